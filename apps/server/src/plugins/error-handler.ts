@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorCode, errorStatus, type ErrorBody, type FieldError } from '@kunci/contracts/errors';
+import { translatorFor } from '@kunci/i18n/messages';
+import { AppError } from '../lib/app-error.ts';
+import { requestLanguage } from '../lib/language.ts';
+
+/** Fastify's own 4xx errors mapped onto our codes. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ErrorCode.PAYLOAD_TOO_LARGE,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ErrorCode.BAD_REQUEST,
+  FST_ERR_CTP_EMPTY_JSON_BODY: ErrorCode.BAD_REQUEST,
+  FST_ERR_CTP_INVALID_JSON_BODY: ErrorCode.BAD_REQUEST,
+};
+
+function validationFields(error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & { validation: { instancePath: string; message?: string; params: Record<string, unknown> }[]; validationContext?: string }): FieldError[] {
+  const where = error.validationContext ?? 'body';
+  return error.validation.flatMap((issue) => {
+    const base = [where, ...issue.instancePath.split('/').filter(Boolean)].join('.');
+    const keys = issue.params['keys'];
+    if (Array.isArray(keys)) return keys.map((key) => ({ path: `${base}.${String(key)}`, message: 'Unknown parameter' }));
+    return [{ path: base, message: issue.message ?? 'Invalid value' }];
+  });
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, fields?: FieldError[]): FastifyReply {
+  const t = translatorFor(requestLanguage(request));
+  const body: ErrorBody = { errorCode: code, message: t(`errors.${code}`) };
+  if (fields?.length) body.fields = fields;
+  return reply.status(errorStatus[code]).type('application/json').send(body);
+}
+
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (errorStatus[error.code] >= 500) request.log.error({ err: error, context: error.context }, 'request failed');
+      return send(request, reply, error.code, error.fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(request, reply, ErrorCode.VALIDATION, validationFields(error as never));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return send(request, reply, ErrorCode.INTERNAL);
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) return send(request, reply, mapped);
+    const status = error.statusCode ?? 500;
+    if (status === 429) return send(request, reply, ErrorCode.RATE_LIMITED);
+    if (status === 404) return send(request, reply, ErrorCode.NOT_FOUND);
+    if (status >= 400 && status < 500) return send(request, reply, ErrorCode.BAD_REQUEST);
+    // 5xx: log everything, tell the client nothing about internals.
+    request.log.error({ err: error }, 'unhandled error');
+    return send(request, reply, status === 503 ? ErrorCode.UNAVAILABLE : ErrorCode.INTERNAL);
+  });
+
+  app.setNotFoundHandler((request, reply) => send(request, reply, ErrorCode.NOT_FOUND));
+});

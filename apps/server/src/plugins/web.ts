@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequest } from '@remix-run/node-fetch-server';
+import { notFound } from '../lib/app-error.ts';
+
+/** What the web app's entry.server exports besides its renderer: the context its loaders read. */
+interface WebEntry {
+  createLoadContext(server: { fetchApi: (path: string, init?: RequestInit) => Promise<Response>; nonce: string; publicUrl: string }): unknown;
+}
+type Handler = (request: Request, context: unknown) => Promise<Response>;
+
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'x-language', 'x-device-id', 'x-visitor-id', 'x-search-session-id', 'user-agent'];
+
+/**
+ * Serves the server-rendered web app on the same origin as the API. Loaders reach the API in-process
+ * (app.inject): no socket, no second port, the same validation and authorization as a browser's call.
+ */
+export async function webRoutes(app: FastifyInstance, options: { buildDir: string; publicUrl: string; production: boolean }) {
+  const serverBuild = join(options.buildDir, 'server', 'index.js');
+  if (!existsSync(serverBuild)) {
+    app.log.warn({ serverBuild }, 'web build not found: pages are not served (run `npm run build`)');
+    return;
+  }
+  // Resolve react-router from the web app, so the handler and the build share one copy of it.
+  const requireFromWeb = createRequire(join(options.buildDir, '..', 'package.json'));
+  const { createRequestHandler } = (await import(pathToFileURL(requireFromWeb.resolve('react-router')).href)) as { createRequestHandler: (build: unknown, mode?: string) => Handler };
+  const build = (await import(pathToFileURL(serverBuild).href)) as { entry: { module: WebEntry } };
+  const handle = createRequestHandler(build, options.production ? 'production' : 'development');
+
+  await app.register(fastifyStatic, {
+    root: join(options.buildDir, 'client'),
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      if (path.includes(`${join('client', 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'public, max-age=3600');
+    },
+  });
+
+  async function fetchApi(request: FastifyRequest, path: string, init?: RequestInit): Promise<Response> {
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    new Headers(init?.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    const result = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: `/api${path}`,
+      headers: { ...headers, 'x-request-id': String(request.id) },
+      ...(init?.body ? { payload: init.body as string } : {}),
+      remoteAddress: request.ip,
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(result.headers)) {
+      if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    return new Response(result.statusCode === 204 ? null : result.rawPayload, { status: result.statusCode, headers: responseHeaders });
+  }
+
+  async function render(request: FastifyRequest, reply: FastifyReply) {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/media/')) throw notFound({ url: request.url });
+    const webRequest = createRequest(request.raw, reply.raw);
+    const context = build.entry.module.createLoadContext({
+      fetchApi: (path, init) => fetchApi(request, path, init),
+      nonce: request.cspNonce,
+      publicUrl: options.publicUrl,
+    });
+    const response = await handle(webRequest, context);
+    reply.status(response.status);
+    for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header('set-cookie', cookies);
+    return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
+  }
+
+  // Page requests and form posts: the body stays unread for the web handler to parse itself.
+  await app.register(async (pages) => {
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    pages.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', schema: { hide: true }, handler: render });
+  });
+}

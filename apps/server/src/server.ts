@@ -1,0 +1,52 @@
+import { countDemoListings, hasListings, seedDemo } from '@kunci/db/demo/seed';
+import { buildApp } from './app.ts';
+import { EnvError, loadConfig, type Config } from './config/env.ts';
+import { openServices } from './services.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`Kunci cannot start. ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const services = await openServices(config);
+if (config.seedDemoListings > 0 && !(await hasListings(services.database.db))) {
+  console.log(`Seeding ${config.seedDemoListings} demo listings (first run only)...`);
+  await seedDemo(services.database.db, services.store, { listings: config.seedDemoListings });
+  console.log(`Seeded ${await countDemoListings(services.database.db)} demo listings.`);
+}
+
+const app = await buildApp({ config, ...services });
+await app.listen({ host: config.host, port: config.port });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+console.log(`Kunci is serving http://localhost:${port} (database: ${services.database.driver}${services.redis ? ', redis' : ''})`);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  timer.unref();
+  try {
+    await app.close();
+    await services.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API can answer with. The spec's own codes keep their numbers
+ * (10100, 10020, 10010, 612); ours sit in the 11xxx range so they never collide.
+ */
+export const ErrorCode = {
+  BANNED: 10100,
+  WRONG_PIN: 10020,
+  WRONG_PASSWORD: 10010,
+  SECURITY_ANSWERS_INCORRECT: 612,
+  VALIDATION: 11422,
+  BAD_REQUEST: 11400,
+  UNAUTHORIZED: 11401,
+  FORBIDDEN: 11403,
+  NOT_FOUND: 11404,
+  GONE: 11410,
+  CONFLICT: 11409,
+  PAYLOAD_TOO_LARGE: 11413,
+  RATE_LIMITED: 11429,
+  INTERNAL: 11500,
+  UNAVAILABLE: 11503,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** HTTP status for each code: the one place that mapping lives. */
+export const errorStatus: Record<ErrorCode, number> = {
+  [ErrorCode.BANNED]: 403,
+  [ErrorCode.WRONG_PIN]: 401,
+  [ErrorCode.WRONG_PASSWORD]: 401,
+  [ErrorCode.SECURITY_ANSWERS_INCORRECT]: 422,
+  [ErrorCode.VALIDATION]: 422,
+  [ErrorCode.BAD_REQUEST]: 400,
+  [ErrorCode.UNAUTHORIZED]: 401,
+  [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.NOT_FOUND]: 404,
+  [ErrorCode.GONE]: 410,
+  [ErrorCode.CONFLICT]: 409,
+  [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
+  [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.INTERNAL]: 500,
+  [ErrorCode.UNAVAILABLE]: 503,
+};
+
+export const FieldError = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldError>;
+
+export const ErrorBody = z
+  .object({
+    errorCode: z.number().int(),
+    message: z.string(),
+    fields: z.array(FieldError).optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBody>;

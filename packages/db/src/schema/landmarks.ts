@@ -1,0 +1,22 @@
+import { boolean, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { areas } from './areas.ts';
+
+/** Named buildings and estates (the spec's landmarkLabel); listings may belong to one. */
+export const landmarks = pgTable(
+  'landmarks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    postcode: text('postcode').notNull(),
+    listingType: text('listing_type').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    seedKey: text('seed_key').unique(),
+  },
+  (t) => [index('landmarks_area').on(t.areaId)],
+);

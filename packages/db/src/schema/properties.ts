@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { areas } from './areas.ts';
+import { landmarks } from './landmarks.ts';
+import { propertyTypes } from './property-types.ts';
+import { users } from './users.ts';
+
+/**
+ * A listing. "Live" (visible to the public) means status ACTIVE, active true, review APPROVED and not
+ * past expiresAt; the partial indexes below cover exactly that predicate.
+ */
+export const properties = pgTable(
+  'properties',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id),
+    landmarkId: integer('landmark_id').references(() => landmarks.id),
+    type: text('type').notNull().default('HIGHRISE'),
+    category: text('category')
+      .notNull()
+      .references(() => propertyTypes.slug),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    address: text('address').notNull(),
+    postcode: text('postcode').notNull(),
+    unitNumber: text('unit_number'),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    price: integer('price').notNull(),
+    negotiable: boolean('negotiable').notNull().default(false),
+    carpark: integer('carpark').notNull().default(0),
+    furnishType: text('furnish_type').notNull().default('NONE'),
+    fullyFurnishable: boolean('fully_furnishable').notNull().default(false),
+    bedroom: integer('bedroom'),
+    bathroom: integer('bathroom'),
+    sqft: integer('sqft'),
+    level: integer('level'),
+    storeys: integer('storeys'),
+    bathroomType: text('bathroom_type'),
+    roomType: text('room_type'),
+    roommate: integer('roommate'),
+    leaseType: text('lease_type'),
+    saleType: text('sale_type'),
+    petFriendly: boolean('pet_friendly').notNull().default(true),
+    availability: timestamp('availability', { withTimezone: true }),
+    viewingAvailableDate: timestamp('viewing_available_date', { withTimezone: true }),
+    zeroDepositEligible: boolean('zero_deposit_eligible').notNull().default(false),
+    status: text('status', { enum: ['ACTIVE', 'SUSPENDED', 'EXPIRED'] }).notNull().default('ACTIVE'),
+    active: boolean('active').notNull().default(false),
+    reviewStatus: text('review_status', { enum: ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('DRAFT'),
+    views: integer('views').notNull().default(0),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().default(sql`now()`),
+    dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().default(sql`now()`),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    seedKey: text('seed_key').unique(),
+  },
+  (t) => [
+    index('properties_owner').on(t.ownerId),
+    index('properties_live_area_created')
+      .on(t.areaId, t.dateCreated.desc())
+      .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED'`),
+    index('properties_live_created')
+      .on(t.dateCreated.desc())
+      .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED'`),
+    index('properties_live_price')
+      .on(t.price)
+      .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED'`),
+    index('properties_lat_lng').on(t.lat, t.lng),
+    index('properties_landmark').on(t.landmarkId),
+    index('properties_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,137 @@
+import { DEFAULT_CITY_SLUG } from '@kunci/contracts/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, URL_PREFIX, languageFromPrefix, type Language } from './locales.ts';
+
+/**
+ * The one route table. Each page has a path per language (segments already localized); the language
+ * prefix is added by `href`. `aliases` are other spellings that render the same page (their canonical
+ * URL is the main path). routes.ts in the web app builds every page from this table.
+ */
+export const ROUTES = {
+  home: { path: { en: '/', ms: '/', zh: '/' } },
+  rent: { path: { en: '/rent/:loc?/:propertyType?', ms: '/sewa/:loc?/:propertyType?', zh: '/rent/:loc?/:propertyType?' } },
+  buy: { path: { en: '/buy', ms: '/beli', zh: '/buy' } },
+  details: {
+    path: { en: '/details/:id', ms: '/iklan/:id', zh: '/guanggao/:id' },
+    aliases: ['/ads/:id', '/v2/propertyDetails/:id', '/rental-bidding/details/:id'],
+  },
+} as const satisfies Record<string, { path: Record<Language, string>; aliases?: readonly string[] }>;
+export type RouteId = keyof typeof ROUTES;
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? CleanParam<Name> | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? CleanParam<Name>
+    : never;
+type CleanParam<N extends string> = N extends `${infer Base}?` ? Base : N;
+type OptionalNames<P extends string> = P extends `${string}:${infer Name}?${infer Rest}` ? Name | OptionalNames<Rest> : never;
+type RoutePath<Id extends RouteId> = (typeof ROUTES)[Id]['path']['en'];
+export type RouteParams<Id extends RouteId> = { [K in Exclude<ParamNames<RoutePath<Id>>, OptionalNames<RoutePath<Id>>>]: string | number } & {
+  [K in OptionalNames<RoutePath<Id>>]?: string | number | undefined;
+};
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+/** First path segments that differ by language, keyed by their English (canonical) form. */
+const SEGMENTS: Record<string, Record<Language, string>> = {
+  rent: { en: 'rent', ms: 'sewa', zh: 'rent' },
+  buy: { en: 'buy', ms: 'beli', zh: 'buy' },
+  details: { en: 'details', ms: 'iklan', zh: 'guanggao' },
+};
+/** Every spelling of a first segment, mapped to its canonical key. */
+const SEGMENT_KEY: Record<string, string> = { ads: 'details' };
+for (const [key, forms] of Object.entries(SEGMENTS)) for (const form of Object.values(forms)) SEGMENT_KEY[form] = key;
+
+function withPrefix(lang: Language, path: string): string {
+  const prefix = URL_PREFIX[lang];
+  if (!prefix) return path;
+  return path === '/' ? `/${prefix}` : `/${prefix}${path}`;
+}
+
+function queryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Builds every internal link: the localized path, the language prefix and the rent rules. */
+export function href<Id extends RouteId>(lang: Language, id: Id, params?: RouteParams<Id>, query?: Query): string {
+  const values = (params ?? {}) as Record<string, string | number | undefined>;
+  const pattern: string = ROUTES[id].path[lang];
+  const filled = pattern
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const optional = segment.endsWith('?');
+      const name = segment.slice(1, optional ? -1 : undefined);
+      const value = values[name];
+      if (value === undefined || value === '') {
+        if (optional) return null;
+        throw new Error(`href(${id}): missing param ${name}`);
+      }
+      return encodeURIComponent(String(value));
+    })
+    .filter((segment): segment is string => segment !== null)
+    .join('/');
+  return withPrefix(lang, dropDefaultCity(filled || '/')) + queryString(query);
+}
+
+/** Splits a pathname into its language and the rest (always starting with '/'). */
+export function parsePath(pathname: string): { lang: Language; rest: string } {
+  const [, first, ...more] = pathname.split('/');
+  const lang = languageFromPrefix(first);
+  if (!lang) return { lang: DEFAULT_LANGUAGE, rest: pathname || '/' };
+  return { lang, rest: `/${more.join('/')}` };
+}
+
+/** rent (or sewa) paths never end in /kuala-lumpur: Kuala Lumpur is the default city. */
+function dropDefaultCity(path: string): string {
+  const segments = path.split('/');
+  if (SEGMENT_KEY[segments[1] ?? ''] === 'rent' && segments.length === 3 && segments[2] === DEFAULT_CITY_SLUG) {
+    return `/${segments[1]}`;
+  }
+  return path;
+}
+
+/** The same page in another language: prefix swapped and first segment translated; query kept. */
+export function switchLanguage(pathWithQuery: string, to: Language): string {
+  const [pathname = '/', search = ''] = splitOnce(pathWithQuery, '?');
+  const { rest } = parsePath(pathname);
+  const segments = rest.split('/');
+  const key = SEGMENT_KEY[segments[1] ?? ''];
+  if (key) segments[1] = SEGMENTS[key]![to];
+  const path = dropDefaultCity(trimTrailingSlash(segments.join('/')) || '/');
+  return withPrefix(to, path) + (search ? `?${search}` : '');
+}
+
+/**
+ * The URL a request should be redirected to (301) before rendering, or null: a trailing /kuala-lumpur
+ * on a rent path, a trailing slash, or a first segment spelled for another language.
+ */
+export function canonicalRedirect(pathname: string): string | null {
+  const { lang, rest } = parsePath(pathname);
+  const segments = trimTrailingSlash(rest).split('/');
+  const key = SEGMENT_KEY[segments[1] ?? ''];
+  // /ads/{id} and the details aliases render in place (canonical link only); other segments are localized.
+  if (key && key !== 'details' && SEGMENTS[key]![lang] !== segments[1]) segments[1] = SEGMENTS[key]![lang];
+  const target = withPrefix(lang, dropDefaultCity(segments.join('/') || '/'));
+  return target === pathname ? null : target;
+}
+
+/** hreflang alternates of a page: its path in every language. */
+export function alternates(pathname: string): Record<Language, string> {
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang, switchLanguage(pathname, lang)])) as Record<Language, string>;
+}
+
+function trimTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
+}
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const index = text.indexOf(separator);
+  return index === -1 ? [text, ''] : [text.slice(0, index), text.slice(index + 1)];
+}
