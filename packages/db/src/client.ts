@@ -34,7 +34,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.m
 const MIGRATION_LOCK = 72_410_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url !== undefined) return openPostgres(options.url, options.poolSize ?? 10);
   return openPglite(options.dataDir, options.loadDataDir);
 }
 

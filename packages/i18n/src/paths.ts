@@ -14,6 +14,14 @@ export const ROUTES = {
     path: { en: '/details/:id', ms: '/iklan/:id', zh: '/guanggao/:id' },
     aliases: ['/ads/:id', '/v2/propertyDetails/:id', '/rental-bidding/details/:id'],
   },
+  about: { path: { en: '/more/about', ms: '/more/about', zh: '/more/about' } },
+  contact: { path: { en: '/more/contact', ms: '/more/contact', zh: '/more/contact' } },
+  tenantInfo: { path: { en: '/more/tenant', ms: '/more/tenant', zh: '/more/tenant' } },
+  landlordInfo: { path: { en: '/more/landlord', ms: '/more/landlord', zh: '/more/landlord' } },
+  login: { path: { en: '/login', ms: '/login', zh: '/login' } },
+  register: { path: { en: '/register', ms: '/register', zh: '/register' } },
+  favourites: { path: { en: '/favorites', ms: '/favorites', zh: '/favorites' } },
+  dashboard: { path: { en: '/dashboard', ms: '/dashboard', zh: '/dashboard' } },
 } as const satisfies Record<string, { path: Record<Language, string>; aliases?: readonly string[] }>;
 export type RouteId = keyof typeof ROUTES;
 
@@ -86,6 +94,11 @@ export function parsePath(pathname: string): { lang: Language; rest: string } {
   const lang = languageFromPrefix(first);
   if (!lang) return { lang: DEFAULT_LANGUAGE, rest: pathname || '/' };
   return { lang, rest: `/${more.join('/')}` };
+}
+
+/** The canonical key of a path's first segment after the language ('rent' for /my/sewa/...), if it has one. */
+export function sectionOf(pathname: string): string | undefined {
+  return SEGMENT_KEY[parsePath(pathname).rest.split('/')[1] ?? ''];
 }
 
 /** rent (or sewa) paths never end in /kuala-lumpur: Kuala Lumpur is the default city. */

@@ -37,8 +37,8 @@ export async function webRoutes(app: FastifyInstance, options: { buildDir: strin
     wildcard: false,
     index: false,
     setHeaders: (res, path) => {
-      if (path.includes(`${join('client', 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else res.setHeader('cache-control', 'public, max-age=3600');
+      if (path.includes(`${join('client', 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'public, max-age=3600');
     },
   });
 

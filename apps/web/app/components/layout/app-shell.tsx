@@ -1,0 +1,35 @@
+import { useState, type ReactNode } from 'react';
+import { useMatches } from 'react-router';
+import type { Area } from '@kunci/contracts/reference';
+import { useI18n } from '../../lib/i18n.tsx';
+import { ScrollToTop } from '../ui/scroll-to-top.tsx';
+import { ToastProvider } from '../ui/toast.tsx';
+import { BottomBar } from './bottom-bar.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { Sidebar } from './sidebar.tsx';
+
+/** Pages without the mobile header and bottom bar (spec: details, reels and chat-id pages). */
+const IMMERSIVE_ROUTES = /^(details|reels)\./;
+
+export function AppShell({ areas, children }: { areas: readonly Area[]; children: ReactNode }) {
+  const { t } = useI18n();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const leaf = useMatches().at(-1)?.id ?? '';
+  const immersive = IMMERSIVE_ROUTES.test(leaf);
+  return (
+    <ToastProvider dismissLabel={t('toast.dismiss')}>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+        {t('nav.skipToContent')}
+      </a>
+      <Header areas={areas} onOpenMenu={() => setMenuOpen(true)} hiddenOnMobile={immersive} />
+      <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} areas={areas} />
+      <main id="main" className="min-h-[60vh]">
+        {children}
+      </main>
+      <Footer areas={areas} />
+      {immersive ? null : <BottomBar />}
+      <ScrollToTop label={t('nav.scrollToTop')} />
+    </ToastProvider>
+  );
+}

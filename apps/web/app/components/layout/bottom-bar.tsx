@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
+import { NavLink } from 'react-router';
+import { useI18n } from '../../lib/i18n.tsx';
+import { BuildingIcon, HomeIcon, LoginIcon } from '../ui/icons.tsx';
+
+/** Hidden while the page scrolls down, shown again on the way up. */
+function useScrollingDown(): boolean {
+  const [down, setDown] = useState(false);
+  const last = useRef(0);
+  useEffect(() => {
+    last.current = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (Math.abs(y - last.current) < 8) return;
+      setDown(y > last.current && y > 64);
+      last.current = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return down;
+}
+
+/** The mobile bottom bar (below 768 px): Home, Property, then Log In while signed out. */
+export function BottomBar() {
+  const { t, href } = useI18n();
+  const hidden = useScrollingDown();
+  const item = ({ isActive }: { isActive: boolean }) =>
+    `flex flex-1 flex-col items-center gap-0.5 py-2 text-xs font-medium ${isActive ? 'text-brand-700' : 'text-gray-600'}`;
+  return (
+    <nav
+      aria-label={t('nav.bottomBar')}
+      data-testid="bottom-bar"
+      className={`fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] transition-transform duration-200 md:hidden ${hidden ? 'translate-y-full' : ''}`}
+    >
+      <div className="flex">
+        <NavLink to={href('home')} end className={item}>
+          <HomeIcon /> {t('nav.home')}
+        </NavLink>
+        <NavLink to={href('rent')} className={item}>
+          <BuildingIcon /> {t('nav.property')}
+        </NavLink>
+        <NavLink to={href('login')} className={item}>
+          <LoginIcon /> {t('nav.login')}
+        </NavLink>
+      </div>
+    </nav>
+  );
+}

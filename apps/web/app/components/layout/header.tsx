@@ -1,0 +1,83 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Link } from 'react-router';
+import type { Area } from '@kunci/contracts/reference';
+import { useI18n } from '../../lib/i18n.tsx';
+import { clearSearchState } from '../../lib/search-state.ts';
+import { HeartIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
+import { LanguageSelector } from './language-selector.tsx';
+import { SearchBar } from './search-bar.tsx';
+
+export function Logo({ onNavigate }: { onNavigate?: () => void }) {
+  const { href, t } = useI18n();
+  return (
+    <Link
+      to={href('home')}
+      onClick={() => {
+        clearSearchState();
+        onNavigate?.();
+      }}
+      className="flex items-center gap-2 text-xl font-bold tracking-tight text-brand-700"
+    >
+      <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
+        <rect width="32" height="32" rx="8" fill="#0f7a5a" />
+        <circle cx="13" cy="16" r="5" fill="none" stroke="#fff" strokeWidth="3" />
+        <path d="M18 16h9M24 16v4" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      {t('app.name')}
+    </Link>
+  );
+}
+
+/** The site header: below 770 px it keeps the menu toggle, logo and icons; the search moves into the page. */
+export function Header({ areas, onOpenMenu, hiddenOnMobile }: { areas: readonly Area[]; onOpenMenu: () => void; hiddenOnMobile: boolean }) {
+  const { t, href } = useI18n();
+  return (
+    <header className={`sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur ${hiddenOnMobile ? 'max-hd:hidden' : ''}`}>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 hd:gap-4">
+        <button type="button" onClick={onOpenMenu} className="rounded-md p-2 hover:bg-gray-100 hd:hidden" aria-label={t('nav.openMenu')}>
+          <MenuIcon />
+        </button>
+        <Logo />
+        <nav aria-label={t('nav.mainMenu')} className="hidden items-center gap-1 hd:flex">
+          <Link to={href('landlordInfo')} className="rounded-md px-3 py-2 text-sm font-medium hover:bg-gray-100">
+            {t('nav.landlord')}
+          </Link>
+          <Link to={href('tenantInfo')} className="rounded-md px-3 py-2 text-sm font-medium hover:bg-gray-100">
+            {t('nav.tenant')}
+          </Link>
+        </nav>
+        <SearchBar areas={areas} className="hidden flex-1 hd:block hd:max-w-md" />
+        <div className="ml-auto flex items-center gap-1">
+          <LanguageSelector />
+          <Link to={href('favourites')} className="relative rounded-full p-2 hover:bg-gray-100" aria-label={t('nav.favourites')}>
+            <HeartIcon />
+          </Link>
+          <ProfileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function ProfileMenu() {
+  const { t, href } = useI18n();
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton className="rounded-full p-2 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label={t('nav.account')}>
+        <UserIcon />
+      </MenuButton>
+      <MenuItems anchor="bottom end" className="z-40 mt-2 w-48 rounded-lg bg-white p-1 shadow-lg ring-1 ring-black/5 focus:outline-none">
+        <MenuItem>
+          <Link to={href('login')} className="block rounded-md px-3 py-2 text-sm data-focus:bg-brand-50">
+            {t('nav.login')}
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <Link to={href('register')} className="block rounded-md px-3 py-2 text-sm data-focus:bg-brand-50">
+            {t('nav.register')}
+          </Link>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

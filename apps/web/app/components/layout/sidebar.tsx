@@ -1,0 +1,77 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Area } from '@kunci/contracts/reference';
+import { HTML_LANG } from '@kunci/i18n/locales';
+import { useI18n } from '../../lib/i18n.tsx';
+import { BottomSheet } from '../ui/bottom-sheet.tsx';
+import { CloseIcon, GlobeIcon } from '../ui/icons.tsx';
+import { Logo } from './header.tsx';
+import { rememberLanguage, useLanguageLinks } from './language-selector.tsx';
+import { SearchBar } from './search-bar.tsx';
+
+/** The mobile menu (below 770 px): navigation, search and the language choice in a bottom sheet. */
+export function Sidebar({ open, onClose, areas }: { open: boolean; onClose: () => void; areas: readonly Area[] }) {
+  const { t, href } = useI18n();
+  const [languagesOpen, setLanguagesOpen] = useState(false);
+  const languages = useLanguageLinks();
+  const item = 'block rounded-md px-3 py-3 text-base font-medium hover:bg-gray-100';
+  return (
+    <>
+      <Dialog open={open} onClose={onClose} className="relative z-40 hd:hidden">
+        <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity data-closed:opacity-0" />
+        <DialogPanel transition className="fixed inset-y-0 left-0 flex w-80 max-w-[85vw] flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl transition duration-200 data-closed:-translate-x-full">
+          <div className="flex items-center justify-between">
+            <DialogTitle as="div">
+              <Logo onNavigate={onClose} />
+            </DialogTitle>
+            <button type="button" onClick={onClose} className="rounded-full p-2 hover:bg-gray-100">
+              <CloseIcon title={t('nav.closeMenu')} />
+            </button>
+          </div>
+          <SearchBar areas={areas} />
+          <nav aria-label={t('nav.mainMenu')}>
+            <Link to={href('home')} onClick={onClose} className={item}>
+              {t('nav.home')}
+            </Link>
+            <Link to={href('rent')} onClick={onClose} className={item}>
+              {t('nav.rent')}
+            </Link>
+            <Link to={href('buy')} onClick={onClose} className={item}>
+              {t('nav.buy')}
+            </Link>
+            <Link to={href('landlordInfo')} onClick={onClose} className={item}>
+              {t('nav.landlord')}
+            </Link>
+            <Link to={href('tenantInfo')} onClick={onClose} className={item}>
+              {t('nav.tenant')}
+            </Link>
+            <button type="button" onClick={() => setLanguagesOpen(true)} className={`${item} flex w-full items-center gap-2 text-left`}>
+              <GlobeIcon /> {t('nav.language')}
+            </button>
+          </nav>
+        </DialogPanel>
+      </Dialog>
+      <BottomSheet open={languagesOpen} onClose={() => setLanguagesOpen(false)} title={t('nav.changeLanguage')} closeLabel={t('sheet.close')}>
+        <ul className="divide-y divide-gray-100">
+          {languages.map((link) => (
+            <li key={link.lang}>
+              <Link
+                to={link.to}
+                lang={HTML_LANG[link.lang]}
+                onClick={() => {
+                  rememberLanguage(link.lang);
+                  setLanguagesOpen(false);
+                  onClose();
+                }}
+                className="block px-2 py-3 text-base hover:bg-gray-50"
+              >
+                {link.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </BottomSheet>
+    </>
+  );
+}

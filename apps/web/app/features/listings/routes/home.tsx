@@ -1,0 +1,62 @@
+import { Link, useRouteLoaderData } from 'react-router';
+import { serverApi } from '../../../lib/api.ts';
+import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { seo } from '../../../lib/seo.ts';
+import { ListingGrid } from '../components/listing-grid.tsx';
+import { ViewToggle } from '../components/view-toggle.tsx';
+import type { loader as rootLoader } from '../../../root.tsx';
+import type { Route } from './+types/home';
+
+const POPULAR = ['kuala-lumpur', 'petaling-jaya', 'bangsar', 'mont-kiara', 'cheras', 'cyberjaya', 'subang-jaya', 'shah-alam'];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const latest = await serverApi(context).search({ pageSize: 12 });
+  return { latest };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const { t, publicUrl } = metaI18n(matches);
+  return seo({ title: `${t('app.name')} · ${t('app.tagline')}`, description: t('app.description'), canonicalPath: location.pathname, publicUrl });
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t, href, lang } = useI18n();
+  const areas = useRouteLoaderData<typeof rootLoader>('root')?.areas ?? [];
+  const { latest } = loaderData;
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-7xl px-4 py-10 md:py-14">
+          <h1 className="max-w-2xl text-3xl font-bold tracking-tight md:text-4xl">{t('home.heading')}</h1>
+          <p className="mt-3 max-w-2xl text-gray-700">{t('app.description')}</p>
+          <h2 className="mt-8 text-sm font-semibold uppercase tracking-wide text-gray-600">{t('home.popularAreas')}</h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {areas
+              .filter((a) => POPULAR.includes(a.slug))
+              .map((area) => (
+                <li key={area.slug}>
+                  <Link to={href('rent', { loc: area.slug })} className="inline-block rounded-full border border-brand-100 bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow-sm hover:border-brand-600">
+                    {area.name[lang]}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </div>
+      </section>
+      <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="latest-heading">
+        <div className="mb-5 flex items-center justify-between gap-4">
+          <h2 id="latest-heading" className="text-2xl font-semibold">
+            {t('home.latest')}
+          </h2>
+          <ViewToggle />
+        </div>
+        {latest.content.length ? <ListingGrid listings={latest.content} areas={areas} /> : <p className="py-10 text-center text-gray-600">{t('home.empty')}</p>}
+        <div className="mt-8 text-center">
+          <Link to={href('rent')} className="inline-block rounded-full bg-brand-700 px-6 py-3 font-medium text-white hover:bg-brand-800">
+            {t('home.seeAll')}
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import { Link, data, redirect } from 'react-router';
+import { DEFAULT_CITY_SLUG, DEFAULT_PAGE_SIZE } from '@kunci/contracts/constants';
+import { href, parsePath, sectionOf } from '@kunci/i18n/paths';
+import { serverApi } from '../../../lib/api.ts';
+import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { seo } from '../../../lib/seo.ts';
+import { ListingGrid } from '../components/listing-grid.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import { ViewToggle } from '../components/view-toggle.tsx';
+import type { Route } from './+types/results';
+
+/** Results for rent (/rent/{loc}/{type}, Kuala Lumpur when no area) and for sale (/buy). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { lang } = parsePath(url.pathname);
+  const purpose = sectionOf(url.pathname) === 'buy' ? 'sale' : 'rent';
+  const api = serverApi(context);
+  const [areas, types] = await Promise.all([api.areas(), api.propertyTypes()]);
+  const { loc: locParam, propertyType } = params as { loc?: string; propertyType?: string };
+  // A rent path without an area is Kuala Lumpur, the default city.
+  const loc = purpose === 'rent' ? (locParam ?? DEFAULT_CITY_SLUG) : undefined;
+  const area = loc ? areas.find((a) => a.slug === loc) : undefined;
+  const type = propertyType ? types.find((t) => t.slug === propertyType) : undefined;
+  if ((loc && !area) || (propertyType && !type)) throw data(null, { status: 404 });
+
+  const pageParam = url.searchParams.get('page');
+  const page = pageParam === null ? 1 : Number(pageParam);
+  if (pageParam !== null && (!Number.isInteger(page) || page <= 1)) {
+    url.searchParams.delete('page');
+    throw redirect(url.pathname + url.search, 301);
+  }
+  const result = await api.search({ loc: area?.slug, propertyType: type?.slug, purpose, pageNumber: page - 1, pageSize: DEFAULT_PAGE_SIZE });
+  if (page > 1 && page > result.totalPages) throw data(null, { status: 404 });
+  const routeId = purpose === 'sale' ? 'buy' : 'rent';
+  const pathFor = (n: number) =>
+    routeId === 'buy' ? href(lang, 'buy', undefined, { page: n > 1 ? n : undefined }) : href(lang, 'rent', { loc: area?.slug, propertyType: type?.slug }, { page: n > 1 ? n : undefined });
+  return { purpose, area, type, areas, result, page, canonicalPath: pathFor(page), firstPath: pathFor(1) };
+}
+
+function useHeading(loaderData: Route.ComponentProps['loaderData']) {
+  const { t, lang } = useI18n();
+  return headingFor(t, lang, loaderData);
+}
+
+function headingFor(t: ReturnType<typeof metaI18n>['t'], lang: ReturnType<typeof metaI18n>['lang'], d: Pick<Route.ComponentProps['loaderData'], 'purpose' | 'area' | 'type'>): string {
+  if (d.purpose === 'sale') return t('buy.title');
+  const area = d.area?.name[lang] ?? '';
+  return d.type ? t('rent.title', { type: d.type.name[lang], area }) : t('rent.titleAll', { area });
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const { t, lang, publicUrl } = metaI18n(matches);
+  if (!loaderData) return [{ title: t('notFound.title') }, { name: 'robots', content: 'noindex' }];
+  const title = headingFor(t, lang, loaderData);
+  const description =
+    loaderData.purpose === 'sale' ? t('buy.description') : t('rent.description', { count: loaderData.result.totalElements, area: loaderData.area?.name[lang] ?? '' });
+  return [
+    ...seo({ title: `${title} | ${t('app.name')}`, description, canonicalPath: loaderData.canonicalPath, publicUrl }),
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        name: title,
+        numberOfItems: loaderData.result.totalElements,
+        itemListElement: loaderData.result.content.map((listing, index) => ({
+          '@type': 'ListItem',
+          position: index + 1 + (loaderData.page - 1) * loaderData.result.pageSize,
+          url: `${publicUrl}${href(lang, 'details', { id: listing.id })}`,
+          name: listing.name,
+        })),
+      },
+    },
+  ];
+};
+
+export default function Results({ loaderData }: Route.ComponentProps) {
+  const { t, href: link, lang } = useI18n();
+  const heading = useHeading(loaderData);
+  const { result, page, areas, area, purpose } = loaderData;
+  const nearby = area
+    ? [...areas]
+        .filter((a) => a.slug !== area.slug)
+        .sort((a, b) => Math.hypot(a.lat - area.lat, a.lng - area.lng) - Math.hypot(b.lat - area.lat, b.lng - area.lng))
+        .slice(0, 4)
+    : [];
+  const pathFor = (n: number) => {
+    const base = loaderData.firstPath;
+    return n > 1 ? `${base}${base.includes('?') ? '&' : '?'}page=${n}` : base;
+  };
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold md:text-3xl">{heading}</h1>
+          <p className="mt-1 text-gray-600" aria-live="polite">
+            {purpose === 'sale' ? t('buy.count', { count: result.totalElements }) : t('rent.count', { count: result.totalElements })}
+            {result.totalPages > 1 ? ` · ${t('pagination.status', { page, pages: result.totalPages })}` : null}
+          </p>
+        </div>
+        <ViewToggle />
+      </div>
+      {result.content.length ? (
+        <ListingGrid listings={result.content} areas={areas} />
+      ) : (
+        <div className="rounded-xl border border-dashed border-gray-300 px-6 py-12 text-center">
+          <p className="text-lg font-medium">{t('rent.empty')}</p>
+          {nearby.length ? (
+            <>
+              <p className="mt-4 text-gray-600">{t('rent.emptyHint')}</p>
+              <ul className="mt-3 flex flex-wrap justify-center gap-2">
+                {nearby.map((a) => (
+                  <li key={a.slug}>
+                    <Link to={link('rent', { loc: a.slug, propertyType: loaderData.type?.slug })} className="inline-block rounded-full border border-gray-300 px-4 py-2 text-sm hover:border-brand-600">
+                      {a.name[lang]}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      )}
+      <Pagination page={page} pages={result.totalPages} hrefFor={pathFor} />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { formatDate, formatMoney, formatNumber } from '@kunci/i18n/format';
+import { parsePath, type Query, type RouteId, type RouteParams, href as buildHref } from '@kunci/i18n/paths';
+import { createTranslator, type Messages, type Translate } from '@kunci/i18n/messages';
+import type { Language } from '@kunci/i18n/locales';
+
+export interface I18n {
+  lang: Language;
+  t: Translate;
+  href: <Id extends RouteId>(id: Id, params?: RouteParams<Id>, query?: Query) => string;
+  money: (amount: number) => string;
+  number: (value: number) => string;
+  date: (iso: string) => string;
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider({ lang, messages, children }: { lang: Language; messages: Messages; children: ReactNode }) {
+  const value = useMemo<I18n>(
+    () => ({
+      lang,
+      t: createTranslator(lang, messages),
+      href: (id, params, query) => buildHref(lang, id, params, query),
+      money: (amount) => formatMoney(lang, amount),
+      number: (value) => formatNumber(lang, value),
+      date: (iso) => formatDate(lang, iso),
+    }),
+    [lang, messages],
+  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18n {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error('useI18n outside I18nProvider');
+  return value;
+}
+
+/** The page's language, from its URL (loaders run before any provider exists). */
+export function languageOf(request: Request): Language {
+  return parsePath(new URL(request.url).pathname).lang;
+}
+
+/** For meta functions (no React context there): the translator and settings from the root loader's data. */
+export function metaI18n(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): { t: Translate; lang: Language; publicUrl: string; money: (n: number) => string } {
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as { lang: Language; messages: Messages; publicUrl: string } | undefined;
+  if (!root) throw new Error('root data missing');
+  return { t: createTranslator(root.lang, root.messages), lang: root.lang, publicUrl: root.publicUrl, money: (n) => formatMoney(root.lang, n) };
+}

@@ -1,0 +1,32 @@
+import type { MetaDescriptor } from 'react-router';
+import { HTML_LANG, LANGUAGES } from '@kunci/i18n/locales';
+import { alternates } from '@kunci/i18n/paths';
+
+export interface SeoInput {
+  title: string;
+  description: string;
+  /** The page's canonical path (already in its language), with any query worth keeping. */
+  canonicalPath: string;
+  publicUrl: string;
+  image?: string | undefined;
+  noindex?: boolean;
+}
+
+/** Title, description, canonical URL, hreflang alternates (with x-default) and Open Graph tags. */
+export function seo({ title, description, canonicalPath, publicUrl, image, noindex }: SeoInput): MetaDescriptor[] {
+  const url = `${publicUrl}${canonicalPath}`;
+  const links = alternates(canonicalPath);
+  return [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    ...LANGUAGES.map((lang) => ({ tagName: 'link', rel: 'alternate', hrefLang: HTML_LANG[lang], href: `${publicUrl}${links[lang]}` })),
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${publicUrl}${links.en}` },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { property: 'og:type', content: 'website' },
+    ...(image ? [{ property: 'og:image', content: image.startsWith('http') ? image : `${publicUrl}${image}` }] : []),
+    ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+  ];
+}

@@ -1,0 +1,15 @@
+import { createContext, type RouterContextProvider } from 'react-router';
+
+/** What the hosting server gives the app's loaders (see entry.server's createLoadContext). */
+export interface ServerContext {
+  /** Calls the API in-process with the visitor's cookies and language; path is relative to /api. */
+  fetchApi(path: string, init?: RequestInit): Promise<Response>;
+  nonce: string;
+  publicUrl: string;
+}
+
+export const serverContext = createContext<ServerContext>();
+
+export function getServerContext(context: Readonly<RouterContextProvider>): ServerContext {
+  return context.get(serverContext);
+}

@@ -1,0 +1,38 @@
+import { route, type RouteConfig } from '@react-router/dev/routes';
+import { LANGUAGES, URL_PREFIX, type Language } from '@kunci/i18n/locales';
+import { ROUTES, type RouteId } from '@kunci/i18n/paths';
+
+/** The module of each page in the route table. */
+const MODULES: Record<RouteId, string> = {
+  home: 'features/listings/routes/home.tsx',
+  rent: 'features/listings/routes/results.tsx',
+  buy: 'features/listings/routes/results.tsx',
+  details: 'features/listings/routes/details.tsx',
+  about: 'features/info/routes/info.tsx',
+  contact: 'features/info/routes/info.tsx',
+  tenantInfo: 'features/info/routes/info.tsx',
+  landlordInfo: 'features/info/routes/info.tsx',
+  login: 'features/errors/routes/not-found.tsx',
+  register: 'features/errors/routes/not-found.tsx',
+  favourites: 'features/errors/routes/not-found.tsx',
+  dashboard: 'features/errors/routes/not-found.tsx',
+};
+
+function prefixed(lang: Language, path: string): string {
+  const prefix = URL_PREFIX[lang] ? `/${URL_PREFIX[lang]}` : '';
+  return path === '/' ? prefix || '/' : `${prefix}${path}`;
+}
+
+/**
+ * Every page once per language, from the one route table. Spellings of other languages (sewa under /zh,
+ * /ads/...) are routed too: the root middleware redirects them to the canonical path or renders them
+ * with a canonical link, so no old or mistyped link ends in a 404.
+ */
+export default LANGUAGES.flatMap((lang) => {
+  const pages = (Object.keys(ROUTES) as RouteId[]).flatMap((id) => {
+    const entry = ROUTES[id];
+    const spellings = new Set<string>([entry.path[lang], ...LANGUAGES.map((other) => entry.path[other]), ...('aliases' in entry ? entry.aliases : [])]);
+    return [...spellings].map((path, index) => route(prefixed(lang, path), MODULES[id], { id: `${id}.${lang}${index ? `.${index}` : ''}` }));
+  });
+  return [...pages, route(prefixed(lang, '/*'), 'features/errors/routes/not-found.tsx', { id: `not-found.${lang}` })];
+}) satisfies RouteConfig;
