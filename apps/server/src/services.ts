@@ -14,7 +14,9 @@ export interface Services {
 
 /** Opens what the app runs on (database migrated, reference data loaded) from the configuration. */
 export async function openServices(config: Config): Promise<Services> {
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: `${config.dataDir}/pglite` });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: `${config.dataDir}/pglite` },
+  );
   await database.migrate();
   await loadReferenceData(database.db);
   let redis: Redis | undefined;

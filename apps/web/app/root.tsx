@@ -1,4 +1,15 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, redirect, useRouteError, useRouteLoaderData } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  redirect,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
 import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGE_COOKIE, isLanguage, type Language } from '@kunci/i18n/locales';
 import { canonicalRedirect, href, parsePath } from '@kunci/i18n/paths';
 import { messagesFor } from './lib/i18n.server.ts';

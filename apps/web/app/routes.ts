@@ -31,7 +31,11 @@ function prefixed(lang: Language, path: string): string {
 export default LANGUAGES.flatMap((lang) => {
   const pages = (Object.keys(ROUTES) as RouteId[]).flatMap((id) => {
     const entry = ROUTES[id];
-    const spellings = new Set<string>([entry.path[lang], ...LANGUAGES.map((other) => entry.path[other]), ...('aliases' in entry ? entry.aliases : [])]);
+    const spellings = new Set<string>([
+      entry.path[lang],
+      ...LANGUAGES.map((other) => entry.path[other]),
+      ...('aliases' in entry ? entry.aliases : []),
+    ]);
     return [...spellings].map((path, index) => route(prefixed(lang, path), MODULES[id], { id: `${id}.${lang}${index ? `.${index}` : ''}` }));
   });
   return [...pages, route(prefixed(lang, '/*'), 'features/errors/routes/not-found.tsx', { id: `not-found.${lang}` })];

@@ -47,7 +47,10 @@ export const LISTING_SORTS = ['-dateCreated', 'price', '-price'] as const;
 /** `GET /api/properties/search`. Unknown parameters are refused (strict), never ignored. */
 export const SearchQuery = z
   .object({
-    loc: z.string().regex(/^[a-z0-9-]{1,64}$/).optional(),
+    loc: z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/)
+      .optional(),
     propertyType: PropertyCategory.optional(),
     purpose: z.enum(['rent', 'sale']).default('rent'),
     sort: z.enum(LISTING_SORTS).default('-dateCreated'),

@@ -7,7 +7,13 @@ const numberFormats = new Map<Language, Intl.NumberFormat>();
 export function formatMoney(lang: Language, amount: number): string {
   let format = moneyFormats.get(lang);
   if (!format) {
-    format = new Intl.NumberFormat(INTL_LOCALE[lang], { style: 'currency', currency: 'MYR', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    format = new Intl.NumberFormat(INTL_LOCALE[lang], {
+      style: 'currency',
+      currency: 'MYR',
+      currencyDisplay: 'narrowSymbol',
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    });
     moneyFormats.set(lang, format);
   }
   return format.format(amount);

@@ -27,9 +27,13 @@ const bar = (done: number, of: number) => {
   const rate = seconds > 0 ? (done - firstDone) / seconds : 0;
   const eta = rate > 0 ? Math.round((of - done) / rate) : 0;
   const filled = '#'.repeat(Math.round(ratio * width)).padEnd(width, '.');
-  process.stderr.write(`\r[${filled}] ${done.toLocaleString('en')}/${of.toLocaleString('en')} listings  ${Math.round(rate).toLocaleString('en')}/s  eta ${eta}s   `);
+  process.stderr.write(
+    `\r[${filled}] ${done.toLocaleString('en')}/${of.toLocaleString('en')} listings  ${Math.round(rate).toLocaleString('en')}/s  eta ${eta}s   `,
+  );
 };
 const { created } = await seedDemo(services.database.db, services.store, { listings: total, batchSize, onProgress: bar });
 process.stderr.write('\n');
-console.log(`Created ${created} listings; ${await countDemoListings(services.database.db)} demo listings in the ${services.database.driver} database (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+console.log(
+  `Created ${created} listings; ${await countDemoListings(services.database.db)} demo listings in the ${services.database.driver} database (${((Date.now() - started) / 1000).toFixed(1)} s).`,
+);
 await services.close();

@@ -14,7 +14,12 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: ErrorCode.BAD_REQUEST,
 };
 
-function validationFields(error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & { validation: { instancePath: string; message?: string; params: Record<string, unknown> }[]; validationContext?: string }): FieldError[] {
+function validationFields(
+  error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & {
+    validation: { instancePath: string; message?: string; params: Record<string, unknown> }[];
+    validationContext?: string;
+  },
+): FieldError[] {
   const where = error.validationContext ?? 'body';
   return error.validation.flatMap((issue) => {
     const base = [where, ...issue.instancePath.split('/').filter(Boolean)].join('.');

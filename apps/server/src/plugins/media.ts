@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { MediaStore } from '@kunci/media/store';
 import { notFound } from '../lib/app-error.ts';
 
-const TYPES: Record<string, string> = { '.webp': 'image/webp', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.mp4': 'video/mp4', '.webm': 'video/webm' };
+const TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+};
 
 /** Serves published media from the store. Keys are never reused, so responses are cached for a year. */
 export async function mediaRoutes(app: FastifyInstance, { store }: { store: MediaStore }) {

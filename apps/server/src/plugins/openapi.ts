@@ -8,7 +8,11 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Kunci API', version: '1.0.0', description: 'Rental marketplace API. Errors answer `{ errorCode, message }` in the caller\'s language.' },
+      info: {
+        title: 'Kunci API',
+        version: '1.0.0',
+        description: "Rental marketplace API. Errors answer `{ errorCode, message }` in the caller's language.",
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

@@ -14,7 +14,16 @@ interface WebEntry {
 }
 type Handler = (request: Request, context: unknown) => Promise<Response>;
 
-const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'x-language', 'x-device-id', 'x-visitor-id', 'x-search-session-id', 'user-agent'];
+const FORWARDED_HEADERS = [
+  'cookie',
+  'authorization',
+  'accept-language',
+  'x-language',
+  'x-device-id',
+  'x-visitor-id',
+  'x-search-session-id',
+  'user-agent',
+];
 
 /**
  * Serves the server-rendered web app on the same origin as the API. Loaders reach the API in-process
@@ -28,7 +37,9 @@ export async function webRoutes(app: FastifyInstance, options: { buildDir: strin
   }
   // Resolve react-router from the web app, so the handler and the build share one copy of it.
   const requireFromWeb = createRequire(join(options.buildDir, '..', 'package.json'));
-  const { createRequestHandler } = (await import(pathToFileURL(requireFromWeb.resolve('react-router')).href)) as { createRequestHandler: (build: unknown, mode?: string) => Handler };
+  const { createRequestHandler } = (await import(pathToFileURL(requireFromWeb.resolve('react-router')).href)) as {
+    createRequestHandler: (build: unknown, mode?: string) => Handler;
+  };
   const build = (await import(pathToFileURL(serverBuild).href)) as { entry: { module: WebEntry } };
   const handle = createRequestHandler(build, options.production ? 'production' : 'development');
 

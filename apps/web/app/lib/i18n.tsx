@@ -42,7 +42,12 @@ export function languageOf(request: Request): Language {
 }
 
 /** For meta functions (no React context there): the translator and settings from the root loader's data. */
-export function metaI18n(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): { t: Translate; lang: Language; publicUrl: string; money: (n: number) => string } {
+export function metaI18n(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): {
+  t: Translate;
+  lang: Language;
+  publicUrl: string;
+  money: (n: number) => string;
+} {
   const root = matches.find((m) => m?.id === 'root')?.loaderData as { lang: Language; messages: Messages; publicUrl: string } | undefined;
   if (!root) throw new Error('root data missing');
   return { t: createTranslator(root.lang, root.messages), lang: root.lang, publicUrl: root.publicUrl, money: (n) => formatMoney(root.lang, n) };

@@ -19,7 +19,16 @@ export interface DemoLandmark {
   verified: boolean;
 }
 
-const HIGHRISE_NAMES = ['{a} Heights', 'Residensi {a}', 'The {a} Suites', '{a} Parkview', 'Vista {a}', '{a} Sentral Residences', 'Mutiara {a}', '{a} Peak'];
+const HIGHRISE_NAMES = [
+  '{a} Heights',
+  'Residensi {a}',
+  'The {a} Suites',
+  '{a} Parkview',
+  'Vista {a}',
+  '{a} Sentral Residences',
+  'Mutiara {a}',
+  '{a} Peak',
+];
 const LANDED_NAMES = ['Taman {a} Indah', 'Taman {a} Jaya', '{a} Hills', 'Taman Seri {a}'];
 const STREETS = ['Jalan Damai', 'Jalan Mawar', 'Jalan Cempaka', 'Jalan Kenanga', 'Jalan Melati', 'Jalan Anggerik', 'Jalan Seroja', 'Jalan Teratai'];
 
@@ -45,7 +54,24 @@ export function demoLandmarks(): DemoLandmark[] {
   });
 }
 
-const FIRST = ['Ahmad', 'Nur', 'Siti', 'Muhammad', 'Wei Ming', 'Mei Ling', 'Jia Hui', 'Kok Leong', 'Priya', 'Arjun', 'Kavitha', 'Farah', 'Hafiz', 'Aisyah', 'Daniel', 'Michelle'];
+const FIRST = [
+  'Ahmad',
+  'Nur',
+  'Siti',
+  'Muhammad',
+  'Wei Ming',
+  'Mei Ling',
+  'Jia Hui',
+  'Kok Leong',
+  'Priya',
+  'Arjun',
+  'Kavitha',
+  'Farah',
+  'Hafiz',
+  'Aisyah',
+  'Daniel',
+  'Michelle',
+];
 const LAST = ['Abdullah', 'Ismail', 'Rahman', 'Tan', 'Lim', 'Wong', 'Lee', 'Ng', 'Chong', 'Raj', 'Kumar', 'Pillai', 'Hassan', 'Yusof', 'Teoh', 'Ong'];
 
 export interface DemoLandlord {
@@ -106,14 +132,34 @@ export interface DemoListing {
 }
 
 const AREA_WEIGHTS = AREAS.map((area) => [area, area.slug === 'kuala-lumpur' || area.slug === 'petaling-jaya' ? 3 : 1] as const);
-const TYPE_WEIGHTS = [['ROOM', 30], ['HIGHRISE', 40], ['LANDED', 15], ['HIGHRISE_SALE', 10], ['LANDED_SALE', 5]] as const;
+const TYPE_WEIGHTS = [
+  ['ROOM', 30],
+  ['HIGHRISE', 40],
+  ['LANDED', 15],
+  ['HIGHRISE_SALE', 10],
+  ['LANDED_SALE', 5],
+] as const;
 
 const CATEGORY_BY_TYPE: Record<ListingType, readonly (readonly [PropertyCategory, number])[]> = {
   ROOM: [['room', 1]],
-  HIGHRISE: [['condo', 5], ['apartment', 3], ['studio', 2], ['highrise', 1]],
-  HIGHRISE_SALE: [['condo', 3], ['apartment', 2]],
-  LANDED: [['terrace', 3], ['house', 2]],
-  LANDED_SALE: [['terrace', 3], ['house', 2]],
+  HIGHRISE: [
+    ['condo', 5],
+    ['apartment', 3],
+    ['studio', 2],
+    ['highrise', 1],
+  ],
+  HIGHRISE_SALE: [
+    ['condo', 3],
+    ['apartment', 2],
+  ],
+  LANDED: [
+    ['terrace', 3],
+    ['house', 2],
+  ],
+  LANDED_SALE: [
+    ['terrace', 3],
+    ['house', 2],
+  ],
 };
 
 function layout(random: Random, category: PropertyCategory): { bedroom: number; bathroom: number; sqft: number } {
@@ -139,7 +185,16 @@ function layout(random: Random, category: PropertyCategory): { bedroom: number; 
   }
 }
 
-const FEATURES = ['a swimming pool', 'a 24-hour guarded lobby', 'a gym', 'covered parking', 'a playground', 'a rooftop garden', 'easy access to the LRT', 'shops and cafes downstairs'];
+const FEATURES = [
+  'a swimming pool',
+  'a 24-hour guarded lobby',
+  'a gym',
+  'covered parking',
+  'a playground',
+  'a rooftop garden',
+  'easy access to the LRT',
+  'shops and cafes downstairs',
+];
 
 function describe(random: Random, category: PropertyCategory, area: Area, furnish: string, bedroom: number | null): string {
   const size = bedroom ? `${bedroom}-bedroom ${category}` : category;
@@ -161,7 +216,11 @@ export function demoListing(index: number): DemoListing {
   const landmarkIndex = landmarkType === 'HIGHRISE' ? int(random, 0, HIGHRISE_NAMES.length - 1) : int(random, 0, LANDED_NAMES.length - 1);
   const templates = landmarkType === 'HIGHRISE' ? HIGHRISE_NAMES : LANDED_NAMES;
   const landmarkName = templates[landmarkIndex]!.replace('{a}', area.en);
-  const furnishType = weighted(random, [['NONE', 2], ['PARTIAL', 4], ['FULL', 4]] as const);
+  const furnishType = weighted(random, [
+    ['NONE', 2],
+    ['PARTIAL', 4],
+    ['FULL', 4],
+  ] as const);
   const sale = type === 'HIGHRISE_SALE' || type === 'LANDED_SALE';
 
   let bedroom: number | null = null;
@@ -172,8 +231,18 @@ export function demoListing(index: number): DemoListing {
   let bathroomType: string | null = null;
   let roommate: number | null = null;
   if (type === 'ROOM') {
-    roomType = weighted(random, [['SINGLE', 3], ['MIDDLE', 4], ['MASTER', 3]] as const);
-    bathroomType = roomType === 'MASTER' ? 'PRIVATE' : weighted(random, [['SHARED', 4], ['PRIVATE', 1]] as const);
+    roomType = weighted(random, [
+      ['SINGLE', 3],
+      ['MIDDLE', 4],
+      ['MASTER', 3],
+    ] as const);
+    bathroomType =
+      roomType === 'MASTER'
+        ? 'PRIVATE'
+        : weighted(random, [
+            ['SHARED', 4],
+            ['PRIVATE', 1],
+          ] as const);
     roommate = int(random, 1, 5);
     const base = roomType === 'MASTER' ? 900 : roomType === 'MIDDLE' ? 650 : 480;
     price = roundTo(base * area.priceLevel * (0.85 + random() * 0.35), 10);
@@ -234,8 +303,18 @@ export function demoListing(index: number): DemoListing {
     bathroomType,
     roomType,
     roommate,
-    leaseType: sale ? weighted(random, [['FREEHOLD', 3], ['LEASEHOLD', 2]] as const) : null,
-    saleType: sale ? weighted(random, [['SUBSALE', 4], ['NEW_PROJECT', 1]] as const) : null,
+    leaseType: sale
+      ? weighted(random, [
+          ['FREEHOLD', 3],
+          ['LEASEHOLD', 2],
+        ] as const)
+      : null,
+    saleType: sale
+      ? weighted(random, [
+          ['SUBSALE', 4],
+          ['NEW_PROJECT', 1],
+        ] as const)
+      : null,
     petFriendly: random() < 0.4,
     availabilityInDays: int(random, 0, 60),
     ageMinutes: int(random, 0, BUSINESS.listing.lifetimeDays * 24 * 60 - 1),

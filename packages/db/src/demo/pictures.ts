@@ -11,7 +11,11 @@ const HEIGHT = 1067;
 const WALLS = ['#f3ede4', '#e9eef2', '#efe6da', '#e4ebe3', '#f1e9ef', '#ece8df'];
 const FLOORS = ['#b98b5e', '#a47551', '#cfc4b4', '#8d6e56', '#d8cfc2', '#9c8670'];
 const FABRICS = ['#37526d', '#6b8f71', '#b5654a', '#7a6c8f', '#c9a227', '#4a4a4a', '#2f6f73'];
-const SKIES = [['#8ec5ff', '#e0f0ff'], ['#ffb88c', '#ffe3c2'], ['#9fd3e6', '#f3fbff']] as const;
+const SKIES = [
+  ['#8ec5ff', '#e0f0ff'],
+  ['#ffb88c', '#ffe3c2'],
+  ['#9fd3e6', '#f3fbff'],
+] as const;
 
 export function demoPictureKey(n: number): string {
   return `demo/photo-${String(n).padStart(2, '0')}`;
@@ -71,7 +75,7 @@ function exterior(random: Random): string {
   let body = '';
   for (let t = 0; t < towers; t++) {
     const w = int(random, 280, 420);
-    const x = 140 + t * (WIDTH - 280) / towers + int(random, 0, 60);
+    const x = 140 + (t * (WIDTH - 280)) / towers + int(random, 0, 60);
     const top = int(random, 90, 320);
     body += `<rect x="${x}" y="${top}" width="${w}" height="${HEIGHT - top - 160}" fill="${facade}" stroke="#8a96a3" stroke-width="4"/>`;
     for (let y = top + 30; y < HEIGHT - 200; y += 54) {

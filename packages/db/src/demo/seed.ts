@@ -29,12 +29,12 @@ export async function seedDemo(db: Database, store: MediaStore, options: SeedOpt
   const now = options.now ?? new Date();
   await ensureDemoPictures(store);
   const landmarkRows = demoLandmarks();
-  await db
-    .insert(landmarks)
-    .values(landmarkRows)
-    .onConflictDoNothing({ target: landmarks.seedKey });
+  await db.insert(landmarks).values(landmarkRows).onConflictDoNothing({ target: landmarks.seedKey });
   const landmarkIds = new Map(
-    (await db.select({ id: landmarks.id, seedKey: landmarks.seedKey }).from(landmarks).where(like(landmarks.seedKey, 'lm:%'))).map((r) => [r.seedKey!, r.id]),
+    (await db.select({ id: landmarks.id, seedKey: landmarks.seedKey }).from(landmarks).where(like(landmarks.seedKey, 'lm:%'))).map((r) => [
+      r.seedKey!,
+      r.id,
+    ]),
   );
   const landmarkBySeedKey = new Map(landmarkRows.map((l) => [l.seedKey, l]));
   const areaSlugs = new Map(landmarkRows.map((l) => [l.areaId, l.seedKey.split(':')[1]!]));
@@ -55,7 +55,12 @@ export async function seedDemo(db: Database, store: MediaStore, options: SeedOpt
       const owners = await tx
         .select({ id: users.id, phoneNumber: users.phoneNumber })
         .from(users)
-        .where(inArray(users.phoneNumber, landlords.map((l) => l.phoneNumber)));
+        .where(
+          inArray(
+            users.phoneNumber,
+            landlords.map((l) => l.phoneNumber),
+          ),
+        );
       const ownerByPhone = new Map(owners.map((o) => [o.phoneNumber, o.id]));
       const ownerByIndex = new Map(landlords.map((l) => [l.index, ownerByPhone.get(l.phoneNumber)!]));
 
@@ -134,4 +139,3 @@ export async function hasListings(db: Database): Promise<boolean> {
   const rows = await db.select({ id: properties.id }).from(properties).limit(1);
   return rows.length > 0;
 }
-

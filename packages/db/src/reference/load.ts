@@ -26,7 +26,14 @@ export async function loadReferenceData(db: Database): Promise<boolean> {
       .values(AREAS.map((a) => ({ id: a.id, slug: a.slug, nameEn: a.en, nameMs: a.en, nameZh: a.zh, lat: a.lat, lng: a.lng })))
       .onConflictDoUpdate({
         target: areas.id,
-        set: { slug: sql`excluded.slug`, nameEn: sql`excluded.name_en`, nameMs: sql`excluded.name_ms`, nameZh: sql`excluded.name_zh`, lat: sql`excluded.lat`, lng: sql`excluded.lng` },
+        set: {
+          slug: sql`excluded.slug`,
+          nameEn: sql`excluded.name_en`,
+          nameMs: sql`excluded.name_ms`,
+          nameZh: sql`excluded.name_zh`,
+          lat: sql`excluded.lat`,
+          lng: sql`excluded.lng`,
+        },
       });
     await tx
       .insert(propertyTypes)
@@ -49,14 +56,22 @@ export async function loadReferenceData(db: Database): Promise<boolean> {
           .onConflictDoUpdate({ target: [cities.stateId, cities.name], set: { name: city.name } })
           .returning({ id: cities.id });
         const codes = [...new Set(city.postcode.map((code) => String(code).padStart(5, '0')))];
-        if (codes.length) await tx.insert(postcodes).values(codes.map((postcode) => ({ postcode, cityId: cityRow!.id }))).onConflictDoNothing();
+        if (codes.length)
+          await tx
+            .insert(postcodes)
+            .values(codes.map((postcode) => ({ postcode, cityId: cityRow!.id })))
+            .onConflictDoNothing();
       }
     }
     const metadata = new Metadata();
     const countryRows = getCountries().map((iso2) => {
       metadata.selectNumberingPlan(iso2);
       // The numbering plan's accessors are not in the library's public typings.
-      const plan = metadata.numberingPlan as unknown as { IDDPrefix(): string | undefined; nationalPrefix(): string | undefined; possibleLengths(): number[] };
+      const plan = metadata.numberingPlan as unknown as {
+        IDDPrefix(): string | undefined;
+        nationalPrefix(): string | undefined;
+        possibleLengths(): number[];
+      };
       return {
         iso2,
         callingCode: getCountryCallingCode(iso2),
@@ -70,7 +85,12 @@ export async function loadReferenceData(db: Database): Promise<boolean> {
       .values(countryRows)
       .onConflictDoUpdate({
         target: countries.iso2,
-        set: { callingCode: sql`excluded.calling_code`, internationalPrefix: sql`excluded.international_prefix`, nationalPrefix: sql`excluded.national_prefix`, possibleLengths: sql`excluded.possible_lengths` },
+        set: {
+          callingCode: sql`excluded.calling_code`,
+          internationalPrefix: sql`excluded.international_prefix`,
+          nationalPrefix: sql`excluded.national_prefix`,
+          possibleLengths: sql`excluded.possible_lengths`,
+        },
       });
     await tx
       .insert(meta)

@@ -50,12 +50,20 @@ export const properties = pgTable(
     availability: timestamp('availability', { withTimezone: true }),
     viewingAvailableDate: timestamp('viewing_available_date', { withTimezone: true }),
     zeroDepositEligible: boolean('zero_deposit_eligible').notNull().default(false),
-    status: text('status', { enum: ['ACTIVE', 'SUSPENDED', 'EXPIRED'] }).notNull().default('ACTIVE'),
+    status: text('status', { enum: ['ACTIVE', 'SUSPENDED', 'EXPIRED'] })
+      .notNull()
+      .default('ACTIVE'),
     active: boolean('active').notNull().default(false),
-    reviewStatus: text('review_status', { enum: ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('DRAFT'),
+    reviewStatus: text('review_status', { enum: ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED'] })
+      .notNull()
+      .default('DRAFT'),
     views: integer('views').notNull().default(0),
-    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().default(sql`now()`),
-    dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().default(sql`now()`),
+    dateCreated: timestamp('date_created', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    dateUpdated: timestamp('date_updated', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     seedKey: text('seed_key').unique(),
   },

@@ -15,7 +15,9 @@ export const propertyImages = pgTable(
     isCover: boolean('is_cover').notNull().default(false),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('property_images_property').on(t.propertyId, t.position)],
 );

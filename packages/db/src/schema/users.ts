@@ -10,9 +10,15 @@ export const users = pgTable('users', {
   language: text('language').notNull().default('EN'),
   /** 0 or 1 WORKING_ADULT, 2 FAMILY, anything else STUDENT (default 3). */
   userType: integer('user_type').notNull().default(3),
-  role: text('role', { enum: ['user', 'moderator'] }).notNull().default('user'),
-  status: text('status', { enum: ['active', 'banned'] }).notNull().default('active'),
+  role: text('role', { enum: ['user', 'moderator'] })
+    .notNull()
+    .default('user'),
+  status: text('status', { enum: ['active', 'banned'] })
+    .notNull()
+    .default('active'),
   passwordHash: text('password_hash'),
   lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });

@@ -126,16 +126,20 @@ export const en = {
   'footer.contact': 'Contact us',
   'info.about.title': 'About Kunci',
   'info.about.lead': 'Kunci helps people in Malaysia rent a home without a security deposit, and helps owners rent out safely.',
-  'info.about.body': 'Renting in the Klang Valley usually means paying two or three months of deposit up front. Kunci replaces that deposit with a small signing fee and landlord protection, so tenants keep their savings and landlords stay covered.\n\nEvery phone number is verified, payments go only through the platform, and any listing or chat that asks for a deposit can be reported. We do not allow race preferences in listings.\n\nPosting and searching are free. We earn from optional services: signing, landlord protection and rental collection.',
+  'info.about.body':
+    'Renting in the Klang Valley usually means paying two or three months of deposit up front. Kunci replaces that deposit with a small signing fee and landlord protection, so tenants keep their savings and landlords stay covered.\n\nEvery phone number is verified, payments go only through the platform, and any listing or chat that asks for a deposit can be reported. We do not allow race preferences in listings.\n\nPosting and searching are free. We earn from optional services: signing, landlord protection and rental collection.',
   'info.contact.title': 'Contact us',
   'info.contact.lead': 'Questions about a listing, a deal or your account? We answer every message.',
-  'info.contact.body': 'Chat with us from your dashboard after signing in, or email hello@kunci.my. Our team answers in English, Bahasa Malaysia and Chinese, Monday to Saturday, 9 AM to 6 PM.\n\nTo report a scam or a landlord asking for a deposit, use the report button in the chat or on the listing: reports are reviewed first.',
+  'info.contact.body':
+    'Chat with us from your dashboard after signing in, or email hello@kunci.my. Our team answers in English, Bahasa Malaysia and Chinese, Monday to Saturday, 9 AM to 6 PM.\n\nTo report a scam or a landlord asking for a deposit, use the report button in the chat or on the listing: reports are reviewed first.',
   'info.tenant.title': 'Renting with zero deposit',
-  'info.tenant.lead': 'Move in with your first month\'s rent and a small signing fee instead of two or three months of deposit.',
-  'info.tenant.body': 'Find a home, chat with the owner and book a viewing. When you are ready, pass a quick credit check, sign the tenancy online and move in.\n\nYour move-in cost is the first month\'s rent plus a RM399 signing fee and 6% SST on that fee. Tenancies run from 3 to 12 months.\n\nNever pay a deposit or transfer money outside Kunci. If anyone asks you to, report them.',
+  'info.tenant.lead': "Move in with your first month's rent and a small signing fee instead of two or three months of deposit.",
+  'info.tenant.body':
+    "Find a home, chat with the owner and book a viewing. When you are ready, pass a quick credit check, sign the tenancy online and move in.\n\nYour move-in cost is the first month's rent plus a RM399 signing fee and 6% SST on that fee. Tenancies run from 3 to 12 months.\n\nNever pay a deposit or transfer money outside Kunci. If anyone asks you to, report them.",
   'info.landlord.title': 'Rent out your property for free',
   'info.landlord.lead': 'Post your home at no cost, meet screened tenants and stay protected without holding a deposit.',
-  'info.landlord.body': 'Posting takes a few minutes: add the address, photos and rent, and our team reviews the listing before it goes live. Listings stay up for 90 days and can be extended with one tap.\n\nEvery tenant passes a credit check before signing. Landlord protection covers loss of rent and damage, and rental collection pays you on time every month.\n\nYou choose who rents your home; Kunci handles the paperwork.',
+  'info.landlord.body':
+    'Posting takes a few minutes: add the address, photos and rent, and our team reviews the listing before it goes live. Listings stay up for 90 days and can be extended with one tap.\n\nEvery tenant passes a credit check before signing. Landlord protection covers loss of rent and damage, and rental collection pays you on time every month.\n\nYou choose who rents your home; Kunci handles the paperwork.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -20,7 +20,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; red
 
   app.get(
     '/ready',
-    { schema: { tags: ['health'], summary: 'Readiness: the database (and Redis when configured) answer', response: { 200: ReadyResponse, 503: ReadyResponse } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the database (and Redis when configured) answer',
+        response: { 200: ReadyResponse, 503: ReadyResponse },
+      },
+    },
     async (_request, reply) => {
       const db = await timed(() => database.ping());
       const checks: Ready['checks'] = { database: { ...db, driver: database.driver } };

@@ -42,7 +42,11 @@ export function createListingsRepository(db: Database) {
         filter.category ? eq(properties.category, filter.category) : undefined,
       );
       const order =
-        filter.sort === 'price' ? [asc(properties.price), desc(properties.id)] : filter.sort === '-price' ? [desc(properties.price), desc(properties.id)] : [desc(properties.dateCreated), desc(properties.id)];
+        filter.sort === 'price'
+          ? [asc(properties.price), desc(properties.id)]
+          : filter.sort === '-price'
+            ? [desc(properties.price), desc(properties.id)]
+            : [desc(properties.dateCreated), desc(properties.id)];
       const [rows, [total]] = await Promise.all([
         db
           .select(cardColumns)

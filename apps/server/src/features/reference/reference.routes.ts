@@ -7,11 +7,15 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ service: ReferenceService 
   app.get('/areas', { schema: { tags: ['reference'], summary: 'The Klang Valley areas', response: { 200: AreaList } } }, async (_req, reply) =>
     reply.headers(cached).send(await service.areas()),
   );
-  app.get('/property-types', { schema: { tags: ['reference'], summary: 'Property types with names in en, ms and zh', response: { 200: PropertyTypeList } } }, async (_req, reply) =>
-    reply.headers(cached).send(await service.propertyTypes()),
+  app.get(
+    '/property-types',
+    { schema: { tags: ['reference'], summary: 'Property types with names in en, ms and zh', response: { 200: PropertyTypeList } } },
+    async (_req, reply) => reply.headers(cached).send(await service.propertyTypes()),
   );
-  app.get('/countries', { schema: { tags: ['reference'], summary: 'Country calling codes and number lengths', response: { 200: CountryList } } }, async (_req, reply) =>
-    reply.headers(cached).send(await service.countries()),
+  app.get(
+    '/countries',
+    { schema: { tags: ['reference'], summary: 'Country calling codes and number lengths', response: { 200: CountryList } } },
+    async (_req, reply) => reply.headers(cached).send(await service.countries()),
   );
   app.get(
     '/postcodes/:postcode',

@@ -19,7 +19,10 @@ export function AppShell({ areas, children }: { areas: readonly Area[]; children
   const immersive = IMMERSIVE_ROUTES.test(leaf);
   return (
     <ToastProvider dismissLabel={t('toast.dismiss')}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
         {t('nav.skipToContent')}
       </a>
       <Header areas={areas} onOpenMenu={() => setMenuOpen(true)} hiddenOnMobile={immersive} />

@@ -22,10 +22,26 @@ export function Footer({ areas }: { areas: readonly Area[] }) {
             {t('footer.information')}
           </h2>
           <ul className="space-y-2">
-            <li><Link to={href('about')} className={link}>{t('footer.about')}</Link></li>
-            <li><Link to={href('contact')} className={link}>{t('footer.contact')}</Link></li>
-            <li><Link to={href('tenantInfo')} className={link}>{t('footer.tenantGuide')}</Link></li>
-            <li><a href="/api/docs" className={link}>{t('footer.apiDocs')}</a></li>
+            <li>
+              <Link to={href('about')} className={link}>
+                {t('footer.about')}
+              </Link>
+            </li>
+            <li>
+              <Link to={href('contact')} className={link}>
+                {t('footer.contact')}
+              </Link>
+            </li>
+            <li>
+              <Link to={href('tenantInfo')} className={link}>
+                {t('footer.tenantGuide')}
+              </Link>
+            </li>
+            <li>
+              <a href="/api/docs" className={link}>
+                {t('footer.apiDocs')}
+              </a>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-landlords">
@@ -33,8 +49,16 @@ export function Footer({ areas }: { areas: readonly Area[] }) {
             {t('footer.services')}
           </h2>
           <ul className="space-y-2">
-            <li><Link to={href('landlordInfo')} className={link}>{t('footer.landlordGuide')}</Link></li>
-            <li><Link to={href('buy')} className={link}>{t('nav.buy')}</Link></li>
+            <li>
+              <Link to={href('landlordInfo')} className={link}>
+                {t('footer.landlordGuide')}
+              </Link>
+            </li>
+            <li>
+              <Link to={href('buy')} className={link}>
+                {t('nav.buy')}
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-areas">

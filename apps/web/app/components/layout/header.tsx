@@ -63,7 +63,10 @@ function ProfileMenu() {
   const { t, href } = useI18n();
   return (
     <Menu as="div" className="relative">
-      <MenuButton className="rounded-full p-2 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label={t('nav.account')}>
+      <MenuButton
+        className="rounded-full p-2 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        aria-label={t('nav.account')}
+      >
         <UserIcon />
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-40 mt-2 w-48 rounded-lg bg-white p-1 shadow-lg ring-1 ring-black/5 focus:outline-none">

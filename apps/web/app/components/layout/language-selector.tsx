@@ -14,7 +14,11 @@ export function useLanguageLinks(): { lang: Language; to: string; name: string }
   const { lang } = useI18n();
   const location = useLocation();
   // The selector lists only the other languages (spec section 5).
-  return LANGUAGES.filter((other) => other !== lang).map((other) => ({ lang: other, to: switchLanguage(location.pathname + location.search, other), name: LANGUAGE_NAME[other] }));
+  return LANGUAGES.filter((other) => other !== lang).map((other) => ({
+    lang: other,
+    to: switchLanguage(location.pathname + location.search, other),
+    name: LANGUAGE_NAME[other],
+  }));
 }
 
 export function LanguageSelector() {
@@ -22,14 +26,23 @@ export function LanguageSelector() {
   const links = useLanguageLinks();
   return (
     <Menu as="div" className="relative">
-      <MenuButton className="flex items-center gap-1 rounded-full px-2 py-2 text-sm hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600" aria-label={t('nav.changeLanguage')}>
+      <MenuButton
+        className="flex items-center gap-1 rounded-full px-2 py-2 text-sm hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        aria-label={t('nav.changeLanguage')}
+      >
         <GlobeIcon />
         <span className="hidden lg:inline">{LANGUAGE_NAME[lang]}</span>
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-40 mt-2 w-48 rounded-lg bg-white p-1 shadow-lg ring-1 ring-black/5 focus:outline-none">
         {links.map((link) => (
           <MenuItem key={link.lang}>
-            <Link to={link.to} lang={HTML_LANG[link.lang]} hrefLang={HTML_LANG[link.lang]} onClick={() => rememberLanguage(link.lang)} className="block rounded-md px-3 py-2 text-sm data-focus:bg-brand-50">
+            <Link
+              to={link.to}
+              lang={HTML_LANG[link.lang]}
+              hrefLang={HTML_LANG[link.lang]}
+              onClick={() => rememberLanguage(link.lang)}
+              className="block rounded-md px-3 py-2 text-sm data-focus:bg-brand-50"
+            >
               {link.name}
             </Link>
           </MenuItem>

@@ -20,7 +20,10 @@ export function Sidebar({ open, onClose, areas }: { open: boolean; onClose: () =
     <>
       <Dialog open={open} onClose={onClose} className="relative z-40 hd:hidden">
         <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity data-closed:opacity-0" />
-        <DialogPanel transition className="fixed inset-y-0 left-0 flex w-80 max-w-[85vw] flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl transition duration-200 data-closed:-translate-x-full">
+        <DialogPanel
+          transition
+          className="fixed inset-y-0 left-0 flex w-80 max-w-[85vw] flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl transition duration-200 data-closed:-translate-x-full"
+        >
           <div className="flex items-center justify-between">
             <DialogTitle as="div">
               <Logo onNavigate={onClose} />

@@ -23,7 +23,11 @@ export function ToastProvider({ children, dismissLabel }: { children: ReactNode;
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex flex-col items-center gap-2 px-4 md:bottom-6">
+      <div
+        aria-live="polite"
+        role="status"
+        className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex flex-col items-center gap-2 px-4 md:bottom-6"
+      >
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} dismissLabel={dismissLabel} />
         ))}
@@ -38,7 +42,9 @@ function ToastItem({ toast, onDismiss, dismissLabel }: { toast: Toast; onDismiss
     return () => clearTimeout(timer);
   }, [toast.id, onDismiss]);
   return (
-    <div className={`pointer-events-auto flex max-w-md items-center gap-3 rounded-lg px-4 py-3 text-sm text-white shadow-lg ${toast.tone === 'error' ? 'bg-red-700' : 'bg-gray-900'}`}>
+    <div
+      className={`pointer-events-auto flex max-w-md items-center gap-3 rounded-lg px-4 py-3 text-sm text-white shadow-lg ${toast.tone === 'error' ? 'bg-red-700' : 'bg-gray-900'}`}
+    >
       <span>{toast.message}</span>
       <button type="button" onClick={() => onDismiss(toast.id)} className="rounded p-1 hover:bg-white/10">
         <CloseIcon width={16} height={16} title={dismissLabel} />

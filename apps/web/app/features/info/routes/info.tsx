@@ -20,7 +20,12 @@ const key = (page: Page, part: 'title' | 'lead' | 'body') => `info.${page}.${par
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { t, publicUrl } = metaI18n(matches);
   if (!loaderData) return [];
-  return seo({ title: `${t(key(loaderData.page, 'title'))} | ${t('app.name')}`, description: t(key(loaderData.page, 'lead')), canonicalPath: loaderData.path, publicUrl });
+  return seo({
+    title: `${t(key(loaderData.page, 'title'))} | ${t('app.name')}`,
+    description: t(key(loaderData.page, 'lead')),
+    canonicalPath: loaderData.path,
+    publicUrl,
+  });
 };
 
 export default function Info({ loaderData }: Route.ComponentProps) {

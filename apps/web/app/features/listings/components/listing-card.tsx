@@ -22,13 +22,18 @@ export function ListingCard({ listing, areas, eager }: { listing: Card; areas: r
           eager={eager}
         />
         {listing.zeroDepositEligible ? (
-          <span className="absolute left-2 top-2 rounded-full bg-brand-700 px-2.5 py-1 text-xs font-semibold text-white">{t('listing.zeroDeposit')}</span>
+          <span className="absolute left-2 top-2 rounded-full bg-brand-700 px-2.5 py-1 text-xs font-semibold text-white">
+            {t('listing.zeroDeposit')}
+          </span>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <p className="text-lg font-bold text-ink">{price}</p>
         <h3 className="line-clamp-1 font-medium">
-          <Link to={href('details', { id: listing.id })} className="after:absolute after:inset-0 focus-visible:outline-2 focus-visible:outline-brand-600">
+          <Link
+            to={href('details', { id: listing.id })}
+            className="after:absolute after:inset-0 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
             {listing.name}
           </Link>
         </h3>

@@ -19,7 +19,21 @@ function HousePlaceholder({ label }: { label: string }) {
  * A listing photo in every published width. A failed load is retried once after 500 ms (spec section 8),
  * then replaced by a house placeholder.
  */
-export function ListingImage({ src, alt, sizes, eager = false, placeholderLabel, className = '' }: { src: string | null; alt: string; sizes: string; eager?: boolean; placeholderLabel: string; className?: string }) {
+export function ListingImage({
+  src,
+  alt,
+  sizes,
+  eager = false,
+  placeholderLabel,
+  className = '',
+}: {
+  src: string | null;
+  alt: string;
+  sizes: string;
+  eager?: boolean;
+  placeholderLabel: string;
+  className?: string;
+}) {
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(!src);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

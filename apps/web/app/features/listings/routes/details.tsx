@@ -33,7 +33,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const price = SALE.has(listing.type) ? money(listing.price) : t('listing.perMonth', { price: money(listing.price) });
   const cover = listing.cover?.src.replace('{w}', '1280');
   return [
-    ...seo({ title: `${title} · ${price} | ${t('app.name')}`, description: listing.description.slice(0, 155), canonicalPath: loaderData.canonicalPath, publicUrl, image: cover }),
+    ...seo({
+      title: `${title} · ${price} | ${t('app.name')}`,
+      description: listing.description.slice(0, 155),
+      canonicalPath: loaderData.canonicalPath,
+      publicUrl,
+      image: cover,
+    }),
     {
       'script:ld+json': {
         '@context': 'https://schema.org',
@@ -70,7 +76,13 @@ export default function Details({ loaderData }: Route.ComponentProps) {
       </Link>
       <div className="mt-4 grid gap-2 overflow-hidden rounded-2xl md:grid-cols-4 md:grid-rows-2">
         <div className="aspect-[3/2] md:col-span-2 md:row-span-2 md:aspect-auto">
-          <ListingImage src={first?.src ?? null} alt={t('listing.photoOf', { name: listing.name })} placeholderLabel={t('listing.noPhoto')} sizes="(min-width: 768px) 50vw, 100vw" eager />
+          <ListingImage
+            src={first?.src ?? null}
+            alt={t('listing.photoOf', { name: listing.name })}
+            placeholderLabel={t('listing.noPhoto')}
+            sizes="(min-width: 768px) 50vw, 100vw"
+            eager
+          />
         </div>
         {rest.slice(0, 4).map((image) => (
           <div key={image.id} className="hidden aspect-[3/2] md:block">
@@ -81,8 +93,12 @@ export default function Details({ loaderData }: Route.ComponentProps) {
       <header className="mt-6">
         <h1 className="text-2xl font-bold md:text-3xl">{listing.name}</h1>
         <p className="mt-1 text-gray-600">{area ? t('listing.in', { area: area.name[lang] }) : null}</p>
-        <p className="mt-3 text-2xl font-bold text-brand-700">{sale ? money(listing.price) : t('listing.perMonth', { price: money(listing.price) })}</p>
-        {listing.zeroDepositEligible ? <p className="mt-2 inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">{t('listing.zeroDeposit')}</p> : null}
+        <p className="mt-3 text-2xl font-bold text-brand-700">
+          {sale ? money(listing.price) : t('listing.perMonth', { price: money(listing.price) })}
+        </p>
+        {listing.zeroDepositEligible ? (
+          <p className="mt-2 inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">{t('listing.zeroDeposit')}</p>
+        ) : null}
       </header>
       <section className="mt-8" aria-labelledby="facts">
         <h2 id="facts" className="text-lg font-semibold">

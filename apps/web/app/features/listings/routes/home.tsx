@@ -35,7 +35,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               .filter((a) => POPULAR.includes(a.slug))
               .map((area) => (
                 <li key={area.slug}>
-                  <Link to={href('rent', { loc: area.slug })} className="inline-block rounded-full border border-brand-100 bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow-sm hover:border-brand-600">
+                  <Link
+                    to={href('rent', { loc: area.slug })}
+                    className="inline-block rounded-full border border-brand-100 bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow-sm hover:border-brand-600"
+                  >
                     {area.name[lang]}
                   </Link>
                 </li>
@@ -50,7 +53,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <ViewToggle />
         </div>
-        {latest.content.length ? <ListingGrid listings={latest.content} areas={areas} /> : <p className="py-10 text-center text-gray-600">{t('home.empty')}</p>}
+        {latest.content.length ? (
+          <ListingGrid listings={latest.content} areas={areas} />
+        ) : (
+          <p className="py-10 text-center text-gray-600">{t('home.empty')}</p>
+        )}
         <div className="mt-8 text-center">
           <Link to={href('rent')} className="inline-block rounded-full bg-brand-700 px-6 py-3 font-medium text-white hover:bg-brand-800">
             {t('home.seeAll')}

@@ -33,7 +33,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (page > 1 && page > result.totalPages) throw data(null, { status: 404 });
   const routeId = purpose === 'sale' ? 'buy' : 'rent';
   const pathFor = (n: number) =>
-    routeId === 'buy' ? href(lang, 'buy', undefined, { page: n > 1 ? n : undefined }) : href(lang, 'rent', { loc: area?.slug, propertyType: type?.slug }, { page: n > 1 ? n : undefined });
+    routeId === 'buy'
+      ? href(lang, 'buy', undefined, { page: n > 1 ? n : undefined })
+      : href(lang, 'rent', { loc: area?.slug, propertyType: type?.slug }, { page: n > 1 ? n : undefined });
   return { purpose, area, type, areas, result, page, canonicalPath: pathFor(page), firstPath: pathFor(1) };
 }
 
@@ -42,7 +44,11 @@ function useHeading(loaderData: Route.ComponentProps['loaderData']) {
   return headingFor(t, lang, loaderData);
 }
 
-function headingFor(t: ReturnType<typeof metaI18n>['t'], lang: ReturnType<typeof metaI18n>['lang'], d: Pick<Route.ComponentProps['loaderData'], 'purpose' | 'area' | 'type'>): string {
+function headingFor(
+  t: ReturnType<typeof metaI18n>['t'],
+  lang: ReturnType<typeof metaI18n>['lang'],
+  d: Pick<Route.ComponentProps['loaderData'], 'purpose' | 'area' | 'type'>,
+): string {
   if (d.purpose === 'sale') return t('buy.title');
   const area = d.area?.name[lang] ?? '';
   return d.type ? t('rent.title', { type: d.type.name[lang], area }) : t('rent.titleAll', { area });
@@ -53,7 +59,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [{ title: t('notFound.title') }, { name: 'robots', content: 'noindex' }];
   const title = headingFor(t, lang, loaderData);
   const description =
-    loaderData.purpose === 'sale' ? t('buy.description') : t('rent.description', { count: loaderData.result.totalElements, area: loaderData.area?.name[lang] ?? '' });
+    loaderData.purpose === 'sale'
+      ? t('buy.description')
+      : t('rent.description', { count: loaderData.result.totalElements, area: loaderData.area?.name[lang] ?? '' });
   return [
     ...seo({ title: `${title} | ${t('app.name')}`, description, canonicalPath: loaderData.canonicalPath, publicUrl }),
     {
@@ -110,7 +118,10 @@ export default function Results({ loaderData }: Route.ComponentProps) {
               <ul className="mt-3 flex flex-wrap justify-center gap-2">
                 {nearby.map((a) => (
                   <li key={a.slug}>
-                    <Link to={link('rent', { loc: a.slug, propertyType: loaderData.type?.slug })} className="inline-block rounded-full border border-gray-300 px-4 py-2 text-sm hover:border-brand-600">
+                    <Link
+                      to={link('rent', { loc: a.slug, propertyType: loaderData.type?.slug })}
+                      className="inline-block rounded-full border border-gray-300 px-4 py-2 text-sm hover:border-brand-600"
+                    >
                       {a.name[lang]}
                     </Link>
                   </li>
