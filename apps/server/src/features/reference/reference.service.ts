@@ -14,15 +14,13 @@ export function createReferenceService(repository: ReferenceRepository) {
         .listAreas()
         .then((rows) => rows.map((r) => ({ id: r.id, slug: r.slug, name: { en: r.nameEn, ms: r.nameMs, zh: r.nameZh }, lat: r.lat, lng: r.lng })))),
     propertyTypes: () =>
-      (typesCache ??= repository
-        .listPropertyTypes()
-        .then((rows) =>
-          rows.map((r) => ({
-            slug: r.slug as PropertyTypeInfo['slug'],
-            listingType: r.listingType as PropertyTypeInfo['listingType'],
-            name: { en: r.nameEn, ms: r.nameMs, zh: r.nameZh },
-          })),
-        )),
+      (typesCache ??= repository.listPropertyTypes().then((rows) =>
+        rows.map((r) => ({
+          slug: r.slug as PropertyTypeInfo['slug'],
+          listingType: r.listingType as PropertyTypeInfo['listingType'],
+          name: { en: r.nameEn, ms: r.nameMs, zh: r.nameZh },
+        })),
+      )),
     countries: () => repository.listCountries(),
     lookupPostcode: async (postcode: string): Promise<PostcodeLookup> => {
       const hit = await repository.findPostcode(postcode);
