@@ -9,6 +9,7 @@ import {
   redirect,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGE_COOKIE, isLanguage, type Language } from '@kunci/i18n/locales';
 import { canonicalRedirect, href, parsePath } from '@kunci/i18n/paths';
@@ -35,7 +36,7 @@ function cookieLanguage(request: Request): Language | undefined {
  * language cookie kept in step with the URL.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request }, next) => {
+  async ({ request, context }, next) => {
     const url = new URL(request.url);
     const target = canonicalRedirect(url.pathname);
     if (target) throw redirect(target + url.search, 301);
@@ -43,7 +44,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     const { lang } = parsePath(url.pathname);
     const remembered = cookieLanguage(request);
     const referer = request.headers.get('referer');
-    const fromOutside = !referer || new URL(referer, url).origin !== url.origin;
+    const ownOrigins = [url.origin, new URL(getServerContext(context).publicUrl).origin];
+    const fromOutside = !referer || !ownOrigins.includes(new URL(referer, url).origin);
     if (url.pathname === '/' && remembered && remembered !== DEFAULT_LANGUAGE && fromOutside && request.method === 'GET') {
       throw redirect(href(remembered, 'home') + url.search, 302);
     }
@@ -65,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Language and catalogue change only with the URL's language; other navigations reuse them.
-export function shouldRevalidate({ currentUrl, nextUrl }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
   return parsePath(currentUrl.pathname).lang !== parsePath(nextUrl.pathname).lang;
 }
 

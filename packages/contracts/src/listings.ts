@@ -59,7 +59,8 @@ export const SearchQuery = z
   })
   .strict();
 export type SearchQuery = z.infer<typeof SearchQuery>;
-export type SearchQueryInput = z.input<typeof SearchQuery>;
+/** What a client may send: every parameter optional, defaults filled in by the server. */
+export type SearchQueryInput = Partial<SearchQuery>;
 
 export const ListingIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

@@ -5,7 +5,21 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** OpenAPI generated from the route schemas (themselves the contracts), as JSON and a docs page at /api/docs. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route as "METHOD /api/path/{param}", for the test that proves each one is documented. */
+    apiRoutes: string[];
+  }
+}
+
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
+  const apiRoutes: string[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.schema?.hide) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') apiRoutes.push(`${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+  });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadConfig } from './env.ts';
+
+describe('loadConfig', () => {
+  it('works with nothing set (embedded defaults)', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.mediaDir).toBe(resolve(config.dataDir, 'media'));
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const issues = (error as EnvError).issues.join('\n');
+    expect(issues).toMatch(/^PORT:/m);
+    expect(issues).toMatch(/^DATABASE_URL:/m);
+    expect(issues).toMatch(/^LOG_LEVEL:/m);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+  });
+});
+
+describe('server start-up', () => {
+  it('refuses to start with a bad variable and says which', () => {
+    const result = spawnSync(process.execPath, [resolve(import.meta.dirname, '../server.ts')], {
+      env: { PATH: process.env['PATH'] ?? '', PORT: 'abc' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('PORT');
+    expect(result.stderr).toContain('Kunci cannot start');
+  });
+});

@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support.ts';
+
+/** Server-rendered pages through the real app. Needs the web build (`npm run build`; `npm test` makes it). */
+describe('pages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ web: true, env: { PUBLIC_URL: 'https://kunci.test' } });
+    if (!existsSync(join(t.config.webBuildDir, 'server', 'index.js'))) throw new Error('web build missing: run `npm run build` first');
+  });
+  afterAll(() => t.close());
+
+  const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+
+  it('server-renders the home page with real listings', async () => {
+    const res = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<html lang="en"');
+    expect(res.body.match(/href="\/details\/\d+"/g)?.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it.each([
+    ['/my', 'ms', 'Rumah untuk disewa tanpa deposit'],
+    ['/zh', 'zh', '零押金出租房屋'],
+  ])('%s has lang="%s" and its own text', async (url, lang, heading) => {
+    const res = await page(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<html lang="${lang}"`);
+    expect(res.body).toContain(heading);
+    expect(res.body).not.toContain('lang="my"');
+  });
+
+  it('lists hreflang alternates and a canonical URL', async () => {
+    const res = await page('/my/sewa/bangsar');
+    expect(res.body).toContain('<link rel="canonical" href="https://kunci.test/my/sewa/bangsar"');
+    expect(res.body).toContain('hrefLang="en" href="https://kunci.test/rent/bangsar"');
+    expect(res.body).toContain('hrefLang="ms" href="https://kunci.test/my/sewa/bangsar"');
+    expect(res.body).toContain('hrefLang="zh" href="https://kunci.test/zh/rent/bangsar"');
+    expect(res.body).toContain('hrefLang="x-default" href="https://kunci.test/rent/bangsar"');
+  });
+
+  it('redirects /rent/kuala-lumpur to /rent with 301', async () => {
+    for (const [from, to] of [
+      ['/rent/kuala-lumpur', '/rent'],
+      ['/my/sewa/kuala-lumpur', '/my/sewa'],
+      ['/my/rent/bangsar?q=x', '/my/sewa/bangsar?q=x'],
+    ]) {
+      const res = await page(from!);
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location).toBe(to);
+    }
+  });
+
+  it('answers an unknown path with a 404 page in the language of its prefix', async () => {
+    const zh = await page('/zh/no-such-page');
+    expect(zh.statusCode).toBe(404);
+    expect(zh.body).toContain('<html lang="zh"');
+    expect(zh.body).toContain('找不到页面');
+    const ms = await page('/my/tiada/apa-apa');
+    expect(ms.statusCode).toBe(404);
+    expect(ms.body).toContain('Halaman tidak ditemui');
+    expect((await page('/rent/atlantis')).statusCode).toBe(404);
+    expect((await page('/details/99999999')).statusCode).toBe(404);
+  });
+
+  it('renders every spelling of a listing page, canonical to one URL per language', async () => {
+    const home = await page('/');
+    const id = /href="\/details\/(\d+)"/.exec(home.body)![1];
+    for (const [url, canonical] of [
+      [`/details/${id}`, `/details/${id}`],
+      [`/ads/${id}`, `/details/${id}`],
+      [`/v2/propertyDetails/${id}`, `/details/${id}`],
+      [`/my/iklan/${id}`, `/my/iklan/${id}`],
+      [`/zh/guanggao/${id}`, `/zh/guanggao/${id}`],
+      [`/zh/details/${id}`, `/zh/guanggao/${id}`],
+    ]) {
+      const res = await page(url!);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<link rel="canonical" href="https://kunci.test${canonical}"`);
+    }
+  });
+
+  it('remembers the language in a cookie and opens the home page in it for a returning visitor', async () => {
+    const zh = await page('/zh/rent/bangsar');
+    expect(String(zh.headers['set-cookie'])).toContain('lang=zh');
+    const back = await page('/', { cookie: 'lang=zh' });
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe('/zh');
+    // Choosing English on the site itself (a same-site referer) is respected.
+    const chosen = await page('/', { cookie: 'lang=zh', referer: 'https://kunci.test/zh' });
+    expect(chosen.statusCode).toBe(200);
+  });
+
+  it('sends security headers and a per-request script nonce', async () => {
+    const a = await page('/');
+    const b = await page('/');
+    const csp = String(a.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(a.body).toContain(`nonce="${nonce}"`);
+    expect(String(b.headers['content-security-policy'])).not.toContain(nonce);
+    expect(a.headers['x-content-type-options']).toBe('nosniff');
+    expect(a.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('ships only the active language’s messages in the page', async () => {
+    const res = await page('/zh');
+    expect(res.body).toContain('零押金出租房屋');
+    expect(res.body).not.toContain('Rumah untuk disewa tanpa deposit');
+    expect(res.body).not.toContain('Homes for rent with zero deposit');
+  });
+
+  it('paginates results with page only above 1', async () => {
+    const first = await page('/rent');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('href="/rent?page=2"');
+    expect((await page('/rent?page=1')).headers.location).toBe('/rent');
+    expect((await page('/rent?page=2')).statusCode).toBe(200);
+    expect((await page('/rent?page=9999')).statusCode).toBe(404);
+  });
+});
