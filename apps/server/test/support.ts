@@ -10,7 +10,14 @@ import { loadConfig, type Config } from '../src/config/env.ts';
 export { openTestDatabase, type TestDatabase };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: TEST_ROOT, MEDIA_DIR: inject('template').mediaDir, SEED_DEMO_LISTINGS: '0', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: TEST_ROOT,
+    MEDIA_DIR: inject('template').mediaDir,
+    SEED_DEMO_LISTINGS: '0',
+    ...overrides,
+  });
 }
 
 export function testRedisUrl(): string | undefined {
@@ -25,7 +32,9 @@ export interface TestApp {
 }
 
 /** The real application on a private database copy, for app.inject. */
-export async function createTestApp(options: { web?: boolean; env?: Record<string, string>; database?: TestDatabase; redis?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { web?: boolean; env?: Record<string, string>; database?: TestDatabase; redis?: boolean } = {},
+): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const config = testConfig(options.env);
   const redisUrl = options.redis ? testRedisUrl() : undefined;

@@ -28,7 +28,8 @@ describe('rate limits', () => {
     apps.push(a, b);
     const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const codes = [];
-    for (let i = 0; i < 6; i++) codes.push((await (i % 2 ? b : a).app.inject({ url: `/api/health?r=${randomUUID()}`, remoteAddress: ip })).statusCode);
+    for (let i = 0; i < 6; i++)
+      codes.push((await (i % 2 ? b : a).app.inject({ url: `/api/health?r=${randomUUID()}`, remoteAddress: ip })).statusCode);
     // Each instance alone would allow 4; together they allow 4 in all.
     expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
     await a.app.close();

@@ -15,7 +15,9 @@ describe('GET /api/properties/search', () => {
   };
   const allPages = async (query: string): Promise<ListingCard[]> => {
     const first = await search(`${query}${query ? '&' : '?'}pageSize=60`);
-    const rest = await Promise.all(Array.from({ length: first.totalPages - 1 }, (_, i) => search(`${query}${query ? '&' : '?'}pageSize=60&pageNumber=${i + 1}`)));
+    const rest = await Promise.all(
+      Array.from({ length: first.totalPages - 1 }, (_, i) => search(`${query}${query ? '&' : '?'}pageSize=60&pageNumber=${i + 1}`)),
+    );
     return [first, ...rest].flatMap((p) => p.content);
   };
 
@@ -38,7 +40,10 @@ describe('GET /api/properties/search', () => {
     const returned = await allPages('');
     const ids = returned.map((l) => l.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const rows = await t.database.db.select({ id: properties.id, live: sql<boolean>`(${isLive()})` }).from(properties).where(inArray(properties.id, ids));
+    const rows = await t.database.db
+      .select({ id: properties.id, live: sql<boolean>`(${isLive()})` })
+      .from(properties)
+      .where(inArray(properties.id, ids));
     expect(rows.every((r) => r.live)).toBe(true);
     const liveRentals = await t.database.db
       .select({ id: properties.id })
@@ -51,7 +56,10 @@ describe('GET /api/properties/search', () => {
     const [target] = (await search('?pageSize=1')).content;
     await t.database.db.update(properties).set({ active: false }).where(eq(properties.id, target!.id));
     expect((await allPages('')).map((l) => l.id)).not.toContain(target!.id);
-    await t.database.db.update(properties).set({ active: true, expiresAt: new Date(Date.now() - 1000) }).where(eq(properties.id, target!.id));
+    await t.database.db
+      .update(properties)
+      .set({ active: true, expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(properties.id, target!.id));
     expect((await allPages('')).map((l) => l.id)).not.toContain(target!.id);
     expect((await t.app.inject({ url: `/api/properties/${target!.id}` })).statusCode).toBe(410);
   });
@@ -116,7 +124,11 @@ describe('GET /api/properties/{id}', () => {
   afterAll(() => t.close());
 
   it('returns a live listing with its images and type facts', async () => {
-    const [row] = await t.database.db.select({ id: properties.id }).from(properties).where(and(isLive(), eq(properties.type, 'ROOM'))).limit(1);
+    const [row] = await t.database.db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(isLive(), eq(properties.type, 'ROOM')))
+      .limit(1);
     const res = await t.app.inject({ url: `/api/properties/${row!.id}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -23,14 +23,22 @@ describe('reference data', () => {
   it('names property types in English, Malay and Chinese', async () => {
     const types = (await t.app.inject({ url: '/api/property-types' })).json();
     expect(types.map((p: { slug: string }) => p.slug).sort()).toEqual(['apartment', 'condo', 'highrise', 'house', 'room', 'studio', 'terrace']);
-    expect(types.find((p: { slug: string }) => p.slug === 'room')).toEqual({ slug: 'room', listingType: 'ROOM', name: { en: 'Room', ms: 'Bilik', zh: '房间' } });
+    expect(types.find((p: { slug: string }) => p.slug === 'room')).toEqual({
+      slug: 'room',
+      listingType: 'ROOM',
+      name: { en: 'Room', ms: 'Bilik', zh: '房间' },
+    });
   });
 
   it('looks up a postcode, keeping its leading zero', async () => {
     const res = await t.app.inject({ url: '/api/postcodes/01000' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ postcode: '01000', state: 'Perlis', fallback: false });
-    expect((await t.app.inject({ url: '/api/postcodes/59100' })).json()).toMatchObject({ city: 'Kuala Lumpur', state: 'Wilayah Persekutuan Kuala Lumpur', fallback: false });
+    expect((await t.app.inject({ url: '/api/postcodes/59100' })).json()).toMatchObject({
+      city: 'Kuala Lumpur',
+      state: 'Wilayah Persekutuan Kuala Lumpur',
+      fallback: false,
+    });
     expect((await t.app.inject({ url: '/api/postcodes/88000' })).json()).toMatchObject({ state: 'Sabah', fallback: false });
   });
 
@@ -52,14 +60,35 @@ describe('reference data', () => {
   it('has every state of the directory', async () => {
     const names = await t.database.db.select({ name: states.name }).from(states);
     expect(names.map((r) => r.name)).toEqual(
-      expect.arrayContaining(['Johor', 'Kedah', 'Kelantan', 'Melaka', 'Negeri Sembilan', 'Pahang', 'Perak', 'Perlis', 'Pulau Pinang', 'Sabah', 'Sarawak', 'Selangor', 'Terengganu', 'Wilayah Persekutuan Kuala Lumpur', 'Wilayah Persekutuan Labuan', 'Wilayah Persekutuan Putrajaya']),
+      expect.arrayContaining([
+        'Johor',
+        'Kedah',
+        'Kelantan',
+        'Melaka',
+        'Negeri Sembilan',
+        'Pahang',
+        'Perak',
+        'Perlis',
+        'Pulau Pinang',
+        'Sabah',
+        'Sarawak',
+        'Selangor',
+        'Terengganu',
+        'Wilayah Persekutuan Kuala Lumpur',
+        'Wilayah Persekutuan Labuan',
+        'Wilayah Persekutuan Putrajaya',
+      ]),
     );
   });
 
   it('gives country calling codes from the phone-number metadata', async () => {
     const countries = (await t.app.inject({ url: '/api/countries' })).json();
     expect(countries.length).toBeGreaterThan(200);
-    expect(countries.find((c: { iso2: string }) => c.iso2 === 'MY')).toMatchObject({ callingCode: '60', internationalPrefix: '00', nationalPrefix: '0' });
+    expect(countries.find((c: { iso2: string }) => c.iso2 === 'MY')).toMatchObject({
+      callingCode: '60',
+      internationalPrefix: '00',
+      nationalPrefix: '0',
+    });
     expect(countries.find((c: { iso2: string }) => c.iso2 === 'SG')).toMatchObject({ callingCode: '65' });
   });
 });

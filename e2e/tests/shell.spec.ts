@@ -1,0 +1,107 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows real listings, rendered on the server', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Homes for rent with zero deposit' })).toBeVisible();
+    const cards = page.getByRole('main').getByRole('article');
+    expect(await cards.count()).toBeGreaterThanOrEqual(9);
+    await expect(cards.first().getByRole('link')).toHaveAttribute('href', /^\/details\/\d+$/);
+    await expect(cards.first()).toContainText(/RM\s[\d,]+/);
+  });
+});
+
+test('the language switch rewrites the URL by the rules: en -> my -> zh', async ({ page }) => {
+  await page.goto('/rent/bangsar');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('button', { name: 'Change language' }).click();
+  await page.getByRole('menuitem', { name: 'Bahasa Malaysia' }).click();
+  await expect(page).toHaveURL(/\/my\/sewa\/bangsar$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ms');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rumah untuk disewa di Bangsar');
+
+  await page.getByRole('button', { name: 'Tukar bahasa' }).click();
+  await page.getByRole('menuitem', { name: '中文' }).click();
+  await expect(page).toHaveURL(/\/zh\/rent\/bangsar$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('孟沙房屋出租');
+
+  // The choice is remembered: a new visit to the home page opens in Chinese.
+  const fresh = await page.context().newPage();
+  await fresh.goto('/');
+  await expect(fresh).toHaveURL(/\/zh$/);
+});
+
+test('the language menu lists only the other languages', async ({ page }) => {
+  await page.goto('/zh');
+  await page.getByRole('button', { name: '切换语言' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['English', 'Bahasa Malaysia']);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('shows the bottom bar, hides it while scrolling down, and opens the menu', async ({ page }) => {
+    await page.goto('/');
+    const bar = page.getByRole('navigation', { name: 'Quick navigation' });
+    await expect(bar).toBeVisible();
+    await expect(bar.getByRole('link')).toHaveText(['Home', 'Property', 'Log In']);
+    await page.mouse.wheel(0, 1200);
+    await expect(bar).not.toBeInViewport();
+    await page.mouse.wheel(0, -400);
+    await expect(bar).toBeInViewport();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog');
+    await expect(menu.getByRole('link', { name: 'Landlord' })).toBeVisible();
+    await menu.getByRole('button', { name: 'Language' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Change language' });
+    await expect(sheet.getByRole('link')).toHaveText(['Bahasa Malaysia', '中文']);
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect(sheet).toHaveCount(0);
+  });
+
+  test('listing pages hide the header and the bottom bar', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('main').getByRole('article').first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/details\/\d+$/);
+    await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toHaveCount(0);
+    await expect(page.getByRole('banner')).toBeHidden();
+  });
+});
+
+test('list or grid view is remembered', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'List' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-view', 'list');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-view', 'list');
+  await expect(page.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('scroll-to-top appears after 300 px', async ({ page }) => {
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Back to top' });
+  await expect(button).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 800));
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+});
+
+test('an unknown page is a 404 in the visitor’s language', async ({ page }) => {
+  const response = await page.goto('/my/halaman-tiada');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Halaman tidak ditemui');
+});
+
+for (const path of ['/', '/my/sewa/bangsar', '/zh/more/about']) {
+  test(`axe finds no serious accessibility violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

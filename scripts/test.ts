@@ -1,0 +1,56 @@
+// `npm test`: everything CI checks, in order, stopping at the first failure. Ends with one summary line
+// ("N passed, N failed") counting the Vitest and Playwright tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const tmp = resolve(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const vitestJson = resolve(tmp, 'vitest-results.json');
+const e2eJson = resolve(tmp, 'e2e-results.json');
+rmSync(vitestJson, { force: true });
+rmSync(e2eJson, { force: true });
+
+const steps: [string, string][] = [
+  ['format', 'prettier --check . --log-level warn'],
+  ['lint', 'eslint . --max-warnings 0'],
+  ['typecheck', 'npm run typecheck --silent'],
+  ['build', 'npm run build --silent'],
+  ['unit and integration tests', `vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`],
+  ['browser journeys', 'npm test --silent -w @kunci/e2e'],
+];
+
+function counts(): { passed: number; failed: number } {
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(vitestJson)) {
+    const v = JSON.parse(readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    passed += v.numPassedTests;
+    failed += v.numFailedTests;
+  }
+  if (existsSync(e2eJson)) {
+    const p = JSON.parse(readFileSync(e2eJson, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+    passed += p.stats.expected + p.stats.flaky;
+    failed += p.stats.unexpected;
+  }
+  return { passed, failed };
+}
+
+const started = Date.now();
+const timings: string[] = [];
+for (const [name, command] of steps) {
+  const t0 = Date.now();
+  console.log(`\n=== ${name}: ${command}`);
+  const result = spawnSync(command, { cwd: root, stdio: 'inherit', shell: true });
+  timings.push(`${name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) {
+    const { passed, failed } = counts();
+    console.error(`\n${name} failed (exit ${result.status}). ${timings.join(', ')}`);
+    console.log(`tests: ${passed} passed, ${Math.max(failed, 1)} failed`);
+    process.exit(1);
+  }
+}
+const { passed, failed } = counts();
+console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s (${timings.join(', ')}).`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
