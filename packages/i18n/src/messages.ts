@@ -20,9 +20,17 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<MessageKey> = new Set([
 
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
+// Compiled formats per catalogue object: on the server every request reuses the same catalogue, so each
+// message is parsed once per process rather than once per render.
+const compiled = new WeakMap<Messages, Map<MessageKey, IntlMessageFormat>>();
+
 /** A translator over one catalogue; compiled formats are cached per message. */
 export function createTranslator(lang: Language, messages: Messages): Translate {
-  const cache = new Map<MessageKey, IntlMessageFormat>();
+  let cache = compiled.get(messages);
+  if (!cache) {
+    cache = new Map();
+    compiled.set(messages, cache);
+  }
   const locale = INTL_LOCALE[lang];
   return (key, values) => {
     const source = messages[key] ?? en[key];
@@ -30,7 +38,7 @@ export function createTranslator(lang: Language, messages: Messages): Translate 
     let format = cache.get(key);
     if (!format) {
       format = new IntlMessageFormat(source, locale);
-      cache.set(key, format);
+      cache!.set(key, format);
     }
     return String(format.format(values));
   };

@@ -1,4 +1,4 @@
-import { count, inArray, like } from 'drizzle-orm';
+import { count, inArray, like, sql } from 'drizzle-orm';
 import { BUSINESS } from '@kunci/contracts/business';
 import { DAY_MS } from '@kunci/contracts/constants';
 import type { MediaStore } from '@kunci/media/store';
@@ -131,6 +131,8 @@ export async function seedDemo(db: Database, store: MediaStore, options: SeedOpt
     });
     options.onProgress?.(to, options.listings);
   }
+  // Fresh statistics, so the planner picks the partial indexes instead of guessing from an empty table.
+  if (created > 0) await db.execute(sql`analyze properties, property_images, users, landmarks`);
   return { created };
 }
 

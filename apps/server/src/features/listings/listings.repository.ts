@@ -47,19 +47,23 @@ export function createListingsRepository(db: Database) {
           : filter.sort === '-price'
             ? [desc(properties.price), desc(properties.id)]
             : [desc(properties.dateCreated), desc(properties.id)];
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(cardColumns)
-          .from(properties)
-          .innerJoin(areas, eq(areas.id, properties.areaId))
-          .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId))
-          .where(where)
-          .orderBy(...order)
-          .limit(filter.limit)
-          .offset(filter.offset),
-        db.select({ n: count() }).from(properties).innerJoin(areas, eq(areas.id, properties.areaId)).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      // One round trip: the page and the total (a window count over the same filter).
+      const rows = await db
+        .select({ ...cardColumns, total: sql<number>`(count(*) over ())::int` })
+        .from(properties)
+        .innerJoin(areas, eq(areas.id, properties.areaId))
+        .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId))
+        .where(where)
+        .orderBy(...order)
+        .limit(filter.limit)
+        .offset(filter.offset);
+      // A page past the end has no rows to carry the total: count it alone.
+      const total =
+        rows[0]?.total ??
+        (filter.offset > 0
+          ? ((await db.select({ n: count() }).from(properties).innerJoin(areas, eq(areas.id, properties.areaId)).where(where))[0]?.n ?? 0)
+          : 0);
+      return { rows, total };
     },
 
     async coversFor(ids: number[]) {
