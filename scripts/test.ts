@@ -12,14 +12,19 @@ const e2eJson = resolve(tmp, 'e2e-results.json');
 rmSync(vitestJson, { force: true });
 rmSync(e2eJson, { force: true });
 
-const steps: [string, string][] = [
+// `--suites`: only the test suites (CI's second pass on PostgreSQL and Redis, after the full run built the app).
+const suitesOnly = process.argv.includes('--suites');
+const checks: [string, string][] = [
   ['format', 'prettier --check . --log-level warn'],
   ['lint', 'eslint . --max-warnings 0'],
   ['typecheck', 'npm run typecheck --silent'],
   ['build', 'npm run build --silent'],
+];
+const suites: [string, string][] = [
   ['unit and integration tests', `vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`],
   ['browser journeys', 'npm test --silent -w @kunci/e2e'],
 ];
+const steps = suitesOnly ? suites : [...checks, ...suites];
 
 function counts(): { passed: number; failed: number } {
   let passed = 0;

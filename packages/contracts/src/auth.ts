@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** A phone number as typed; the server normalizes it (leading +, Malaysia's 60 by default). */
+export const PhoneInput = z.string().trim().min(6).max(20);
+
+export const PinRequest = z.object({ phoneNo: PhoneInput }).strict();
+export const PinRequestResponse = z.object({ phoneNo: z.string() });
+
+export const PinPreCheckResponse = z.object({
+  phoneNo: z.string(),
+  /** An account exists for this number. */
+  registered: z.boolean(),
+  passwordSet: z.boolean(),
+  locked: z.boolean(),
+});
+
+export const PinVerify = z.object({ phoneNo: PhoneInput, pin: z.string().regex(/^\d{6}$/, 'The PIN has 6 digits') }).strict();
+export const PasswordLogin = z.object({ phoneNo: PhoneInput, password: z.string().min(1).max(200) }).strict();
+export const LoginResponse = z.object({ userId: z.string(), token: z.string() });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const NewPassword = z.string().min(PASSWORD_MIN_LENGTH).max(200);
+export const SetPassword = z
+  .object({
+    password: NewPassword,
+    /** Required when the account already has a password and no recent PIN sign-in proves the owner. */
+    currentPassword: z.string().max(200).optional(),
+  })
+  .strict();
+
+export const ResetByPhoneResponse = z.object({ phoneNo: z.string(), sent: z.literal(true) });
+
+export const UserIdParams = z.object({ id: z.uuid() });
