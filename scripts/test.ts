@@ -2,10 +2,12 @@
 // ("N passed, N failed") counting the Vitest and Playwright tests.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { delimiter, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const tmp = resolve(root, '.tmp');
+// Run directly (CI's second pass) as well as through npm: the workspace's tools and pinned Node come first.
+const binDir = resolve(root, 'node_modules/.bin');
 mkdirSync(tmp, { recursive: true });
 const vitestJson = resolve(tmp, 'vitest-results.json');
 const e2eJson = resolve(tmp, 'e2e-results.json');
@@ -47,7 +49,12 @@ const timings: string[] = [];
 for (const [name, command] of steps) {
   const t0 = Date.now();
   console.log(`\n=== ${name}: ${command}`);
-  const result = spawnSync(command, { cwd: root, stdio: 'inherit', shell: true });
+  const result = spawnSync(command, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: true,
+    env: { ...process.env, PATH: `${binDir}${delimiter}${process.env['PATH'] ?? ''}` },
+  });
   timings.push(`${name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (result.status !== 0) {
     const { passed, failed } = counts();
