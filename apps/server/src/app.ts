@@ -5,19 +5,35 @@ import type { Redis } from 'ioredis';
 import type { DatabaseHandle } from '@kunci/db/client';
 import type { MediaStore } from '@kunci/media/store';
 import type { Config } from './config/env.ts';
+import { createAuthRepository } from './features/auth/auth.repository.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createAuthService, generateSecret } from './features/auth/auth.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createListingsRepository } from './features/listings/listings.repository.ts';
 import { listingsRoutes } from './features/listings/listings.routes.ts';
 import { createListingsService } from './features/listings/listings.service.ts';
+import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { createReferenceRepository } from './features/reference/reference.repository.ts';
 import { referenceRoutes } from './features/reference/reference.routes.ts';
 import { createReferenceService } from './features/reference/reference.service.ts';
+import { createUsersRepository } from './features/users/users.repository.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { createUsersService } from './features/users/users.service.ts';
+import { createSessionsRepository } from './lib/sessions.repository.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { createCounterStore } from './plugins/counters.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { createMessenger } from './plugins/messaging.ts';
 import { mediaRoutes } from './plugins/media.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webRoutes } from './plugins/web.ts';
+
+const SECRET_PARAMS = /([?&](?:token|pin|password)=)[^&]*/gi;
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
 
 export interface AppDependencies {
   config: Config;
@@ -26,14 +42,25 @@ export interface AppDependencies {
   redis?: Redis | undefined;
   /** Tests that only exercise the API leave the web app out. */
   web?: boolean;
+  /** Where logs go (default stdout); tests read them to prove no secret is logged. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole application without listening: plugins first, then features, explicitly. */
-export async function buildApp({ config, database, store, redis, web = true }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, store, redis, web = true, logStream }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+      serializers: {
+        // A sign-in link carries its token in the query: never log it.
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
     },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -56,14 +83,30 @@ export async function buildApp({ config, database, store, redis, web = true }: A
   await app.register(rateLimitPlugin, { ...config.rateLimit, redis });
   await app.register(openapiPlugin);
 
-  const reference = createReferenceService(createReferenceRepository(database.db));
-  const listings = createListingsService(createListingsRepository(database.db));
+  const { db } = database;
+  const sessions = createSessionsRepository(db);
+  await app.register(authPlugin, { sessions, publicUrl: config.publicUrl });
+
+  const counters = createCounterStore(redis);
+  const messenger = createMessenger({ db, sms: config.sms, email: config.email });
+  if (config.env === 'production' && messenger.outbox.sms) {
+    app.log.warn('SMS goes to the development outbox (readable at /api/dev/outbox): set SMS_WEBHOOK_URL for real delivery');
+  }
+  const authRepository = createAuthRepository(db);
+  const secret = config.auth.secret ?? (await authRepository.sharedSecret(generateSecret));
+  const auth = createAuthService({ repository: authRepository, sessions, counters, messenger, settings: { ...config.auth, secret } });
+  const users = createUsersService(createUsersRepository(db));
+  const reference = createReferenceService(createReferenceRepository(db));
+  const listings = createListingsService(createListingsRepository(db));
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, redis });
       await api.register(referenceRoutes, { service: reference });
       await api.register(listingsRoutes, { service: listings });
+      await api.register(authRoutes, { service: auth });
+      await api.register(usersRoutes, { service: users });
+      if (messenger.outbox.sms || messenger.outbox.email) await api.register(outboxRoutes, { messenger });
     },
     { prefix: '/api' },
   );

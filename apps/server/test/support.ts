@@ -39,7 +39,14 @@ export async function createTestApp(
   const config = testConfig(options.env);
   const redisUrl = options.redis ? testRedisUrl() : undefined;
   const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const app = await buildApp({ config, database, store: new LocalDiskStore(config.mediaDir), redis, web: options.web ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    store: new LocalDiskStore(config.mediaDir),
+    redis,
+    web: options.web ?? false,
+    logStream: options.logStream,
+  });
   await app.ready();
   return {
     app,
@@ -52,3 +59,30 @@ export async function createTestApp(
     },
   };
 }
+
+/** Reads the newest PIN the development outbox sent to a number. */
+export async function latestPin(app: FastifyInstance, phone: string): Promise<string> {
+  const messages = (await app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })).json() as { body: string }[];
+  const pin = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+  if (!pin) throw new Error(`no PIN in the outbox for ${phone}`);
+  return pin;
+}
+
+let phoneCounter = Math.floor(Math.random() * 1_000_000);
+/** A fresh valid Malaysian mobile number: +6012 and seven digits. */
+export function freshPhone(): string {
+  phoneCounter = (phoneCounter + 1) % 10_000_000;
+  return `+6012${String(phoneCounter).padStart(7, '0')}`;
+}
+
+/** Signs in by PIN through the API and returns the session. */
+export async function signIn(app: FastifyInstance, phone = freshPhone()): Promise<{ userId: string; token: string; phone: string }> {
+  const requested = await app.inject({ method: 'POST', url: '/api/pin/request', payload: { phoneNo: phone } });
+  if (requested.statusCode !== 200) throw new Error(`pin/request ${requested.statusCode}: ${requested.body}`);
+  const pin = await latestPin(app, phone);
+  const verified = await app.inject({ method: 'POST', url: '/api/pin/verify', payload: { phoneNo: phone, pin } });
+  if (verified.statusCode !== 200) throw new Error(`pin/verify ${verified.statusCode}: ${verified.body}`);
+  return { ...(verified.json() as { userId: string; token: string }), phone };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

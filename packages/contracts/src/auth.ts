@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A phone number as typed; the server normalizes it (leading +, Malaysia's 60 by default). */
-export const PhoneInput = z.string().trim().min(6).max(20);
+export const PhoneInput = z.string().trim().min(1).max(32);
 
 export const PinRequest = z.object({ phoneNo: PhoneInput }).strict();
 export const PinRequestResponse = z.object({ phoneNo: z.string() });

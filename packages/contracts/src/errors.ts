@@ -18,6 +18,9 @@ export const ErrorCode = {
   CONFLICT: 11409,
   PAYLOAD_TOO_LARGE: 11413,
   RATE_LIMITED: 11429,
+  ACCOUNT_LOCKED: 11423,
+  INVALID_PHONE: 11424,
+  PASSWORD_REQUIRED: 11425,
   INTERNAL: 11500,
   UNAVAILABLE: 11503,
 } as const;
@@ -38,6 +41,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.CONFLICT]: 409,
   [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.ACCOUNT_LOCKED]: 423,
+  [ErrorCode.INVALID_PHONE]: 422,
+  [ErrorCode.PASSWORD_REQUIRED]: 422,
   [ErrorCode.INTERNAL]: 500,
   [ErrorCode.UNAVAILABLE]: 503,
 };

@@ -13,7 +13,11 @@ export function userTypeName(value: number): keyof typeof USER_TYPE_NAMES {
 export const NAME_PATTERN = /^[\p{L}\p{M}\s/']+$/u;
 export const PersonName = z.string().trim().min(1).max(100).regex(NAME_PATTERN, 'Only letters, spaces, / and apostrophes');
 /** A permissive standard address pattern (spec section 5). */
-export const Email = z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address');
+export const Email = z
+  .string()
+  .trim()
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address');
 
 export const User = z
   .object({

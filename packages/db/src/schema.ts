@@ -1,8 +1,10 @@
 // The whole schema, for drizzle-kit and the typed client. Tables live one per file in ./schema/.
 export * from './schema/areas.ts';
+export * from './schema/auth.ts';
 export * from './schema/countries.ts';
 export * from './schema/landmarks.ts';
 export * from './schema/meta.ts';
+export * from './schema/outbox.ts';
 export * from './schema/postcodes.ts';
 export * from './schema/properties.ts';
 export * from './schema/property-images.ts';

@@ -26,6 +26,24 @@ const EnvSchema = z.object({
   SEED_DEMO_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(300),
   TRUST_PROXY: boolean.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PIN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  PIN_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  PIN_MAX_PER_HOUR_PER_PHONE: z.coerce.number().int().min(1).default(5),
+  PIN_MAX_PER_HOUR_PER_IP: z.coerce.number().int().min(1).default(20),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(50).default(5),
+  LOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  SMS_WEBHOOK_URL: url(['http', 'https']).optional(),
+  SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  EMAIL_FROM: z.string().min(3).default('Kunci <no-reply@kunci.my>'),
+  MANAGEMENT_APP_URL: url(['http', 'https']).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -46,6 +64,22 @@ export interface Config {
   seedDemoListings: number;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  auth: {
+    /** Keys PIN hashes; when unset, one secret is generated and kept in the database (shared by all instances). */
+    secret: string | undefined;
+    sessionTtlDays: number;
+    pinTtlSeconds: number;
+    pinResendSeconds: number;
+    pinMaxPerHourPerPhone: number;
+    pinMaxPerHourPerIp: number;
+    maxFailures: number;
+    lockMinutes: number;
+  };
+  /** Real providers; each one left unset keeps the development outbox for that channel. */
+  sms: { webhookUrl: string | undefined; webhookToken: string | undefined };
+  email: { smtpUrl: string | undefined; from: string };
+  /** Where logout hands off to (the property-management app's refresh page); default Kunci's own /refresh. */
+  managementAppUrl: string;
 }
 
 export class EnvError extends Error {
@@ -84,5 +118,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemoListings: env.SEED_DEMO_LISTINGS,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    auth: {
+      secret: env.AUTH_SECRET,
+      sessionTtlDays: env.SESSION_TTL_DAYS,
+      pinTtlSeconds: env.PIN_TTL_SECONDS,
+      pinResendSeconds: env.PIN_RESEND_SECONDS,
+      pinMaxPerHourPerPhone: env.PIN_MAX_PER_HOUR_PER_PHONE,
+      pinMaxPerHourPerIp: env.PIN_MAX_PER_HOUR_PER_IP,
+      maxFailures: env.LOGIN_MAX_FAILURES,
+      lockMinutes: env.LOCK_MINUTES,
+    },
+    sms: { webhookUrl: env.SMS_WEBHOOK_URL, webhookToken: env.SMS_WEBHOOK_TOKEN },
+    email: { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM },
+    managementAppUrl: env.MANAGEMENT_APP_URL ?? `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')}/refresh`,
   };
 }

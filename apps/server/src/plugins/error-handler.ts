@@ -39,6 +39,8 @@ function send(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, fie
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfterMs = error.context?.['retryAfterMs'];
+      if (typeof retryAfterMs === 'number') reply.header('retry-after', Math.max(1, Math.ceil(retryAfterMs / 1000)));
       if (errorStatus[error.code] >= 500) request.log.error({ err: error, context: error.context }, 'request failed');
       return send(request, reply, error.code, error.fields);
     }

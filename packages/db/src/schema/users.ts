@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -13,10 +13,17 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['user', 'moderator'] })
     .notNull()
     .default('user'),
-  status: text('status', { enum: ['active', 'banned'] })
+  /** banned and restricted users are refused on every authenticated call (errorCode 10100). */
+  status: text('status', { enum: ['active', 'banned', 'restricted'] })
     .notNull()
     .default('active'),
+  /** argon2id; null until the user sets a password. */
   passwordHash: text('password_hash'),
+  /** Set after too many wrong PINs or passwords; sign-in is refused until then. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  avatarKey: text('avatar_key'),
+  /** Free-form attributes of the spec (monthly_salary, company_email...). */
+  attributes: jsonb('attributes').$type<Record<string, string | number | boolean>>().notNull().default({}),
   lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true })
     .notNull()

@@ -105,6 +105,9 @@ export const en = {
   'error.body': 'Please try again in a moment.',
   'error.retry': 'Try again',
 
+  'sms.pin': 'Your Kunci PIN is {pin}. It expires in {minutes} minutes. Never share it with anyone.',
+  'sms.reset': 'Your Kunci PIN to reset your password is {pin}. It expires in {minutes} minutes. If you did not ask for it, ignore this message.',
+
   'errors.10100': 'Your account has been restricted. Please contact support.',
   'errors.10020': 'Wrong pin code',
   'errors.10010': 'Wrong Password',
@@ -118,6 +121,9 @@ export const en = {
   'errors.11409': 'This conflicts with a change made elsewhere. Please reload and try again.',
   'errors.11413': 'That file is too large.',
   'errors.11429': 'Too many requests. Please wait a moment and try again.',
+  'errors.11423': 'Too many wrong attempts. Your account is locked for a while; please try again later.',
+  'errors.11424': 'Invalid mobile number',
+  'errors.11425': 'Enter your current password to change it.',
   'errors.11500': 'Something went wrong',
   'errors.11503': 'The service is temporarily unavailable. Please try again shortly.',
   'errors.network': 'Network Error',

@@ -103,6 +103,10 @@ export const ms: Messages = {
   'error.body': 'Sila cuba lagi sebentar lagi.',
   'error.retry': 'Cuba lagi',
 
+  'sms.pin': 'PIN Kunci anda ialah {pin}. Ia tamat tempoh dalam {minutes} minit. Jangan kongsikan dengan sesiapa.',
+  'sms.reset':
+    'PIN Kunci untuk menetapkan semula kata laluan anda ialah {pin}. Ia tamat tempoh dalam {minutes} minit. Jika anda tidak memintanya, abaikan mesej ini.',
+
   'errors.10100': 'Akaun anda telah disekat. Sila hubungi pasukan sokongan.',
   'errors.10020': 'Kod pin salah',
   'errors.10010': 'Kata laluan salah',
@@ -116,6 +120,9 @@ export const ms: Messages = {
   'errors.11409': 'Ini bercanggah dengan perubahan lain. Sila muat semula dan cuba lagi.',
   'errors.11413': 'Fail itu terlalu besar.',
   'errors.11429': 'Terlalu banyak permintaan. Sila tunggu sebentar dan cuba lagi.',
+  'errors.11423': 'Terlalu banyak percubaan yang salah. Akaun anda dikunci buat seketika; sila cuba lagi kemudian.',
+  'errors.11424': 'Nombor telefon bimbit tidak sah',
+  'errors.11425': 'Masukkan kata laluan semasa anda untuk menukarnya.',
   'errors.11500': 'Ada yang tidak kena',
   'errors.11503': 'Perkhidmatan tidak tersedia buat sementara. Sila cuba sebentar lagi.',
   'errors.network': 'Ralat rangkaian',

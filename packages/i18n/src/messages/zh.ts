@@ -102,6 +102,9 @@ export const zh: Messages = {
   'error.body': '请稍后再试。',
   'error.retry': '重试',
 
+  'sms.pin': '您的 Kunci 验证码是 {pin}，{minutes} 分钟内有效。切勿与任何人分享。',
+  'sms.reset': '您用于重设密码的 Kunci 验证码是 {pin}，{minutes} 分钟内有效。如非本人操作，请忽略此消息。',
+
   'errors.10100': '您的账户已被限制，请联系客服。',
   'errors.10020': '验证码错误',
   'errors.10010': '密码错误',
@@ -115,6 +118,9 @@ export const zh: Messages = {
   'errors.11409': '此操作与其他更改冲突，请刷新后重试。',
   'errors.11413': '文件太大。',
   'errors.11429': '请求过于频繁，请稍候再试。',
+  'errors.11423': '错误次数过多，您的账户已暂时锁定，请稍后再试。',
+  'errors.11424': '无效的手机号码',
+  'errors.11425': '请输入当前密码以更改密码。',
   'errors.11500': '出了点问题',
   'errors.11503': '服务暂时不可用，请稍后再试。',
   'errors.network': '网络错误',

@@ -1,0 +1,256 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@kunci/contracts/errors';
+import { authEvents, pins, sessions, users } from '@kunci/db/schema';
+import { bearer, createTestApp, freshPhone, latestPin, openTestDatabase, signIn, testRedisUrl, type TestApp } from '../../../test/support.ts';
+
+const post = (t: TestApp, url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
+
+describe('phone and PIN sign-in', () => {
+  let t: TestApp;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => logs.push(line) } });
+  });
+  afterAll(() => t.close());
+
+  it('normalizes the number: a leading + added, Malaysia by default', async () => {
+    for (const [input, expected] of [
+      ['0123456789', '+60123456789'],
+      ['60123456789', '+60123456789'],
+      ['+60 12-345 6789', '+60123456789'],
+      ['+6591234567', '+6591234567'],
+    ]) {
+      const res = await post(t, '/api/pin/pre-check', { phoneNo: input });
+      expect(res.statusCode, input).toBe(200);
+      expect(res.json().phoneNo, input).toBe(expected);
+    }
+    const requested = await post(t, '/api/pin/request', { phoneNo: '0123456788' });
+    expect(requested.json()).toEqual({ phoneNo: '+60123456788' });
+    const [message] = (await t.app.inject({ url: '/api/dev/outbox?to=0123456788' })).json();
+    expect(message).toMatchObject({ channel: 'sms', to: '+60123456788' });
+    expect(message.body).toMatch(/Your Kunci PIN is \d{6}\./);
+  });
+
+  it('refuses an invalid number with 422 "Invalid mobile number", in the caller’s language', async () => {
+    const res = await post(t, '/api/pin/request', { phoneNo: '0100' + '0' }, { 'accept-language': 'ms' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ errorCode: ErrorCode.INVALID_PHONE, message: 'Nombor telefon bimbit tidak sah' });
+    expect((await post(t, '/api/pin/request', { phoneNo: '12345678901234' })).json().message).toBe('Invalid mobile number');
+  });
+
+  it('signs a new number up, and the PIN works once', async () => {
+    const phone = freshPhone();
+    expect((await post(t, '/api/pin/pre-check', { phoneNo: phone })).json()).toEqual({
+      phoneNo: phone,
+      registered: false,
+      passwordSet: false,
+      locked: false,
+    });
+    await post(t, '/api/pin/request', { phoneNo: phone });
+    const pin = await latestPin(t.app, phone);
+    const res = await post(t, '/api/pin/verify', { phoneNo: phone, pin });
+    expect(res.statusCode).toBe(200);
+    const { userId, token } = res.json();
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    const me = await t.app.inject({ url: '/api/users/profile', headers: bearer(token) });
+    expect(me.json()).toMatchObject({ id: userId, phoneNumber: phone, phoneNo: phone, name: 'guest', passwordSet: false, language: 'EN' });
+    const again = await post(t, '/api/pin/verify', { phoneNo: phone, pin });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().errorCode).toBe(ErrorCode.WRONG_PIN);
+    expect((await post(t, '/api/pin/pre-check', { phoneNo: phone })).json()).toMatchObject({ registered: true });
+  });
+
+  it('keeps no PIN or token readable in the database or the logs', async () => {
+    const phone = freshPhone();
+    await post(t, '/api/pin/request', { phoneNo: phone });
+    const pin = await latestPin(t.app, phone);
+    const { token } = (await post(t, '/api/pin/verify', { phoneNo: phone, pin })).json();
+    await t.app.inject({ url: `/api/users/profile?token=${token}`, headers: bearer(token) });
+    const dump = JSON.stringify([
+      await t.database.db.select().from(pins).where(eq(pins.phoneNumber, phone)),
+      await t.database.db.select().from(sessions),
+      await t.database.db.select().from(authEvents),
+      await t.database.db.select().from(users).where(eq(users.phoneNumber, phone)),
+    ]);
+    expect(dump).not.toContain(token);
+    expect(dump).not.toContain(`"${pin}"`);
+    expect(dump).not.toMatch(new RegExp(`[^0-9a-f]${pin}[^0-9a-f]`));
+    const logged = logs.join('');
+    expect(logged).toContain('/api/users/profile?token=[redacted]');
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain(pin);
+  });
+
+  it('enforces a resend cooldown with Retry-After', async () => {
+    const phone = freshPhone();
+    expect((await post(t, '/api/pin/request', { phoneNo: phone })).statusCode).toBe(200);
+    const res = await post(t, '/api/pin/request', { phoneNo: phone });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().errorCode).toBe(ErrorCode.RATE_LIMITED);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('locks the account after five wrong PINs; even the right PIN is refused then', async () => {
+    const phone = freshPhone();
+    await post(t, '/api/pin/request', { phoneNo: phone });
+    const pin = await latestPin(t.app, phone);
+    const wrong = pin === '000000' ? '111111' : '000000';
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await post(t, '/api/pin/verify', { phoneNo: phone, pin: wrong })).json().errorCode);
+    expect(answers).toEqual([10020, 10020, 10020, 10020, ErrorCode.ACCOUNT_LOCKED, ErrorCode.ACCOUNT_LOCKED]);
+    expect((await post(t, '/api/pin/verify', { phoneNo: phone, pin })).statusCode).toBe(423);
+    expect((await post(t, '/api/pin/request', { phoneNo: phone })).statusCode).toBe(423);
+    expect((await post(t, '/api/pin/pre-check', { phoneNo: phone })).json().locked).toBe(true);
+    const events = await t.database.db.select({ event: authEvents.event }).from(authEvents).where(eq(authEvents.phoneNumber, phone));
+    expect(events.map((e) => e.event)).toContain('locked');
+  });
+});
+
+describe('hourly caps', () => {
+  it('caps PINs per number per hour', async () => {
+    const t = await createTestApp({ env: { PIN_RESEND_SECONDS: '0', PIN_MAX_PER_HOUR_PER_PHONE: '3' } });
+    const phone = freshPhone();
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await post(t, '/api/pin/request', { phoneNo: phone })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    await t.close();
+  });
+
+  it('caps PINs per IP per hour', async () => {
+    const t = await createTestApp({ env: { PIN_RESEND_SECONDS: '0', PIN_MAX_PER_HOUR_PER_IP: '2' } });
+    const codes = [];
+    for (let i = 0; i < 3; i++)
+      codes.push(
+        (await t.app.inject({ method: 'POST', url: '/api/pin/request', payload: { phoneNo: freshPhone() }, remoteAddress: '10.7.7.7' })).statusCode,
+      );
+    expect(codes).toEqual([200, 200, 429]);
+    await t.close();
+  });
+});
+
+describe('passwords, sessions and bans', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PIN_RESEND_SECONDS: '0' } });
+  });
+  afterAll(() => t.close());
+
+  it('sets a password after a PIN sign-in, then signs in with it (argon2id)', async () => {
+    const { userId, token, phone } = await signIn(t.app);
+    expect((await post(t, `/api/users/${userId}/reset-password`, { password: 'short' }, bearer(token))).statusCode).toBe(422);
+    expect((await post(t, `/api/users/${userId}/reset-password`, { password: 'kunci-rumah-2026' }, bearer(token))).statusCode).toBe(204);
+    const [row] = await t.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+    expect(row!.hash).toMatch(/^\$argon2id\$/);
+    const login = await post(t, '/api/login', { phoneNo: phone.replace('+60', '0'), password: 'kunci-rumah-2026' });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().userId).toBe(userId);
+    const wrong = await post(t, '/api/login', { phoneNo: phone, password: 'nope-nope-nope' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().errorCode).toBe(ErrorCode.WRONG_PASSWORD);
+    // A password session must give the current password to change it.
+    const passwordToken = login.json().token;
+    expect((await post(t, `/api/users/${userId}/reset-password`, { password: 'another-one-2026' }, bearer(passwordToken))).json().errorCode).toBe(
+      ErrorCode.PASSWORD_REQUIRED,
+    );
+    expect(
+      (
+        await post(
+          t,
+          `/api/users/${userId}/reset-password`,
+          { password: 'another-one-2026', currentPassword: 'kunci-rumah-2026' },
+          bearer(passwordToken),
+        )
+      ).statusCode,
+    ).toBe(204);
+  });
+
+  it('answers an unknown number like a wrong password', async () => {
+    const res = await post(t, '/api/login', { phoneNo: freshPhone(), password: 'whatever-123' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().errorCode).toBe(ErrorCode.WRONG_PASSWORD);
+  });
+
+  it('revokes the token on logout', async () => {
+    const { token } = await signIn(t.app);
+    expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await post(t, '/api/logout', undefined, bearer(token))).statusCode).toBe(204);
+    const after = await t.app.inject({ url: '/api/users/profile', headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().errorCode).toBe(ErrorCode.UNAUTHORIZED);
+  });
+
+  it('refuses banned users with 403 10100 on sign-in and on every call', async () => {
+    const { userId, token, phone } = await signIn(t.app);
+    await t.database.db.update(users).set({ status: 'banned' }).where(eq(users.id, userId));
+    const call = await t.app.inject({ url: '/api/areas', headers: bearer(token) });
+    expect(call.statusCode).toBe(403);
+    expect(call.json().errorCode).toBe(ErrorCode.BANNED);
+    await post(t, '/api/pin/request', { phoneNo: phone });
+    const again = await post(t, '/api/pin/verify', { phoneNo: phone, pin: await latestPin(t.app, phone) });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().errorCode).toBe(ErrorCode.BANNED);
+  });
+
+  it('resets a forgotten password by phone', async () => {
+    expect((await post(t, `/api/users/reset-password/by-phone/${encodeURIComponent('+60 1')}`)).statusCode).toBe(422);
+    expect((await post(t, `/api/users/reset-password/by-phone/${encodeURIComponent(freshPhone())}`)).statusCode).toBe(422);
+    const { phone } = await signIn(t.app);
+    const res = await post(t, `/api/users/reset-password/by-phone/${encodeURIComponent(phone)}`);
+    expect(res.statusCode).toBe(200);
+    const [message] = (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })).json();
+    expect(message.body).toContain('reset your password');
+  });
+
+  it('refuses cookie-authenticated writes from another site', async () => {
+    const { token, userId } = await signIn(t.app);
+    const cookie = `authToken=${token}`;
+    const evil = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${userId}`,
+      payload: { name: 'Mallory' },
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(evil.statusCode).toBe(403);
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${userId}`,
+      payload: { name: 'Aisyah' },
+      headers: { cookie, origin: t.config.publicUrl },
+    });
+    expect(own.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/users/profile', headers: { cookie } })).json().name).toBe('Aisyah');
+  });
+
+  it('sends the PIN in the user’s stored language', async () => {
+    const { userId, token, phone } = await signIn(t.app);
+    await t.app.inject({ method: 'PUT', url: `/api/users/${userId}`, payload: { language: 'MY' }, headers: bearer(token) });
+    await post(t, '/api/pin/request', { phoneNo: phone });
+    const [message] = (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })).json();
+    expect(message.body).toMatch(/^PIN Kunci anda ialah \d{6}/);
+  });
+});
+
+describe.runIf(testRedisUrl())('across two instances sharing PostgreSQL or PGlite and Redis', () => {
+  it('counts wrong PINs on both and locks on both', async () => {
+    const database = await openTestDatabase();
+    const a = await createTestApp({ database, redis: true });
+    const b = await createTestApp({ database, redis: true });
+    const phone = freshPhone();
+    await post(a, '/api/pin/request', { phoneNo: phone });
+    const pin = await latestPin(a.app, phone);
+    const wrong = pin === '000000' ? '111111' : '000000';
+    const codes = [];
+    for (let i = 0; i < 6; i++) codes.push((await post(i % 2 ? b : a, '/api/pin/verify', { phoneNo: phone, pin: wrong })).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 423, 423]);
+    expect((await post(b, '/api/pin/verify', { phoneNo: phone, pin })).statusCode).toBe(423);
+    // The resend cooldown is shared too.
+    const other = freshPhone();
+    expect((await post(a, '/api/pin/request', { phoneNo: other })).statusCode).toBe(200);
+    expect((await post(b, '/api/pin/request', { phoneNo: other })).statusCode).toBe(429);
+    await a.app.close();
+    await b.app.close();
+    await database.drop();
+  });
+});

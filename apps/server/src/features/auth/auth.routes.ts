@@ -1,0 +1,121 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LoginResponse,
+  PasswordLogin,
+  PinPreCheckResponse,
+  PinRequest,
+  PinRequestResponse,
+  PinVerify,
+  ResetByPhoneResponse,
+  SetPassword,
+  UserIdParams,
+} from '@kunci/contracts/auth';
+import { ErrorBody } from '@kunci/contracts/errors';
+import { requestLanguage } from '../../lib/language.ts';
+import { requireSelf, requireSession } from '../../plugins/auth.ts';
+import type { AuthService, Caller } from './auth.service.ts';
+
+const DEVICE_ID = /^[\w-]{1,100}$/;
+
+export function callerOf(request: FastifyRequest): Caller {
+  const device = request.headers['x-device-id'];
+  return { ip: request.ip, deviceId: typeof device === 'string' && DEVICE_ID.test(device) ? device : undefined, lang: requestLanguage(request) };
+}
+
+const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 423: ErrorBody, 429: ErrorBody };
+
+export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+  app.post(
+    '/pin/request',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a sign-in PIN by SMS; the number comes back normalized',
+        body: PinRequest,
+        response: { 200: PinRequestResponse, ...errors },
+      },
+    },
+    async (request) => service.requestPin(request.body.phoneNo, callerOf(request)),
+  );
+
+  app.post(
+    '/pin/pre-check',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a number has an account, a password, or is locked',
+        body: PinRequest,
+        response: { 200: PinPreCheckResponse, 422: ErrorBody },
+      },
+    },
+    async (request) => service.preCheck(request.body.phoneNo),
+  );
+
+  app.post(
+    '/pin/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with the PIN (a new number becomes an account). Wrong PIN: 401 errorCode 10020; too many: 423',
+        body: PinVerify,
+        response: { 200: LoginResponse, ...errors },
+      },
+    },
+    async (request) => service.verifyPin(request.body.phoneNo, request.body.pin, callerOf(request)),
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a password. Wrong password: 401 errorCode 10010',
+        body: PasswordLogin,
+        response: { 200: LoginResponse, ...errors },
+      },
+    },
+    async (request) => service.loginWithPassword(request.body.phoneNo, request.body.password, callerOf(request)),
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 204: z.null(), 401: ErrorBody } } },
+    async (request, reply) => {
+      await service.logout(requireSession(request), callerOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/reset-password/by-phone/:phone',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a PIN to reset a forgotten password; 422 when the number is invalid or has no account',
+        params: z.object({ phone: z.string().min(6).max(20) }),
+        response: { 200: ResetByPhoneResponse, ...errors },
+      },
+    },
+    async (request) => service.resetByPhone(request.params.phone, callerOf(request)),
+  );
+
+  app.post(
+    '/users/:id/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set or change the password (the current one is needed unless signed in by PIN in the last 15 minutes)',
+        params: UserIdParams,
+        body: SetPassword,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSelf(request, request.params.id);
+      await service.setPassword(session, request.body.password, request.body.currentPassword, callerOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,189 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { ErrorCode } from '@kunci/contracts/errors';
+import { fromStoredLanguage, toStoredLanguage, type Language } from '@kunci/i18n/locales';
+import { translatorFor } from '@kunci/i18n/messages';
+import { AppError } from '../../lib/app-error.ts';
+import type { ActiveSession, SessionsRepository } from '../../lib/sessions.repository.ts';
+import type { CounterStore } from '../../plugins/counters.ts';
+import type { Messenger } from '../../plugins/messaging.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import { normalizePhone } from '../../lib/phone.ts';
+
+export interface AuthSettings {
+  secret: string;
+  sessionTtlDays: number;
+  pinTtlSeconds: number;
+  pinResendSeconds: number;
+  pinMaxPerHourPerPhone: number;
+  pinMaxPerHourPerIp: number;
+  maxFailures: number;
+  lockMinutes: number;
+}
+
+export interface Caller {
+  ip: string;
+  deviceId: string | undefined;
+  lang: Language;
+}
+
+const HOUR_MS = 3_600_000;
+/** A PIN sign-in this recent proves the owner well enough to replace a forgotten password. */
+const RECENT_PIN_MS = 15 * 60_000;
+
+export function createAuthService(deps: {
+  repository: AuthRepository;
+  sessions: SessionsRepository;
+  counters: CounterStore;
+  messenger: Messenger;
+  settings: AuthSettings;
+}) {
+  const { repository, sessions, counters, messenger, settings } = deps;
+  const lockWindowMs = settings.lockMinutes * 60_000;
+
+  const phoneOrFail = (input: string) => {
+    const phone = normalizePhone(input);
+    if (!phone) throw new AppError(ErrorCode.INVALID_PHONE, undefined, [{ path: 'body.phoneNo', message: 'Invalid mobile number' }]);
+    return phone;
+  };
+  const pinHash = (phone: string, pin: string) => createHmac('sha256', settings.secret).update(`${phone}:${pin}`).digest();
+
+  async function assertNotLocked(phone: string, lockedUntil: Date | null | undefined) {
+    if ((await counters.get(`lock:${phone}`)) > 0 || (lockedUntil && lockedUntil.getTime() > Date.now())) {
+      throw new AppError(ErrorCode.ACCOUNT_LOCKED, { phone: phone.slice(0, 5) });
+    }
+  }
+
+  /** Counts a wrong PIN or password; the last allowed one locks the number for a while (shared through Redis). */
+  async function failed(
+    phone: string,
+    userId: string | undefined,
+    code: ErrorCode,
+    event: 'pin_failed' | 'password_failed',
+    caller: Caller,
+  ): Promise<never> {
+    await repository.audit(event, { userId, phoneNumber: phone, ip: caller.ip, deviceId: caller.deviceId });
+    const failures = await counters.hit(`fail:${phone}`, lockWindowMs);
+    if (failures >= settings.maxFailures) {
+      await counters.hit(`lock:${phone}`, lockWindowMs);
+      await counters.reset(`fail:${phone}`);
+      await repository.expirePins(phone);
+      if (userId) await repository.lockUser(userId, settings.lockMinutes);
+      await repository.audit('locked', { userId, phoneNumber: phone, ip: caller.ip, deviceId: caller.deviceId });
+      throw new AppError(ErrorCode.ACCOUNT_LOCKED);
+    }
+    throw new AppError(code);
+  }
+
+  async function signIn(user: { id: string; status: string }, phone: string, method: ActiveSession['method'], caller: Caller) {
+    if (user.status !== 'active') {
+      await repository.audit('banned_refused', { userId: user.id, phoneNumber: phone, ip: caller.ip, deviceId: caller.deviceId });
+      throw new AppError(ErrorCode.BANNED, { userId: user.id });
+    }
+    await counters.reset(`fail:${phone}`);
+    await repository.signedIn(user.id);
+    const token = await sessions.create(user.id, method, caller.deviceId, settings.sessionTtlDays);
+    await repository.audit(method === 'pin' ? 'pin_verified' : 'password_login', {
+      userId: user.id,
+      phoneNumber: phone,
+      ip: caller.ip,
+      deviceId: caller.deviceId,
+    });
+    return { userId: user.id, token };
+  }
+
+  async function sendPin(phone: string, purpose: 'login' | 'reset', caller: Caller) {
+    const user = await repository.findUserByPhone(phone);
+    await assertNotLocked(phone, user?.lockedUntil);
+    const cooldownMs = settings.pinResendSeconds * 1000;
+    if (cooldownMs > 0 && (await counters.hit(`pin:cool:${phone}`, cooldownMs)) > 1) {
+      throw new AppError(ErrorCode.RATE_LIMITED, { retryAfterMs: await counters.ttl(`pin:cool:${phone}`) });
+    }
+    if ((await counters.hit(`pin:h:phone:${phone}`, HOUR_MS)) > settings.pinMaxPerHourPerPhone)
+      throw new AppError(ErrorCode.RATE_LIMITED, { cap: 'phone' });
+    if ((await counters.hit(`pin:h:ip:${caller.ip}`, HOUR_MS)) > settings.pinMaxPerHourPerIp)
+      throw new AppError(ErrorCode.RATE_LIMITED, { cap: 'ip' });
+
+    const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await repository.replacePin(phone, purpose, pinHash(phone, pin).toString('hex'), settings.pinTtlSeconds);
+    const t = translatorFor(user ? fromStoredLanguage(user.language) : caller.lang);
+    const minutes = Math.round(settings.pinTtlSeconds / 60);
+    await messenger.sms(phone, t(purpose === 'reset' ? 'sms.reset' : 'sms.pin', { pin, minutes }));
+    await repository.audit(purpose === 'reset' ? 'reset_requested' : 'pin_requested', {
+      userId: user?.id,
+      phoneNumber: phone,
+      ip: caller.ip,
+      deviceId: caller.deviceId,
+    });
+    return { phoneNo: phone };
+  }
+
+  return {
+    normalize: phoneOrFail,
+
+    requestPin: (phoneInput: string, caller: Caller) => sendPin(phoneOrFail(phoneInput), 'login', caller),
+
+    async preCheck(phoneInput: string) {
+      const phone = phoneOrFail(phoneInput);
+      const user = await repository.findUserByPhone(phone);
+      const locked = (await counters.get(`lock:${phone}`)) > 0 || Boolean(user?.lockedUntil && user.lockedUntil.getTime() > Date.now());
+      return { phoneNo: phone, registered: Boolean(user), passwordSet: Boolean(user?.passwordHash), locked };
+    },
+
+    async verifyPin(phoneInput: string, pin: string, caller: Caller) {
+      const phone = phoneOrFail(phoneInput);
+      const existing = await repository.findUserByPhone(phone);
+      await assertNotLocked(phone, existing?.lockedUntil);
+      const active = await repository.latestActivePin(phone);
+      const expected = active ? Buffer.from(active.pinHash, 'hex') : undefined;
+      const given = pinHash(phone, pin);
+      if (!active || !expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        return failed(phone, existing?.id, ErrorCode.WRONG_PIN, 'pin_failed', caller);
+      }
+      if (!(await repository.consumePin(active.id))) return failed(phone, existing?.id, ErrorCode.WRONG_PIN, 'pin_failed', caller);
+      const user = existing ?? (await repository.findOrCreateUser(phone, toStoredLanguage(caller.lang)));
+      return signIn(user, phone, 'pin', caller);
+    },
+
+    async loginWithPassword(phoneInput: string, password: string, caller: Caller) {
+      const phone = phoneOrFail(phoneInput);
+      const user = await repository.findUserByPhone(phone);
+      await assertNotLocked(phone, user?.lockedUntil);
+      // Unknown numbers and accounts without a password answer exactly like a wrong password.
+      const ok = user?.passwordHash ? await verify(user.passwordHash, password) : false;
+      if (!user || !ok) return failed(phone, user?.id, ErrorCode.WRONG_PASSWORD, 'password_failed', caller);
+      return signIn(user, phone, 'password', caller);
+    },
+
+    async logout(session: ActiveSession, caller: Caller) {
+      await sessions.revoke(session.id);
+      await repository.audit('logout', { userId: session.user.id, phoneNumber: session.user.phoneNumber, ip: caller.ip, deviceId: caller.deviceId });
+    },
+
+    /** Sends a PIN to reset a forgotten password; 422 when the number is invalid or has no account. */
+    async resetByPhone(phoneInput: string, caller: Caller) {
+      const phone = phoneOrFail(phoneInput);
+      if (!(await repository.findUserByPhone(phone)))
+        throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'params.phone', message: 'No account uses this number' }]);
+      await sendPin(phone, 'reset', caller);
+      return { phoneNo: phone, sent: true as const };
+    },
+
+    async setPassword(session: ActiveSession, password: string, currentPassword: string | undefined, caller: Caller) {
+      const user = session.user;
+      const recentPin = session.method === 'pin' && Date.now() - session.createdAt.getTime() < RECENT_PIN_MS;
+      if (user.passwordHash && !recentPin) {
+        if (!currentPassword) throw new AppError(ErrorCode.PASSWORD_REQUIRED);
+        if (!(await verify(user.passwordHash, currentPassword)))
+          return failed(user.phoneNumber, user.id, ErrorCode.WRONG_PASSWORD, 'password_failed', caller);
+      }
+      await repository.setPasswordHash(user.id, await hash(password));
+      await repository.audit('password_set', { userId: user.id, phoneNumber: user.phoneNumber, ip: caller.ip, deviceId: caller.deviceId });
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function generateSecret(): string {
+  return randomBytes(48).toString('base64url');
+}

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UserIdParams } from '@kunci/contracts/auth';
+import { ErrorBody } from '@kunci/contracts/errors';
+import { UpdateUser, User } from '@kunci/contracts/users';
+import { requireSelf, requireSession } from '../../plugins/auth.ts';
+import type { UsersService } from './users.service.ts';
+
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
+const PublicProfile = z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() });
+const Attributes = z.object({ userAttributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) });
+const AttributesUpdate = z
+  .object({ userAttributes: z.object({ monthly_salary: z.number().int().min(0).max(10_000_000).optional() }).strict() })
+  .strict();
+
+export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
+  app.get('/users/profile', { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: User, ...errors } } }, async (request) =>
+    service.get(requireSession(request).user.id),
+  );
+
+  for (const path of ['/users/:id', '/users/:id/profile']) {
+    app.get(
+      path,
+      {
+        schema: { tags: ['users'], summary: 'A user (themselves, or any for moderators)', params: UserIdParams, response: { 200: User, ...errors } },
+      },
+      async (request) => {
+        requireSelf(request, request.params.id, { moderatorMay: true });
+        return service.get(request.params.id);
+      },
+    );
+    for (const method of path.endsWith('/profile') ? (['PUT', 'POST'] as const) : (['PUT'] as const)) {
+      app.route({
+        method,
+        url: path,
+        schema: {
+          tags: ['users'],
+          summary: 'Update their own language (EN, MY, ZH), name, email or user type',
+          params: UserIdParams,
+          body: UpdateUser,
+          response: { 200: User, ...errors },
+        },
+        handler: async (request) => {
+          requireSelf(request, request.params.id);
+          return service.update(request.params.id, request.body);
+        },
+      });
+    }
+  }
+
+  app.get(
+    '/users/:id/profile/view',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'What anyone may see of a user',
+        params: UserIdParams,
+        response: { 200: PublicProfile, 404: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => service.publicView(request.params.id),
+  );
+
+  app.get(
+    '/v3/user/:id/profile',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Their own attributes (monthly_salary...)',
+        params: UserIdParams,
+        response: { 200: Attributes, ...errors },
+      },
+    },
+    async (request) => {
+      requireSelf(request, request.params.id);
+      return service.attributes(request.params.id);
+    },
+  );
+
+  app.post(
+    '/v3/user/:id/profile',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Update their own attributes',
+        params: UserIdParams,
+        body: AttributesUpdate,
+        response: { 200: Attributes, ...errors },
+      },
+    },
+    async (request) => {
+      requireSelf(request, request.params.id);
+      const { monthly_salary } = request.body.userAttributes;
+      return service.setAttributes(request.params.id, monthly_salary === undefined ? {} : { monthly_salary });
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import { ErrorCode } from '@kunci/contracts/errors';
+import { userTypeName, type User } from '@kunci/contracts/users';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserRow, UsersRepository } from './users.repository.ts';
+
+/** The user as the API shows it to themselves: never the password hash, lock or role internals beyond the role. */
+export function toUserDto(row: UserRow): User {
+  return {
+    id: row.id,
+    phoneNumber: row.phoneNumber,
+    phoneNo: row.phoneNumber,
+    name: row.name,
+    email: row.email,
+    avatar: row.avatarKey ? `/media/${row.avatarKey}/{w}.webp` : null,
+    language: row.language as User['language'],
+    userType: row.userType,
+    userTypeName: userTypeName(row.userType),
+    passwordSet: row.passwordHash !== null,
+    role: row.role,
+    stats: { lastActivityDate: row.lastActivityAt?.toISOString() ?? null },
+    isDoneDealLandlord: false,
+  };
+}
+
+export function createUsersService(repository: UsersRepository) {
+  const find = async (id: string) => {
+    const row = await repository.findById(id);
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND, { userId: id });
+    return row;
+  };
+  return {
+    get: async (id: string) => toUserDto(await find(id)),
+    publicView: async (id: string) => {
+      const row = await find(id);
+      return { id: row.id, name: row.name, avatar: row.avatarKey ? `/media/${row.avatarKey}/{w}.webp` : null };
+    },
+    update: async (
+      id: string,
+      changes: {
+        language?: User['language'] | undefined;
+        name?: string | undefined;
+        email?: string | null | undefined;
+        userType?: number | undefined;
+      },
+    ) => {
+      const clean = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      if (Object.keys(clean).length === 0) return toUserDto(await find(id));
+      return toUserDto((await repository.update(id, clean))!);
+    },
+    attributes: async (id: string) => ({ userAttributes: (await find(id)).attributes }),
+    setAttributes: async (id: string, attributes: Record<string, string | number | boolean>) => {
+      const row = await find(id);
+      const updated = await repository.update(id, { attributes: { ...row.attributes, ...attributes } });
+      return { userAttributes: updated!.attributes };
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

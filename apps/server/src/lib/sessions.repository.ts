@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '@kunci/db/client';
+import { sessions, users } from '@kunci/db/schema';
+
+/** Tokens are 256 random bits; the database keeps only their SHA-256, so a leaked table signs nobody in. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export type SessionUser = typeof users.$inferSelect;
+export interface ActiveSession {
+  id: number;
+  method: 'pin' | 'password' | 'facebook';
+  createdAt: Date;
+  lastSeenAt: Date;
+  user: SessionUser;
+}
+
+export function createSessionsRepository(db: Database) {
+  return {
+    async create(userId: string, method: ActiveSession['method'], deviceId: string | undefined, ttlDays: number): Promise<string> {
+      const token = newToken();
+      await db.insert(sessions).values({
+        userId,
+        tokenHash: tokenHash(token),
+        method,
+        deviceId: deviceId ?? null,
+        expiresAt: sql`now() + make_interval(days => ${ttlDays})`,
+      });
+      return token;
+    },
+
+    async findActive(token: string): Promise<ActiveSession | undefined> {
+      const [row] = await db
+        .select({ id: sessions.id, method: sessions.method, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+      return row;
+    },
+
+    async touch(sessionId: number, userId: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(sessions.id, sessionId));
+      await db
+        .update(users)
+        .set({ lastActivityAt: sql`now()` })
+        .where(eq(users.id, userId));
+    },
+
+    async revoke(sessionId: number): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+  };
+}
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

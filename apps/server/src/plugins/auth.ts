@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode } from '@kunci/contracts/errors';
+import { AppError } from '../lib/app-error.ts';
+import type { ActiveSession, SessionsRepository } from '../lib/sessions.repository.ts';
+
+export const AUTH_COOKIE = 'authToken';
+const TOUCH_AFTER_MS = 5 * 60_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session, resolved from `Authorization: Bearer` or the web's httpOnly cookie. */
+    session: (ActiveSession & { via: 'header' | 'cookie'; token: string }) | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
+}
+
+function cookie(request: FastifyRequest, name: string): string | undefined {
+  const match = new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(request.headers.cookie ?? '');
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
+
+/** The signed-in user, or 401. */
+export function requireSession(request: FastifyRequest): NonNullable<FastifyRequest['session']> {
+  if (!request.session) throw new AppError(ErrorCode.UNAUTHORIZED);
+  return request.session;
+}
+
+/** The signed-in user acting on their own record `id` (moderators may read any), or 401/403. */
+export function requireSelf(request: FastifyRequest, id: string, options: { moderatorMay?: boolean } = {}) {
+  const session = requireSession(request);
+  if (session.user.id === id) return session;
+  if (options.moderatorMay && session.user.role === 'moderator') return session;
+  throw new AppError(ErrorCode.FORBIDDEN, { userId: session.user.id, target: id });
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, { sessions, publicUrl }: { sessions: SessionsRepository; publicUrl: string }) => {
+  app.decorateRequest('session', null);
+  const ownOrigins = new Set([new URL(publicUrl).origin]);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const fromHeader = bearer(request);
+    const token = fromHeader ?? cookie(request, AUTH_COOKIE);
+    if (!token) return;
+    const session = await sessions.findActive(token);
+    if (!session) {
+      // A token that does not sign anyone in: calls that need a user answer 401 (the web signs out).
+      if (fromHeader) throw new AppError(ErrorCode.UNAUTHORIZED);
+      return;
+    }
+    request.session = { ...session, via: fromHeader ? 'header' : 'cookie', token };
+    if (session.user.status !== 'active' && !request.url.startsWith('/api/logout')) throw new AppError(ErrorCode.BANNED, { userId: session.user.id });
+    if (Date.now() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) await sessions.touch(session.id, session.user.id);
+  });
+
+  // Cookie-authenticated writes must come from our own pages (the cookie is also SameSite=Lax).
+  app.addHook('preHandler', async (request) => {
+    if (request.session?.via !== 'cookie' || SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    const host = request.headers.host;
+    const sameOrigin = origin ? ownOrigins.has(origin) || (host !== undefined && new URL(origin).host === host) : site === 'same-origin';
+    if (!sameOrigin) throw new AppError(ErrorCode.FORBIDDEN, { reason: 'cross-site cookie write', origin, site });
+  });
+});

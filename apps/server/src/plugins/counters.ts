@@ -1,0 +1,68 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Counters that expire: resend cooldowns, hourly caps, wrong-attempt streaks. In Redis when configured,
+ * so every instance sees the same counts; in process memory otherwise (one instance alone).
+ */
+export interface CounterStore {
+  /** Adds one and returns the new count; the window starts with the first hit. */
+  hit(key: string, windowMs: number): Promise<number>;
+  get(key: string): Promise<number>;
+  /** Milliseconds until the key expires (0 when absent). */
+  ttl(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+export function createCounterStore(redis: Redis | undefined): CounterStore {
+  return redis ? redisCounters(redis) : memoryCounters();
+}
+
+function redisCounters(redis: Redis): CounterStore {
+  const k = (key: string) => `kunci:c:${key}`;
+  return {
+    async hit(key, windowMs) {
+      const [[, count]] = (await redis.multi().incr(k(key)).pexpire(k(key), windowMs, 'NX').exec()) as [[null, number]];
+      return count;
+    },
+    async get(key) {
+      return Number((await redis.get(k(key))) ?? 0);
+    },
+    async ttl(key) {
+      return Math.max(0, await redis.pttl(k(key)));
+    },
+    async reset(key) {
+      await redis.del(k(key));
+    },
+  };
+}
+
+function memoryCounters(): CounterStore {
+  const entries = new Map<string, { count: number; expiresAt: number }>();
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= Date.now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  return {
+    async hit(key, windowMs) {
+      const entry = live(key) ?? { count: 0, expiresAt: Date.now() + windowMs };
+      entry.count += 1;
+      entries.set(key, entry);
+      if (entries.size > 100_000) for (const k of entries.keys()) live(k);
+      return entry.count;
+    },
+    async get(key) {
+      return live(key)?.count ?? 0;
+    },
+    async ttl(key) {
+      const entry = live(key);
+      return entry ? entry.expiresAt - Date.now() : 0;
+    },
+    async reset(key) {
+      entries.delete(key);
+    },
+  };
+}

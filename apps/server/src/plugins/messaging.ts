@@ -1,0 +1,57 @@
+import { and, desc, eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Database } from '@kunci/db/client';
+import { outboxMessages } from '@kunci/db/schema';
+
+/** How the app reaches people. Each channel is a real provider when configured, else the development outbox. */
+export interface Messenger {
+  sms(to: string, body: string): Promise<void>;
+  email(to: string, subject: string, body: string): Promise<void>;
+  /** Channels still on the outbox; the outbox is readable only while at least one is. */
+  readonly outbox: { sms: boolean; email: boolean };
+  readOutbox(
+    to: string | undefined,
+    limit: number,
+  ): Promise<{ id: number; channel: string; to: string; subject: string | null; body: string; createdAt: Date }[]>;
+}
+
+export interface MessengerOptions {
+  db: Database;
+  sms: { webhookUrl: string | undefined; webhookToken: string | undefined };
+  email: { smtpUrl: string | undefined; from: string };
+}
+
+export function createMessenger({ db, sms, email }: MessengerOptions): Messenger {
+  const record = (channel: 'sms' | 'email', to: string, body: string, subject: string | null = null) =>
+    db
+      .insert(outboxMessages)
+      .values({ channel, to, subject, body })
+      .then(() => undefined);
+  const transport = email.smtpUrl ? nodemailer.createTransport(email.smtpUrl) : undefined;
+  return {
+    outbox: { sms: !sms.webhookUrl, email: !transport },
+    async sms(to, body) {
+      if (!sms.webhookUrl) return record('sms', to, body);
+      // A generic HTTP gateway: most SMS providers accept a JSON POST like this behind a token.
+      const response = await fetch(sms.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(sms.webhookToken ? { authorization: `Bearer ${sms.webhookToken}` } : {}) },
+        body: JSON.stringify({ to, body }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
+    },
+    async email(to, subject, body) {
+      if (!transport) return record('email', to, body, subject);
+      await transport.sendMail({ from: email.from, to, subject, text: body });
+    },
+    async readOutbox(to, limit) {
+      return db
+        .select()
+        .from(outboxMessages)
+        .where(to ? and(eq(outboxMessages.to, to)) : undefined)
+        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .limit(limit);
+    },
+  };
+}
