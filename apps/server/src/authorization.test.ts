@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { properties, users } from '@kunci/db/schema';
+import { createSessionsRepository } from './lib/sessions.repository.ts';
+import { bearer, createTestApp, freshPhone, type TestApp } from '../test/support.ts';
+
+/**
+ * The authorization matrix: every API route, called as each kind of caller, with the answer expected.
+ * A route that exists but is missing here fails the first test, so each new route must be added.
+ */
+type Persona = 'anonymous' | 'owner' | 'other' | 'banned' | 'moderator';
+const PERSONAS: Persona[] = ['anonymous', 'owner', 'other', 'banned', 'moderator'];
+
+interface Context {
+  owner: { id: string; phone: string };
+  listingId: number;
+  goneListingId: number;
+}
+interface Row {
+  route: string;
+  request: (c: Context) => { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
+  expect: Record<Persona, number>;
+}
+
+const everyone = (status: number): Record<Persona, number> => ({ anonymous: status, owner: status, other: status, banned: 403, moderator: status });
+const selfOnly = (status: number): Record<Persona, number> => ({ anonymous: 401, owner: status, other: 403, banned: 403, moderator: 403 });
+const selfOrModerator = (status: number): Record<Persona, number> => ({ anonymous: 401, owner: status, other: 403, banned: 403, moderator: status });
+const signedIn = (status: number): Record<Persona, number> => ({ anonymous: 401, owner: status, other: status, banned: 403, moderator: status });
+
+const MATRIX: Row[] = [
+  { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: everyone(200) },
+  { route: 'GET /api/ready', request: () => ({ url: '/api/ready' }), expect: everyone(200) },
+  { route: 'GET /api/areas', request: () => ({ url: '/api/areas' }), expect: everyone(200) },
+  { route: 'GET /api/property-types', request: () => ({ url: '/api/property-types' }), expect: everyone(200) },
+  { route: 'GET /api/countries', request: () => ({ url: '/api/countries' }), expect: everyone(200) },
+  { route: 'GET /api/postcodes/{postcode}', request: () => ({ url: '/api/postcodes/59100' }), expect: everyone(200) },
+  { route: 'GET /api/properties/search', request: () => ({ url: '/api/properties/search' }), expect: everyone(200) },
+  { route: 'GET /api/properties/{id}', request: (c) => ({ url: `/api/properties/${c.listingId}` }), expect: everyone(200) },
+  { route: 'GET /api/properties/{id} (not live)', request: (c) => ({ url: `/api/properties/${c.goneListingId}` }), expect: everyone(410) },
+  { route: 'POST /api/pin/request', request: () => ({ method: 'POST', url: '/api/pin/request', payload: { phoneNo: freshPhone() } }), expect: everyone(200) },
+  { route: 'POST /api/pin/pre-check', request: (c) => ({ method: 'POST', url: '/api/pin/pre-check', payload: { phoneNo: c.owner.phone } }), expect: everyone(200) },
+  { route: 'POST /api/pin/verify', request: (c) => ({ method: 'POST', url: '/api/pin/verify', payload: { phoneNo: c.owner.phone, pin: '000000' } }), expect: everyone(401) },
+  { route: 'POST /api/login', request: (c) => ({ method: 'POST', url: '/api/login', payload: { phoneNo: c.owner.phone, password: 'not-the-password' } }), expect: everyone(401) },
+  { route: 'POST /api/logout', request: () => ({ method: 'POST', url: '/api/logout' }), expect: { anonymous: 401, owner: 204, other: 204, banned: 204, moderator: 204 } },
+  {
+    route: 'POST /api/users/reset-password/by-phone/{phone}',
+    request: (c) => ({ method: 'POST', url: `/api/users/reset-password/by-phone/${encodeURIComponent(c.owner.phone)}` }),
+    expect: everyone(200),
+  },
+  { route: 'POST /api/users/{id}/reset-password', request: (c) => ({ method: 'POST', url: `/api/users/${c.owner.id}/reset-password`, payload: { password: 'a-new-password-1' } }), expect: selfOnly(204) },
+  { route: 'GET /api/users/profile', request: () => ({ url: '/api/users/profile' }), expect: signedIn(200) },
+  { route: 'GET /api/users/{id}', request: (c) => ({ url: `/api/users/${c.owner.id}` }), expect: selfOrModerator(200) },
+  { route: 'PUT /api/users/{id}', request: (c) => ({ method: 'PUT', url: `/api/users/${c.owner.id}`, payload: { language: 'ZH' } }), expect: selfOnly(200) },
+  { route: 'GET /api/users/{id}/profile', request: (c) => ({ url: `/api/users/${c.owner.id}/profile` }), expect: selfOrModerator(200) },
+  { route: 'PUT /api/users/{id}/profile', request: (c) => ({ method: 'PUT', url: `/api/users/${c.owner.id}/profile`, payload: { name: "Nur 'Aina" } }), expect: selfOnly(200) },
+  { route: 'POST /api/users/{id}/profile', request: (c) => ({ method: 'POST', url: `/api/users/${c.owner.id}/profile`, payload: { userType: 2 } }), expect: selfOnly(200) },
+  { route: 'GET /api/users/{id}/profile/view', request: (c) => ({ url: `/api/users/${c.owner.id}/profile/view` }), expect: everyone(200) },
+  { route: 'GET /api/v3/user/{id}/profile', request: (c) => ({ url: `/api/v3/user/${c.owner.id}/profile` }), expect: selfOnly(200) },
+  {
+    route: 'POST /api/v3/user/{id}/profile',
+    request: (c) => ({ method: 'POST', url: `/api/v3/user/${c.owner.id}/profile`, payload: { userAttributes: { monthly_salary: 5200 } } }),
+    expect: selfOnly(200),
+  },
+  { route: 'GET /api/dev/outbox', request: () => ({ url: '/api/dev/outbox' }), expect: everyone(200) },
+];
+
+describe('authorization matrix', () => {
+  let t: TestApp;
+  let context: Context;
+  const ids: Partial<Record<Persona, string>> = {};
+
+  async function makeUser(persona: Exclude<Persona, 'anonymous'>) {
+    const phone = freshPhone();
+    const [row] = await t.database.db
+      .insert(users)
+      .values({ phoneNumber: phone, name: persona, role: persona === 'moderator' ? 'moderator' : 'user', status: persona === 'banned' ? 'banned' : 'active' })
+      .returning();
+    ids[persona] = row!.id;
+    return { id: row!.id, phone };
+  }
+
+  const sessions = () => createSessionsRepository(t.database.db);
+  async function headersFor(persona: Persona): Promise<Record<string, string>> {
+    if (persona === 'anonymous') return {};
+    return bearer(await sessions().create(ids[persona]!, 'pin', 'web-matrix', 1));
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PIN_RESEND_SECONDS: '0', PIN_MAX_PER_HOUR_PER_PHONE: '1000', PIN_MAX_PER_HOUR_PER_IP: '1000', LOGIN_MAX_FAILURES: '50' } });
+    const owner = await makeUser('owner');
+    await makeUser('other');
+    await makeUser('banned');
+    await makeUser('moderator');
+    const [live] = await t.database.db.select({ id: properties.id }).from(properties).where(eq(properties.reviewStatus, 'APPROVED')).limit(1);
+    const [gone] = await t.database.db.select({ id: properties.id }).from(properties).where(eq(properties.reviewStatus, 'PENDING')).limit(1);
+    await t.database.db.update(properties).set({ status: 'ACTIVE', active: true, expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(properties.id, live!.id));
+    context = { owner, listingId: live!.id, goneListingId: gone!.id };
+  });
+  afterAll(() => t.close());
+
+  it('covers every API route that exists', () => {
+    const covered = new Set(MATRIX.map((row) => row.route.replace(/ \(.*\)$/, '')));
+    expect(t.app.apiRoutes.filter((route) => !covered.has(route))).toEqual([]);
+  });
+
+  for (const row of MATRIX) {
+    it(row.route, async () => {
+      const answers: Partial<Record<Persona, number>> = {};
+      for (const persona of PERSONAS) {
+        const { method = 'GET', url, payload } = row.request(context);
+        const res = await t.app.inject({ method, url, payload, headers: await headersFor(persona) });
+        answers[persona] = res.statusCode;
+      }
+      expect(answers).toEqual(row.expect);
+    });
+  }
+});
