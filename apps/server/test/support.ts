@@ -33,7 +33,7 @@ export interface TestApp {
 
 /** The real application on a private database copy, for app.inject. */
 export async function createTestApp(
-  options: { web?: boolean; env?: Record<string, string>; database?: TestDatabase; redis?: boolean } = {},
+  options: { web?: boolean; env?: Record<string, string>; database?: TestDatabase; redis?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const config = testConfig(options.env);
