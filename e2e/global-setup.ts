@@ -18,6 +18,7 @@ export default async function globalSetup() {
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     SEED_DEMO_LISTINGS: '120',
     LOG_LEVEL: 'warn',

@@ -111,6 +111,14 @@ export async function buildApp({ config, database, store, redis, web = true, log
     { prefix: '/api' },
   );
   await app.register(mediaRoutes, { store });
-  if (web) await app.register(webRoutes, { buildDir: config.webBuildDir, publicUrl: config.publicUrl, production: config.env === 'production' });
+  if (web) {
+    await app.register(webRoutes, {
+      buildDir: config.webBuildDir,
+      publicUrl: config.publicUrl,
+      managementAppUrl: config.managementAppUrl,
+      sessionTtlDays: config.auth.sessionTtlDays,
+      production: config.env === 'production',
+    });
+  }
   return app;
 }

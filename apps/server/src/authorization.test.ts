@@ -37,23 +37,59 @@ const MATRIX: Row[] = [
   { route: 'GET /api/properties/search', request: () => ({ url: '/api/properties/search' }), expect: everyone(200) },
   { route: 'GET /api/properties/{id}', request: (c) => ({ url: `/api/properties/${c.listingId}` }), expect: everyone(200) },
   { route: 'GET /api/properties/{id} (not live)', request: (c) => ({ url: `/api/properties/${c.goneListingId}` }), expect: everyone(410) },
-  { route: 'POST /api/pin/request', request: () => ({ method: 'POST', url: '/api/pin/request', payload: { phoneNo: freshPhone() } }), expect: everyone(200) },
-  { route: 'POST /api/pin/pre-check', request: (c) => ({ method: 'POST', url: '/api/pin/pre-check', payload: { phoneNo: c.owner.phone } }), expect: everyone(200) },
-  { route: 'POST /api/pin/verify', request: (c) => ({ method: 'POST', url: '/api/pin/verify', payload: { phoneNo: c.owner.phone, pin: '000000' } }), expect: everyone(401) },
-  { route: 'POST /api/login', request: (c) => ({ method: 'POST', url: '/api/login', payload: { phoneNo: c.owner.phone, password: 'not-the-password' } }), expect: everyone(401) },
-  { route: 'POST /api/logout', request: () => ({ method: 'POST', url: '/api/logout' }), expect: { anonymous: 401, owner: 204, other: 204, banned: 204, moderator: 204 } },
+  {
+    route: 'POST /api/pin/request',
+    request: () => ({ method: 'POST', url: '/api/pin/request', payload: { phoneNo: freshPhone() } }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/pin/pre-check',
+    request: (c) => ({ method: 'POST', url: '/api/pin/pre-check', payload: { phoneNo: c.owner.phone } }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/pin/verify',
+    request: (c) => ({ method: 'POST', url: '/api/pin/verify', payload: { phoneNo: c.owner.phone, pin: '000000' } }),
+    expect: everyone(401),
+  },
+  {
+    route: 'POST /api/login',
+    request: (c) => ({ method: 'POST', url: '/api/login', payload: { phoneNo: c.owner.phone, password: 'not-the-password' } }),
+    expect: everyone(401),
+  },
+  {
+    route: 'POST /api/logout',
+    request: () => ({ method: 'POST', url: '/api/logout' }),
+    expect: { anonymous: 401, owner: 204, other: 204, banned: 204, moderator: 204 },
+  },
   {
     route: 'POST /api/users/reset-password/by-phone/{phone}',
     request: (c) => ({ method: 'POST', url: `/api/users/reset-password/by-phone/${encodeURIComponent(c.owner.phone)}` }),
     expect: everyone(200),
   },
-  { route: 'POST /api/users/{id}/reset-password', request: (c) => ({ method: 'POST', url: `/api/users/${c.owner.id}/reset-password`, payload: { password: 'a-new-password-1' } }), expect: selfOnly(204) },
+  {
+    route: 'POST /api/users/{id}/reset-password',
+    request: (c) => ({ method: 'POST', url: `/api/users/${c.owner.id}/reset-password`, payload: { password: 'a-new-password-1' } }),
+    expect: selfOnly(204),
+  },
   { route: 'GET /api/users/profile', request: () => ({ url: '/api/users/profile' }), expect: signedIn(200) },
   { route: 'GET /api/users/{id}', request: (c) => ({ url: `/api/users/${c.owner.id}` }), expect: selfOrModerator(200) },
-  { route: 'PUT /api/users/{id}', request: (c) => ({ method: 'PUT', url: `/api/users/${c.owner.id}`, payload: { language: 'ZH' } }), expect: selfOnly(200) },
+  {
+    route: 'PUT /api/users/{id}',
+    request: (c) => ({ method: 'PUT', url: `/api/users/${c.owner.id}`, payload: { language: 'ZH' } }),
+    expect: selfOnly(200),
+  },
   { route: 'GET /api/users/{id}/profile', request: (c) => ({ url: `/api/users/${c.owner.id}/profile` }), expect: selfOrModerator(200) },
-  { route: 'PUT /api/users/{id}/profile', request: (c) => ({ method: 'PUT', url: `/api/users/${c.owner.id}/profile`, payload: { name: "Nur 'Aina" } }), expect: selfOnly(200) },
-  { route: 'POST /api/users/{id}/profile', request: (c) => ({ method: 'POST', url: `/api/users/${c.owner.id}/profile`, payload: { userType: 2 } }), expect: selfOnly(200) },
+  {
+    route: 'PUT /api/users/{id}/profile',
+    request: (c) => ({ method: 'PUT', url: `/api/users/${c.owner.id}/profile`, payload: { name: "Nur 'Aina" } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'POST /api/users/{id}/profile',
+    request: (c) => ({ method: 'POST', url: `/api/users/${c.owner.id}/profile`, payload: { userType: 2 } }),
+    expect: selfOnly(200),
+  },
   { route: 'GET /api/users/{id}/profile/view', request: (c) => ({ url: `/api/users/${c.owner.id}/profile/view` }), expect: everyone(200) },
   { route: 'GET /api/v3/user/{id}/profile', request: (c) => ({ url: `/api/v3/user/${c.owner.id}/profile` }), expect: selfOnly(200) },
   {
@@ -73,7 +109,12 @@ describe('authorization matrix', () => {
     const phone = freshPhone();
     const [row] = await t.database.db
       .insert(users)
-      .values({ phoneNumber: phone, name: persona, role: persona === 'moderator' ? 'moderator' : 'user', status: persona === 'banned' ? 'banned' : 'active' })
+      .values({
+        phoneNumber: phone,
+        name: persona,
+        role: persona === 'moderator' ? 'moderator' : 'user',
+        status: persona === 'banned' ? 'banned' : 'active',
+      })
       .returning();
     ids[persona] = row!.id;
     return { id: row!.id, phone };
@@ -86,14 +127,19 @@ describe('authorization matrix', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PIN_RESEND_SECONDS: '0', PIN_MAX_PER_HOUR_PER_PHONE: '1000', PIN_MAX_PER_HOUR_PER_IP: '1000', LOGIN_MAX_FAILURES: '50' } });
+    t = await createTestApp({
+      env: { PIN_RESEND_SECONDS: '0', PIN_MAX_PER_HOUR_PER_PHONE: '1000', PIN_MAX_PER_HOUR_PER_IP: '1000', LOGIN_MAX_FAILURES: '50' },
+    });
     const owner = await makeUser('owner');
     await makeUser('other');
     await makeUser('banned');
     await makeUser('moderator');
     const [live] = await t.database.db.select({ id: properties.id }).from(properties).where(eq(properties.reviewStatus, 'APPROVED')).limit(1);
     const [gone] = await t.database.db.select({ id: properties.id }).from(properties).where(eq(properties.reviewStatus, 'PENDING')).limit(1);
-    await t.database.db.update(properties).set({ status: 'ACTIVE', active: true, expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(properties.id, live!.id));
+    await t.database.db
+      .update(properties)
+      .set({ status: 'ACTIVE', active: true, expiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(properties.id, live!.id));
     context = { owner, listingId: live!.id, goneListingId: gone!.id };
   });
   afterAll(() => t.close());

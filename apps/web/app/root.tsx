@@ -11,10 +11,21 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import { STORED_LANGUAGE } from '@kunci/contracts/constants';
 import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGE_COOKIE, isLanguage, type Language } from '@kunci/i18n/locales';
 import { canonicalRedirect, href, parsePath } from '@kunci/i18n/paths';
 import { messagesFor } from './lib/i18n.server.ts';
-import { serverApi } from './lib/api.ts';
+import { createApi, serverApi } from './lib/api.ts';
+import {
+  COOKIE,
+  clearSessionCookies,
+  deviceIdCookie,
+  getSession,
+  readCookie,
+  resolveSession,
+  sessionContext,
+  sessionCookies,
+} from './lib/session.server.ts';
 import { getServerContext } from './lib/server-context.ts';
 import { I18nProvider } from './lib/i18n.tsx';
 import { VIEW_MODE_BOOT_SCRIPT } from './lib/view-mode.ts';
@@ -30,30 +41,61 @@ function cookieLanguage(request: Request): Language | undefined {
   return isLanguage(value) ? value : undefined;
 }
 
+/** Query parameters a sign-in link carries, removed once the token is stored (spec section 4). */
+const SIGN_IN_PARAMS = ['id', 'token', 'deviceId', 'originClickCR', 'isNewUser'];
+
 /**
  * Before any loader: canonical paths (301 for /rent/kuala-lumpur, a trailing slash or a first segment of
- * another language), the home page of a remembered language for visitors arriving from elsewhere, and the
- * language cookie kept in step with the URL.
+ * another language); a sign-in token in the URL verified, stored and stripped; the visitor's session
+ * resolved once; the home page of a remembered language for visitors arriving from elsewhere; the
+ * language cookie, the device id and a signed-in user's stored language kept in step with the URL.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const url = new URL(request.url);
+    const server = getServerContext(context);
+    const ownOrigins = [url.origin, new URL(server.publicUrl).origin];
+    const origin = request.headers.get('origin');
+    if (request.method !== 'GET' && request.method !== 'HEAD' && origin && !ownOrigins.includes(origin)) {
+      throw data(null, { status: 403 });
+    }
     const target = canonicalRedirect(url.pathname);
     if (target) throw redirect(target + url.search, 301);
-
     const { lang } = parsePath(url.pathname);
+
+    const urlToken = url.searchParams.get('token');
+    const urlUserId = url.searchParams.get('id');
+    if (urlToken && urlUserId) {
+      const user = await createApi(
+        (path, init) =>
+          server.fetchApi(path, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), authorization: `Bearer ${urlToken}` } }),
+        lang,
+      )
+        .me()
+        .catch(() => null);
+      for (const name of SIGN_IN_PARAMS) url.searchParams.delete(name);
+      const cookies = user && user.id === urlUserId ? sessionCookies(context, { userId: user.id, token: urlToken }) : [];
+      throw redirect(url.pathname + url.search, { headers: cookies.map((c) => ['set-cookie', c] as [string, string]) });
+    }
+
+    const session = await resolveSession(request, context, lang);
+    context.set(sessionContext, session);
+
     const remembered = cookieLanguage(request);
     const referer = request.headers.get('referer');
-    const ownOrigins = [url.origin, new URL(getServerContext(context).publicUrl).origin];
     const fromOutside = !referer || !ownOrigins.includes(new URL(referer, url).origin);
     if (url.pathname === '/' && remembered && remembered !== DEFAULT_LANGUAGE && fromOutside && request.method === 'GET') {
       throw redirect(href(remembered, 'home') + url.search, 302);
     }
+    // A signed-in user's language follows the pages they choose, so messages and the next sign-in use it.
+    if (session.user && request.method === 'GET' && session.user.language !== STORED_LANGUAGE[lang]) {
+      await serverApi(context, lang).updateUser(session.user.id, { language: STORED_LANGUAGE[lang] });
+    }
 
     const response = await next();
-    if (remembered !== lang) {
-      response.headers.append('set-cookie', `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
-    }
+    if (remembered !== lang) response.headers.append('set-cookie', `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
+    if (!readCookie(request, COOKIE.deviceId)) response.headers.append('set-cookie', deviceIdCookie(context));
+    if (session.expired || session.restricted) for (const cookie of clearSessionCookies()) response.headers.append('set-cookie', cookie);
     if (url.pathname === '/') response.headers.append('vary', 'Cookie');
     return response;
   },
@@ -62,12 +104,25 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = parsePath(new URL(request.url).pathname);
   const server = getServerContext(context);
-  const areas = await serverApi(context).areas();
-  return data({ lang, messages: messagesFor(lang), areas, publicUrl: server.publicUrl, nonce: server.nonce });
+  const areas = await serverApi(context, lang).areas();
+  const { user, expired, restricted } = getSession(context);
+  return data({
+    lang,
+    messages: messagesFor(lang),
+    areas,
+    publicUrl: server.publicUrl,
+    nonce: server.nonce,
+    managementAppUrl: server.managementAppUrl,
+    user,
+    sessionExpired: expired,
+    restricted,
+  });
 }
 
 // Language and catalogue change only with the URL's language; other navigations reuse them.
-export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // After a form (sign-in, profile...) the user may have changed.
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
   return parsePath(currentUrl.pathname).lang !== parsePath(nextUrl.pathname).lang;
 }
 

@@ -12,10 +12,14 @@ const MODULES: Record<RouteId, string> = {
   contact: 'features/info/routes/info.tsx',
   tenantInfo: 'features/info/routes/info.tsx',
   landlordInfo: 'features/info/routes/info.tsx',
-  login: 'features/errors/routes/not-found.tsx',
-  register: 'features/errors/routes/not-found.tsx',
+  login: 'features/auth/routes/login.tsx',
+  register: 'features/auth/routes/register.tsx',
+  logout: 'features/auth/routes/logout.tsx',
+  refresh: 'features/auth/routes/refresh.tsx',
   favourites: 'features/errors/routes/not-found.tsx',
-  dashboard: 'features/errors/routes/not-found.tsx',
+  dashboard: 'features/account/routes/dashboard.tsx',
+  profile: 'features/account/routes/profile.tsx',
+  devOutbox: 'features/outbox/routes/outbox.tsx',
 };
 
 function prefixed(lang: Language, path: string): string {

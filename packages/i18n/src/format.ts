@@ -31,3 +31,7 @@ export function formatNumber(lang: Language, value: number): string {
 export function formatDate(lang: Language, iso: string): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'medium', timeZone: 'Asia/Kuala_Lumpur' }).format(new Date(iso));
 }
+
+export function formatDateTime(lang: Language, iso: string): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kuala_Lumpur' }).format(new Date(iso));
+}

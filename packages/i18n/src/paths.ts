@@ -22,6 +22,10 @@ export const ROUTES = {
   register: { path: { en: '/register', ms: '/register', zh: '/register' } },
   favourites: { path: { en: '/favorites', ms: '/favorites', zh: '/favorites' } },
   dashboard: { path: { en: '/dashboard', ms: '/dashboard', zh: '/dashboard' } },
+  profile: { path: { en: '/dashboard/profile', ms: '/dashboard/profile', zh: '/dashboard/profile' } },
+  logout: { path: { en: '/logout', ms: '/logout', zh: '/logout' } },
+  refresh: { path: { en: '/refresh', ms: '/refresh', zh: '/refresh' } },
+  devOutbox: { path: { en: '/dev/outbox', ms: '/dev/outbox', zh: '/dev/outbox' } },
 } as const satisfies Record<string, { path: Record<Language, string>; aliases?: readonly string[] }>;
 export type RouteId = keyof typeof ROUTES;
 

@@ -26,7 +26,14 @@ export async function ensureDemoAccounts(db: Database): Promise<void> {
     const passwordHash = await hash(account.password);
     const [row] = await db
       .insert(users)
-      .values({ phoneNumber: account.phoneNumber, name: account.name, email: `${account.role}@demo.kunci.my`, role: account.userRole, passwordHash, userType: 1 })
+      .values({
+        phoneNumber: account.phoneNumber,
+        name: account.name,
+        email: `${account.role}@demo.kunci.my`,
+        role: account.userRole,
+        passwordHash,
+        userType: 1,
+      })
       .onConflictDoNothing({ target: users.phoneNumber })
       .returning({ id: users.id });
     if (row && account.role === 'landlord') {

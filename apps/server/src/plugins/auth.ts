@@ -51,11 +51,9 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions, publicUrl 
     const token = fromHeader ?? cookie(request, AUTH_COOKIE);
     if (!token) return;
     const session = await sessions.findActive(token);
-    if (!session) {
-      // A token that does not sign anyone in: calls that need a user answer 401 (the web signs out).
-      if (fromHeader) throw new AppError(ErrorCode.UNAUTHORIZED);
-      return;
-    }
+    // A token that signs no one in leaves the call anonymous: public calls answer, calls that need a user
+    // answer 401 (and the web signs the visitor out).
+    if (!session) return;
     request.session = { ...session, via: fromHeader ? 'header' : 'cookie', token };
     if (session.user.status !== 'active' && !request.url.startsWith('/api/logout')) throw new AppError(ErrorCode.BANNED, { userId: session.user.id });
     if (Date.now() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) await sessions.touch(session.id, session.user.id);

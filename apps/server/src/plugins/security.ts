@@ -20,6 +20,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { product
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     hsts: options.production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    // Not "no-referrer": with it browsers send "Origin: null" on form posts, and our cross-site checks need the origin.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');

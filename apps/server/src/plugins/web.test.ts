@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/support.ts';
+import { createTestApp, signIn, type TestApp } from '../../test/support.ts';
 
 /** Server-rendered pages through the real app. Needs the web build (`npm run build`; `npm test` makes it). */
 describe('pages', () => {
@@ -120,5 +120,42 @@ describe('pages', () => {
     expect((await page('/rent?page=1')).headers.location).toBe('/rent');
     expect((await page('/rent?page=2')).statusCode).toBe(200);
     expect((await page('/rent?page=9999')).statusCode).toBe(404);
+  });
+
+  it('stores a sign-in token given in the URL and strips it from the URL', async () => {
+    const { userId, token } = await signIn(t.app);
+    const res = await page(`/rent/bangsar?id=${userId}&token=${token}&deviceId=web-x&isNewUser=true&q=bang`);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/rent/bangsar?q=bang');
+    const cookies = String(res.headers['set-cookie']);
+    expect(cookies).toContain(`authToken=${token}`);
+    expect(cookies).toContain('HttpOnly');
+    expect(cookies).toContain(`id=${userId}`);
+    const forged = await page(`/rent/bangsar?id=${userId}&token=not-a-real-token`);
+    expect(forged.statusCode).toBe(302);
+    expect(String(forged.headers['set-cookie'] ?? '')).not.toContain('authToken=');
+  });
+
+  it('signs the visitor out with a "session expired" notice when their token no longer works', async () => {
+    const res = await page('/', { cookie: 'authToken=expired-token; id=someone' });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).toMatch(/authToken=; Path=\/; Max-Age=0/);
+    expect(res.body).toContain('sessionExpired');
+  });
+
+  it('sends anonymous visitors of protected pages to the login page with origin', async () => {
+    const res = await page('/my/dashboard/profile?rid=abc');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/my/login?origin=%2Fmy%2Fdashboard%2Fprofile%3Frid%3Dabc&originType=SH&rid=abc');
+  });
+
+  it('refuses page form posts from another site', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/logout',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(403);
   });
 });

@@ -10,7 +10,13 @@ import { notFound } from '../lib/app-error.ts';
 
 /** What the web app's entry.server exports besides its renderer: the context its loaders read. */
 interface WebEntry {
-  createLoadContext(server: { fetchApi: (path: string, init?: RequestInit) => Promise<Response>; nonce: string; publicUrl: string }): unknown;
+  createLoadContext(server: {
+    fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
+    nonce: string;
+    publicUrl: string;
+    managementAppUrl: string;
+    sessionTtlDays: number;
+  }): unknown;
 }
 type Handler = (request: Request, context: unknown) => Promise<Response>;
 
@@ -29,7 +35,10 @@ const FORWARDED_HEADERS = [
  * Serves the server-rendered web app on the same origin as the API. Loaders reach the API in-process
  * (app.inject): no socket, no second port, the same validation and authorization as a browser's call.
  */
-export async function webRoutes(app: FastifyInstance, options: { buildDir: string; publicUrl: string; production: boolean }) {
+export async function webRoutes(
+  app: FastifyInstance,
+  options: { buildDir: string; publicUrl: string; managementAppUrl: string; sessionTtlDays: number; production: boolean },
+) {
   const serverBuild = join(options.buildDir, 'server', 'index.js');
   if (!existsSync(serverBuild)) {
     app.log.warn({ serverBuild }, 'web build not found: pages are not served (run `npm run build`)');
@@ -59,6 +68,9 @@ export async function webRoutes(app: FastifyInstance, options: { buildDir: strin
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    // Loaders act for the visitor with their token as a bearer credential (not as a cookie write).
+    const token = /(?:^|;\s*)authToken=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+    if (token && !headers['authorization']) headers['authorization'] = `Bearer ${decodeURIComponent(token)}`;
     new Headers(init?.headers).forEach((value, name) => {
       headers[name] = value;
     });
@@ -83,6 +95,8 @@ export async function webRoutes(app: FastifyInstance, options: { buildDir: strin
       fetchApi: (path, init) => fetchApi(request, path, init),
       nonce: request.cspNonce,
       publicUrl: options.publicUrl,
+      managementAppUrl: options.managementAppUrl,
+      sessionTtlDays: options.sessionTtlDays,
     });
     const response = await handle(webRequest, context);
     reply.status(response.status);

@@ -1,6 +1,9 @@
 import type { ErrorBody } from '@kunci/contracts/errors';
 import type { ListingPage, PropertyDetail, SearchQueryInput } from '@kunci/contracts/listings';
 import type { Area, PropertyTypeInfo } from '@kunci/contracts/reference';
+import type { LoginResponse } from '@kunci/contracts/auth';
+import type { User } from '@kunci/contracts/users';
+import type { Language } from '@kunci/i18n/locales';
 import type { RouterContextProvider } from 'react-router';
 import { getServerContext } from './server-context.ts';
 
@@ -24,14 +27,35 @@ function toQuery(values: Record<string, string | number | boolean | undefined>):
   return text ? `?${text}` : '';
 }
 
-/** The one typed client of the API; every shape comes from packages/contracts. */
-export function createApi(fetcher: Fetcher) {
-  async function get<T>(path: string): Promise<T> {
-    const response = await fetcher(path, { headers: { accept: 'application/json' } });
+/** The one typed client of the API; every shape comes from packages/contracts. Errors come in `lang`. */
+export function createApi(fetcher: Fetcher, lang?: Language) {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (lang) headers['x-language'] = lang;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetcher(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
     if (!response.ok) throw new ApiError(response.status, (await response.json().catch(() => undefined)) as ErrorBody | undefined);
-    return (await response.json()) as T;
+    return (response.status === 204 ? undefined : await response.json()) as T;
   }
+  const get = <T>(path: string) => call<T>('GET', path);
   return {
+    me: () => get<User>('/users/profile'),
+    updateUser: (id: string, changes: Partial<Pick<User, 'language' | 'name' | 'email' | 'userType'>>) => call<User>('PUT', `/users/${id}`, changes),
+    requestPin: (phoneNo: string) => call<{ phoneNo: string }>('POST', '/pin/request', { phoneNo }),
+    preCheck: (phoneNo: string) =>
+      call<{ phoneNo: string; registered: boolean; passwordSet: boolean; locked: boolean }>('POST', '/pin/pre-check', { phoneNo }),
+    verifyPin: (phoneNo: string, pin: string) => call<LoginResponse>('POST', '/pin/verify', { phoneNo, pin }),
+    login: (phoneNo: string, password: string) => call<LoginResponse>('POST', '/login', { phoneNo, password }),
+    logout: () => call<void>('POST', '/logout'),
+    resetByPhone: (phone: string) => call<{ phoneNo: string }>('POST', `/users/reset-password/by-phone/${encodeURIComponent(phone)}`),
+    setPassword: (id: string, password: string, currentPassword?: string) =>
+      call<void>('POST', `/users/${id}/reset-password`, { password, ...(currentPassword ? { currentPassword } : {}) }),
+    attributes: (id: string) => get<{ userAttributes: Record<string, string | number | boolean> }>(`/v3/user/${id}/profile`),
+    setSalary: (id: string, monthly_salary: number) => call<unknown>('POST', `/v3/user/${id}/profile`, { userAttributes: { monthly_salary } }),
+    outbox: (to: string) =>
+      get<{ id: number; channel: string; to: string; subject: string | null; body: string; createdAt: string }[]>(
+        `/dev/outbox?to=${encodeURIComponent(to)}`,
+      ),
     search: (query: SearchQueryInput) => get<ListingPage>(`/properties/search${toQuery(query)}`),
     property: (id: number) => get<PropertyDetail>(`/properties/${id}`),
     areas: () => get<Area[]>('/areas'),
@@ -40,7 +64,7 @@ export function createApi(fetcher: Fetcher) {
 }
 export type Api = ReturnType<typeof createApi>;
 
-/** The API as loaders see it: in-process on the server. */
-export function serverApi(context: Readonly<RouterContextProvider>): Api {
-  return createApi(getServerContext(context).fetchApi);
+/** The API as loaders and actions see it: in-process on the server, answering in the page's language. */
+export function serverApi(context: Readonly<RouterContextProvider>, lang?: Language): Api {
+  return createApi(getServerContext(context).fetchApi, lang);
 }

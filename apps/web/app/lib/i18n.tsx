@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { formatDate, formatMoney, formatNumber } from '@kunci/i18n/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '@kunci/i18n/format';
 import { parsePath, type Query, type RouteId, type RouteParams, href as buildHref } from '@kunci/i18n/paths';
 import { createTranslator, type Messages, type Translate } from '@kunci/i18n/messages';
 import type { Language } from '@kunci/i18n/locales';
@@ -11,6 +11,7 @@ export interface I18n {
   money: (amount: number) => string;
   number: (value: number) => string;
   date: (iso: string) => string;
+  dateTime: (iso: string) => string;
 }
 
 const I18nContext = createContext<I18n | null>(null);
@@ -24,6 +25,7 @@ export function I18nProvider({ lang, messages, children }: { lang: Language; mes
       money: (amount) => formatMoney(lang, amount),
       number: (value) => formatNumber(lang, value),
       date: (iso) => formatDate(lang, iso),
+      dateTime: (iso) => formatDateTime(lang, iso),
     }),
     [lang, messages],
   );

@@ -6,6 +6,10 @@ export interface ServerContext {
   fetchApi(path: string, init?: RequestInit): Promise<Response>;
   nonce: string;
   publicUrl: string;
+  /** Where logout hands off to (the management app's refresh page). */
+  managementAppUrl: string;
+  /** Session lifetime, for the cookie's Max-Age. */
+  sessionTtlDays: number;
 }
 
 export const serverContext = createContext<ServerContext>();

@@ -81,15 +81,13 @@ export function createAuthRepository(db: Database) {
     },
 
     async audit(event: AuthEvent, details: { userId?: string | null; phoneNumber?: string | null; ip?: string; deviceId?: string | undefined }) {
-      await db
-        .insert(authEvents)
-        .values({
-          event,
-          userId: details.userId ?? null,
-          phoneNumber: details.phoneNumber ?? null,
-          ip: details.ip ?? null,
-          deviceId: details.deviceId ?? null,
-        });
+      await db.insert(authEvents).values({
+        event,
+        userId: details.userId ?? null,
+        phoneNumber: details.phoneNumber ?? null,
+        ip: details.ip ?? null,
+        deviceId: details.deviceId ?? null,
+      });
     },
 
     /** The PIN-hashing key when none is configured: made once, shared by every instance through the database. */

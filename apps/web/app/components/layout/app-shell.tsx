@@ -7,18 +7,23 @@ import { ToastProvider } from '../ui/toast.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { SessionNotices } from './session-notices.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 /** Pages without the mobile header and bottom bar (spec: details, reels and chat-id pages). */
 const IMMERSIVE_ROUTES = /^(details|reels)\./;
+/** Pages rendered bare, with no layout at all (spec: /setcookie and /refresh). */
+const BARE_ROUTES = /^(refresh|setcookie)\./;
 
 export function AppShell({ areas, children }: { areas: readonly Area[]; children: ReactNode }) {
   const { t } = useI18n();
   const [menuOpen, setMenuOpen] = useState(false);
   const leaf = useMatches().at(-1)?.id ?? '';
   const immersive = IMMERSIVE_ROUTES.test(leaf);
+  if (BARE_ROUTES.test(leaf)) return <>{children}</>;
   return (
     <ToastProvider dismissLabel={t('toast.dismiss')}>
+      <SessionNotices />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"

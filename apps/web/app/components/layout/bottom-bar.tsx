@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
-import { BuildingIcon, HomeIcon, LoginIcon } from '../ui/icons.tsx';
+import { useRootData } from '../../lib/root-data.ts';
+import { BuildingIcon, HomeIcon, LoginIcon, UserIcon } from '../ui/icons.tsx';
 
 /** Hidden while the page scrolls down, shown again on the way up. */
 function useScrollingDown(): boolean {
@@ -21,9 +22,10 @@ function useScrollingDown(): boolean {
   return down;
 }
 
-/** The mobile bottom bar (below 768 px): Home, Property, then Log In while signed out. */
+/** The mobile bottom bar (below 768 px): Home, Property, then Profile when signed in, otherwise Log In. */
 export function BottomBar() {
   const { t, href } = useI18n();
+  const { user } = useRootData();
   const hidden = useScrollingDown();
   const item = ({ isActive }: { isActive: boolean }) =>
     `flex flex-1 flex-col items-center gap-0.5 py-2 text-xs font-medium ${isActive ? 'text-brand-700' : 'text-gray-600'}`;
@@ -40,9 +42,15 @@ export function BottomBar() {
         <NavLink to={href('rent')} className={item}>
           <BuildingIcon /> {t('nav.property')}
         </NavLink>
-        <NavLink to={href('login')} className={item}>
-          <LoginIcon /> {t('nav.login')}
-        </NavLink>
+        {user ? (
+          <NavLink to={href('dashboard')} className={item}>
+            <UserIcon /> {t('nav.profile')}
+          </NavLink>
+        ) : (
+          <NavLink to={href('login')} className={item}>
+            <LoginIcon /> {t('nav.login')}
+          </NavLink>
+        )}
       </div>
     </nav>
   );

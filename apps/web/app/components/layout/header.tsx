@@ -4,7 +4,9 @@ import type { Area } from '@kunci/contracts/reference';
 import { useI18n } from '../../lib/i18n.tsx';
 import { clearSearchState } from '../../lib/search-state.ts';
 import { HeartIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { LanguageSelector } from './language-selector.tsx';
+import { LogoutButton, LogoutForm } from './logout-button.tsx';
 import { SearchBar } from './search-bar.tsx';
 
 export function Logo({ onNavigate }: { onNavigate?: () => void }) {
@@ -61,6 +63,42 @@ export function Header({ areas, onOpenMenu, hiddenOnMobile }: { areas: readonly 
 
 function ProfileMenu() {
   const { t, href } = useI18n();
+  const { user, managementAppUrl } = useRootData();
+  const item = 'block w-full rounded-md px-3 py-2 text-left text-sm data-focus:bg-brand-50';
+  if (user) {
+    return (
+      <Menu as="div" className="relative">
+        <LogoutForm />
+        <MenuButton
+          className="flex items-center gap-2 rounded-full p-2 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          aria-label={t('nav.account')}
+        >
+          <UserIcon />
+          <span className="hidden max-w-32 truncate text-sm font-medium lg:inline">{user.name === 'guest' ? user.phoneNumber : user.name}</span>
+        </MenuButton>
+        <MenuItems anchor="bottom end" className="z-40 mt-2 w-56 rounded-lg bg-white p-1 shadow-lg ring-1 ring-black/5 focus:outline-none">
+          <MenuItem>
+            <Link to={href('profile')} className={item}>
+              {t('nav.profile')}
+            </Link>
+          </MenuItem>
+          <MenuItem>
+            <Link to={href('dashboard')} className={item}>
+              {t('nav.dashboard')}
+            </Link>
+          </MenuItem>
+          <MenuItem>
+            <a href={new URL(managementAppUrl).origin} className={item}>
+              {t('nav.managementApp')}
+            </a>
+          </MenuItem>
+          <MenuItem>
+            <LogoutButton className={item} />
+          </MenuItem>
+        </MenuItems>
+      </Menu>
+    );
+  }
   return (
     <Menu as="div" className="relative">
       <MenuButton

@@ -1,0 +1,59 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+
+/** A labelled input with its hint and error tied to it for screen readers. */
+export function Field({
+  label,
+  hint,
+  error,
+  id,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string | undefined; id: string }) {
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className={`mt-1 block w-full rounded-lg border px-3 py-2.5 text-base focus:outline-none focus:ring-2 ${error ? 'border-red-600 focus:ring-red-200' : 'border-gray-300 focus:border-brand-600 focus:ring-brand-100'}`}
+        {...input}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Button({
+  children,
+  variant = 'primary',
+  className = '',
+  ...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'link' }) {
+  const look =
+    variant === 'primary'
+      ? 'bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-60'
+      : variant === 'secondary'
+        ? 'border border-gray-300 bg-white text-ink hover:bg-gray-50'
+        : 'text-brand-700 underline-offset-2 hover:underline';
+  const size = variant === 'link' ? 'p-0 text-sm' : 'w-full rounded-full px-5 py-3 font-medium';
+  return (
+    <button
+      className={`${size} ${look} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${className}`}
+      {...props}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,46 @@
+import { redirect, type RouterContextProvider } from 'react-router';
+import type { LoginResponse } from '@kunci/contracts/auth';
+import { fromStoredLanguage, type Language } from '@kunci/i18n/locales';
+import { href, switchLanguage } from '@kunci/i18n/paths';
+import { ApiError, createApi, type Api } from '../../lib/api.ts';
+import { getServerContext } from '../../lib/server-context.ts';
+import { safeReturnPath, sessionCookies } from '../../lib/session.server.ts';
+
+export type FormResult = { step: 'phone' | 'pin'; phoneNo?: string; error?: { code: number; message: string }; info?: string };
+
+/** An API refusal as the form shows it: the server's message, already in the page's language. */
+export function formError(error: unknown, step: FormResult['step'], phoneNo?: string): FormResult {
+  if (error instanceof ApiError && error.body)
+    return { step, ...(phoneNo ? { phoneNo } : {}), error: { code: error.body.errorCode, message: error.body.message } };
+  throw error;
+}
+
+/**
+ * After a successful sign-in: the session cookies, then back to where the visitor came from (or the
+ * dashboard), in the language stored in their profile.
+ */
+export async function completeSignIn(
+  context: Readonly<RouterContextProvider>,
+  login: LoginResponse,
+  lang: Language,
+  returnTo: string | undefined,
+): Promise<never> {
+  const server = getServerContext(context);
+  const asUser: Api = createApi(
+    (path, init) =>
+      server.fetchApi(path, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), authorization: `Bearer ${login.token}` } }),
+    lang,
+  );
+  const user = await asUser.me();
+  const preferred = fromStoredLanguage(user.language);
+  const target = safeReturnPath(returnTo) ?? href(lang, 'dashboard');
+  const localized = preferred === lang ? target : switchLanguage(target, preferred);
+  throw redirect(localized, { headers: sessionCookies(context, login).map((cookie) => ['set-cookie', cookie] as [string, string]) });
+}
+
+export async function outboxActive(api: Api): Promise<boolean> {
+  return api.outbox('+60100000000').then(
+    () => true,
+    () => false,
+  );
+}

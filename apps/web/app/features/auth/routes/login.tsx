@@ -1,0 +1,176 @@
+import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
+import { href, parsePath } from '@kunci/i18n/paths';
+import { Button, Field } from '../../../components/ui/field.tsx';
+import { serverApi } from '../../../lib/api.ts';
+import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { getSession, safeReturnPath } from '../../../lib/session.server.ts';
+import { completeSignIn, formError, outboxActive, type FormResult } from '../auth.server.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { SignInNotices } from '../components/sign-in-notices.tsx';
+import type { Route } from './+types/login';
+
+type Mode = 'pin' | 'password' | 'forgot';
+const modeOf = (value: string | null): Mode => (value === 'password' || value === 'forgot' ? value : 'pin');
+
+/** The login page (the spec's "external login page"): origin, originType=SH and rid are carried through. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { lang } = parsePath(url.pathname);
+  const origin = safeReturnPath(url.searchParams.get('origin'));
+  if (getSession(context).user) throw redirect(origin ?? href(lang, 'dashboard'));
+  return {
+    mode: modeOf(url.searchParams.get('mode')),
+    origin: origin ?? '',
+    rid: url.searchParams.get('rid') ?? '',
+    outbox: await outboxActive(serverApi(context, lang)),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { lang } = parsePath(new URL(request.url).pathname);
+  const form = await request.formData();
+  const api = serverApi(context, lang);
+  const intent = String(form.get('intent'));
+  const phoneNo = String(form.get('phoneNo') ?? '');
+  const returnTo = safeReturnPath(String(form.get('origin') ?? ''));
+  try {
+    if (intent === 'request-pin') return { step: 'pin', phoneNo: (await api.requestPin(phoneNo)).phoneNo } satisfies FormResult;
+    if (intent === 'forgot') return { step: 'pin', phoneNo: (await api.resetByPhone(phoneNo)).phoneNo } satisfies FormResult;
+    if (intent === 'verify-pin') {
+      const login = await api.verifyPin(phoneNo, String(form.get('pin') ?? '').trim());
+      const afterReset = form.get('mode') === 'forgot' ? href(lang, 'profile', undefined, { setPassword: 1 }) : returnTo;
+      return await completeSignIn(context, login, lang, afterReset);
+    }
+    if (intent === 'password') return await completeSignIn(context, await api.login(phoneNo, String(form.get('password') ?? '')), lang, returnTo);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return data(formError(error, intent === 'verify-pin' ? 'pin' : 'phone', phoneNo), { status: 400 });
+  }
+  return data({ step: 'phone' } satisfies FormResult, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t('auth.login.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
+};
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const { t, href: link } = useI18n();
+  const result = useActionData<typeof action>() as FormResult | undefined;
+  const busy = useNavigation().state !== 'idle';
+  const { origin, rid, outbox } = loaderData;
+  const mode: Mode = loaderData.mode;
+  const onPinStep = result?.step === 'pin';
+  const phoneNo = result?.phoneNo ?? '';
+  const modeLink = (next: Mode) =>
+    link('login', undefined, {
+      mode: next === 'pin' ? undefined : next,
+      origin: origin || undefined,
+      originType: origin ? 'SH' : undefined,
+      rid: rid || undefined,
+    });
+  const title = mode === 'forgot' ? t('auth.forgot.title') : t('auth.login.title');
+  const subtitle = mode === 'forgot' ? t('auth.forgot.subtitle') : t('auth.login.subtitle');
+  const error = result?.error;
+  const fieldError = error && error.code !== 11423 && error.code !== 10100 ? error.message : undefined;
+  const hidden = (
+    <>
+      <input type="hidden" name="origin" value={origin} />
+      <input type="hidden" name="mode" value={mode} />
+    </>
+  );
+
+  return (
+    <AuthCard title={title} subtitle={subtitle}>
+      <SignInNotices error={error} />
+      {origin ? <p className="mb-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">{t('auth.continueTo')}</p> : null}
+      {onPinStep ? (
+        <Form method="post" className="space-y-4" key="pin">
+          {hidden}
+          <input type="hidden" name="phoneNo" value={phoneNo} />
+          <p className="text-gray-700">{t('auth.pin.sentTo', { phone: phoneNo })}</p>
+          <Field
+            id="pin"
+            name="pin"
+            label={t('auth.pin.label')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            required
+            autoFocus
+            error={fieldError}
+          />
+          <Button type="submit" name="intent" value="verify-pin" disabled={busy}>
+            {t('auth.pin.verify')}
+          </Button>
+          <div className="flex flex-wrap justify-between gap-2">
+            <Button type="submit" name="intent" value={mode === 'forgot' ? 'forgot' : 'request-pin'} variant="link" formNoValidate>
+              {t('auth.pin.resend')}
+            </Button>
+            <Link to={modeLink(mode)} className="text-sm text-brand-700 hover:underline">
+              {t('auth.changeNumber')}
+            </Link>
+          </div>
+          {outbox ? (
+            <a
+              href={link('devOutbox', undefined, { to: phoneNo })}
+              target="_blank"
+              rel="noreferrer"
+              className="block text-sm text-gray-600 underline"
+            >
+              {t('auth.devOutbox')}
+            </a>
+          ) : null}
+        </Form>
+      ) : (
+        <Form method="post" className="space-y-4" key={mode}>
+          {hidden}
+          <Field
+            id="phoneNo"
+            name="phoneNo"
+            type="tel"
+            label={t('auth.phone.label')}
+            hint={t('auth.phone.hint')}
+            autoComplete="tel"
+            inputMode="tel"
+            defaultValue={phoneNo}
+            required
+            autoFocus
+            error={mode !== 'password' ? fieldError : undefined}
+          />
+          {mode === 'password' ? (
+            <Field
+              id="password"
+              name="password"
+              type="password"
+              label={t('auth.password.label')}
+              autoComplete="current-password"
+              required
+              error={fieldError}
+            />
+          ) : null}
+          <Button type="submit" name="intent" value={mode === 'password' ? 'password' : mode === 'forgot' ? 'forgot' : 'request-pin'} disabled={busy}>
+            {mode === 'password' ? t('auth.password.submit') : mode === 'forgot' ? t('auth.forgot.submit') : t('auth.pin.send')}
+          </Button>
+          <div className="flex flex-wrap justify-between gap-2 text-sm">
+            <Link to={modeLink(mode === 'pin' ? 'password' : 'pin')} className="text-brand-700 hover:underline">
+              {mode === 'pin' ? t('auth.usePassword') : t('auth.usePin')}
+            </Link>
+            {mode === 'password' ? (
+              <Link to={modeLink('forgot')} className="text-brand-700 hover:underline">
+                {t('auth.forgot.link')}
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      )}
+      <p className="mt-8 border-t border-gray-100 pt-4 text-center text-sm text-gray-600">
+        {t('auth.noAccount')}{' '}
+        <Link to={link('register', undefined, { origin: origin || undefined })} className="font-medium text-brand-700 hover:underline">
+          {t('auth.register.link')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,159 @@
+import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
+import { Email, PersonName } from '@kunci/contracts/users';
+import { translatorFor } from '@kunci/i18n/messages';
+import { href, parsePath } from '@kunci/i18n/paths';
+import { Button, Field } from '../../../components/ui/field.tsx';
+import { createApi, serverApi } from '../../../lib/api.ts';
+import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { getServerContext } from '../../../lib/server-context.ts';
+import { getSession, safeReturnPath } from '../../../lib/session.server.ts';
+import { completeSignIn, formError, outboxActive, type FormResult } from '../auth.server.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { SignInNotices } from '../components/sign-in-notices.tsx';
+import type { Route } from './+types/register';
+
+type RegisterResult = FormResult & { name?: string; email?: string; fields?: { name?: string; email?: string } };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { lang } = parsePath(url.pathname);
+  const origin = safeReturnPath(url.searchParams.get('origin'));
+  if (getSession(context).user) throw redirect(origin ?? href(lang, 'dashboard'));
+  return { origin: origin ?? '', outbox: await outboxActive(serverApi(context, lang)) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { lang } = parsePath(new URL(request.url).pathname);
+  const form = await request.formData();
+  const api = serverApi(context, lang);
+  const name = String(form.get('name') ?? '').trim();
+  const email = String(form.get('email') ?? '').trim();
+  const phoneNo = String(form.get('phoneNo') ?? '');
+  const intent = String(form.get('intent'));
+  const messages = translatorFor(lang);
+  const fields: RegisterResult['fields'] = {};
+  if (!PersonName.safeParse(name).success) fields.name = messages('register.nameInvalid');
+  if (email && !Email.safeParse(email).success) fields.email = messages('register.emailInvalid');
+  if (fields.name || fields.email) return data({ step: 'phone', phoneNo, name, email, fields } satisfies RegisterResult, { status: 400 });
+  try {
+    if (intent === 'request-pin') return { step: 'pin', phoneNo: (await api.requestPin(phoneNo)).phoneNo, name, email } satisfies RegisterResult;
+    const login = await api.verifyPin(phoneNo, String(form.get('pin') ?? '').trim());
+    const server = getServerContext(context);
+    const asUser = createApi(
+      (path, init) =>
+        server.fetchApi(path, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), authorization: `Bearer ${login.token}` } }),
+      lang,
+    );
+    const user = await asUser.me();
+    // An existing account keeps the name it has; a new one takes what was typed here.
+    if (user.name === 'guest' || !user.email)
+      await asUser.updateUser(user.id, { ...(user.name === 'guest' ? { name } : {}), ...(email && !user.email ? { email } : {}) });
+    return await completeSignIn(context, login, lang, safeReturnPath(String(form.get('origin') ?? '')));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return data({ ...formError(error, intent === 'verify-pin' ? 'pin' : 'phone', phoneNo), name, email } satisfies RegisterResult, { status: 400 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t('auth.register.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
+};
+
+export default function Register({ loaderData }: Route.ComponentProps) {
+  const { t, href: link } = useI18n();
+  const result = useActionData<typeof action>() as RegisterResult | undefined;
+  const busy = useNavigation().state !== 'idle';
+  const error = result?.error;
+  const fieldError = error && error.code !== 11423 && error.code !== 10100 ? error.message : undefined;
+  const keep = (
+    <>
+      <input type="hidden" name="origin" value={loaderData.origin} />
+    </>
+  );
+  return (
+    <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
+      <SignInNotices error={error} />
+      {result?.step === 'pin' ? (
+        <Form method="post" className="space-y-4" key="pin">
+          {keep}
+          <input type="hidden" name="phoneNo" value={result.phoneNo} />
+          <input type="hidden" name="name" value={result.name} />
+          <input type="hidden" name="email" value={result.email} />
+          <p className="text-gray-700">{t('auth.pin.sentTo', { phone: result.phoneNo ?? '' })}</p>
+          <Field
+            id="pin"
+            name="pin"
+            label={t('auth.pin.label')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            required
+            autoFocus
+            error={fieldError}
+          />
+          <Button type="submit" name="intent" value="verify-pin" disabled={busy}>
+            {t('auth.pin.verify')}
+          </Button>
+          <Button type="submit" name="intent" value="request-pin" variant="link" formNoValidate>
+            {t('auth.pin.resend')}
+          </Button>
+          {loaderData.outbox ? (
+            <a
+              href={link('devOutbox', undefined, { to: result.phoneNo })}
+              target="_blank"
+              rel="noreferrer"
+              className="block text-sm text-gray-600 underline"
+            >
+              {t('auth.devOutbox')}
+            </a>
+          ) : null}
+        </Form>
+      ) : (
+        <Form method="post" className="space-y-4" key="phone">
+          {keep}
+          <Field
+            id="name"
+            name="name"
+            label={t('auth.name.label')}
+            autoComplete="name"
+            defaultValue={result?.name}
+            required
+            error={result?.fields?.name}
+          />
+          <Field
+            id="email"
+            name="email"
+            type="email"
+            label={t('auth.email.label')}
+            autoComplete="email"
+            defaultValue={result?.email}
+            error={result?.fields?.email}
+          />
+          <Field
+            id="phoneNo"
+            name="phoneNo"
+            type="tel"
+            label={t('auth.phone.label')}
+            hint={t('auth.phone.hint')}
+            autoComplete="tel"
+            inputMode="tel"
+            defaultValue={result?.phoneNo}
+            required
+            error={fieldError}
+          />
+          <Button type="submit" name="intent" value="request-pin" disabled={busy}>
+            {t('auth.pin.send')}
+          </Button>
+        </Form>
+      )}
+      <p className="mt-8 border-t border-gray-100 pt-4 text-center text-sm text-gray-600">
+        {t('auth.haveAccount')}{' '}
+        <Link to={link('login', undefined, { origin: loaderData.origin || undefined })} className="font-medium text-brand-700 hover:underline">
+          {t('nav.login')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,82 @@
+import { createContext, redirect, type RouterContextProvider } from 'react-router';
+import type { User } from '@kunci/contracts/users';
+import { DEVICE_ID_PREFIX } from '@kunci/contracts/constants';
+import type { Language } from '@kunci/i18n/locales';
+import { href } from '@kunci/i18n/paths';
+import { ApiError, createApi } from './api.ts';
+import { getServerContext } from './server-context.ts';
+
+/** The spec's stored cookies: authToken (httpOnly here), id and xDeviceId. */
+export const COOKIE = { token: 'authToken', userId: 'id', deviceId: 'xDeviceId' } as const;
+const YEAR_SECONDS = 31_536_000;
+
+export interface SessionState {
+  user: User | null;
+  /** A token was presented but no longer signs anyone in: the shell says the session expired. */
+  expired: boolean;
+  /** The visitor's account is banned or restricted (errorCode 10100). */
+  restricted: boolean;
+}
+export const sessionContext = createContext<SessionState>({ user: null, expired: false, restricted: false });
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const match = new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(request.headers.get('cookie') ?? '');
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
+
+function secure(publicUrl: string): string {
+  return publicUrl.startsWith('https:') ? '; Secure' : '';
+}
+
+export function sessionCookies(context: Readonly<RouterContextProvider>, login: { userId: string; token: string }): string[] {
+  const { publicUrl, sessionTtlDays } = getServerContext(context);
+  const maxAge = sessionTtlDays * 86_400;
+  return [
+    `${COOKIE.token}=${encodeURIComponent(login.token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure(publicUrl)}`,
+    `${COOKIE.userId}=${encodeURIComponent(login.userId)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure(publicUrl)}`,
+  ];
+}
+
+export function clearSessionCookies(): string[] {
+  return [COOKIE.token, COOKIE.userId, COOKIE.deviceId].map((name) => `${name}=; Path=/; Max-Age=0; SameSite=Lax`);
+}
+
+/** A new device id ("web-" and a UUID), kept for a year. */
+export function deviceIdCookie(context: Readonly<RouterContextProvider>): string {
+  return `${COOKIE.deviceId}=${DEVICE_ID_PREFIX}${crypto.randomUUID()}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure(getServerContext(context).publicUrl)}`;
+}
+
+/** Resolves the visitor's session once per request (root middleware); loaders read it from the context. */
+export async function resolveSession(request: Request, context: Readonly<RouterContextProvider>, lang: Language): Promise<SessionState> {
+  const token = readCookie(request, COOKIE.token);
+  if (!token) return { user: null, expired: false, restricted: false };
+  const api = createApi(getServerContext(context).fetchApi, lang);
+  try {
+    return { user: await api.me(), expired: false, restricted: false };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { user: null, expired: true, restricted: false };
+    if (error instanceof ApiError && error.body?.errorCode === 10100) return { user: null, expired: false, restricted: true };
+    throw error;
+  }
+}
+
+export function getSession(context: Readonly<RouterContextProvider>): SessionState {
+  return context.get(sessionContext);
+}
+
+/** A path on this site only ("/..."), never an open redirect to another host. */
+export function safeReturnPath(value: string | null | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  return value;
+}
+
+/** Signed-in users only: others go to the login page with origin set to where they were (spec section 4). */
+export function requireUser(request: Request, context: Readonly<RouterContextProvider>, lang: Language): User {
+  const { user } = getSession(context);
+  if (user) return user;
+  const url = new URL(request.url);
+  const query: Record<string, string> = { origin: url.pathname + url.search, originType: 'SH' };
+  const rid = url.searchParams.get('rid');
+  if (rid) query['rid'] = rid;
+  throw redirect(href(lang, 'login', undefined, query));
+}
