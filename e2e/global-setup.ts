@@ -23,6 +23,9 @@ export default async function globalSetup() {
     SEED_DEMO_LISTINGS: '120',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000',
+    // Journeys sign many people in from one address; the caps themselves are proven by the API tests.
+    PIN_MAX_PER_HOUR_PER_IP: '100000',
+    REDIS_KEY_PREFIX: `kunci-e2e-${Date.now().toString(36)}:`,
   };
   let dropDatabase: (() => Promise<void>) | undefined;
   const adminUrl = process.env['TEST_DATABASE_URL'];

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-let counter = Date.now() % 10_000_000;
+let counter = Math.floor(Math.random() * 10_000_000);
 /** A fresh Malaysian mobile number as a person types it (012-xxx xxxx). */
 function freshLocalNumber(): { typed: string; e164: string } {
   counter = (counter + 7919) % 10_000_000;
@@ -40,7 +40,7 @@ test('a new user signs up by PIN, sets a password, signs in with it, and keeps B
   await prompt.getByRole('link', { name: 'Complete profile' }).click();
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await page.getByLabel('Name', { exact: true }).fill("Nur 'Aina");
-  await page.getByLabel('Email').fill('aina@example.com');
+  await page.getByLabel('Email', { exact: true }).fill('aina@example.com');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your profile was saved.')).toBeVisible();
   await page.getByLabel('New password').fill('rumah-baru-2026');

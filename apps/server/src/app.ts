@@ -13,6 +13,9 @@ import { createListingsRepository } from './features/listings/listings.repositor
 import { listingsRoutes } from './features/listings/listings.routes.ts';
 import { createListingsService } from './features/listings/listings.service.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
+import { createProfileExtrasRepository } from './features/profile-extras/profile-extras.repository.ts';
+import { profileExtrasRoutes } from './features/profile-extras/profile-extras.routes.ts';
+import { createProfileExtrasService } from './features/profile-extras/profile-extras.service.ts';
 import { createReferenceRepository } from './features/reference/reference.repository.ts';
 import { referenceRoutes } from './features/reference/reference.routes.ts';
 import { createReferenceService } from './features/reference/reference.service.ts';
@@ -80,22 +83,30 @@ export async function buildApp({ config, database, store, redis, web = true, log
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { production: config.env === 'production' });
-  await app.register(rateLimitPlugin, { ...config.rateLimit, redis });
+  await app.register(rateLimitPlugin, { ...config.rateLimit, redis, prefix: config.redisKeyPrefix });
   await app.register(openapiPlugin);
 
   const { db } = database;
   const sessions = createSessionsRepository(db);
   await app.register(authPlugin, { sessions, publicUrl: config.publicUrl });
 
-  const counters = createCounterStore(redis);
+  const counters = createCounterStore(redis, config.redisKeyPrefix);
   const messenger = createMessenger({ db, sms: config.sms, email: config.email });
   if (config.env === 'production' && messenger.outbox.sms) {
     app.log.warn('SMS goes to the development outbox (readable at /api/dev/outbox): set SMS_WEBHOOK_URL for real delivery');
   }
   const authRepository = createAuthRepository(db);
   const secret = config.auth.secret ?? (await authRepository.sharedSecret(generateSecret));
-  const auth = createAuthService({ repository: authRepository, sessions, counters, messenger, settings: { ...config.auth, secret } });
-  const users = createUsersService(createUsersRepository(db));
+  const auth = createAuthService({
+    repository: authRepository,
+    sessions,
+    counters,
+    messenger,
+    settings: { ...config.auth, secret },
+    facebook: config.facebook,
+  });
+  const users = createUsersService(createUsersRepository(db), store);
+  const profileExtras = createProfileExtrasService({ repository: createProfileExtrasRepository(db), messenger, counters, secret });
   const reference = createReferenceService(createReferenceRepository(db));
   const listings = createListingsService(createListingsRepository(db));
 
@@ -104,8 +115,9 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(healthRoutes, { database, redis });
       await api.register(referenceRoutes, { service: reference });
       await api.register(listingsRoutes, { service: listings });
-      await api.register(authRoutes, { service: auth });
+      await api.register(authRoutes, { service: auth, facebook: Boolean(config.facebook) });
       await api.register(usersRoutes, { service: users });
+      await api.register(profileExtrasRoutes, { service: profileExtras });
       if (messenger.outbox.sms || messenger.outbox.email) await api.register(outboxRoutes, { messenger });
     },
     { prefix: '/api' },

@@ -98,6 +98,46 @@ const MATRIX: Row[] = [
     expect: selfOnly(200),
   },
   { route: 'GET /api/dev/outbox', request: () => ({ url: '/api/dev/outbox' }), expect: everyone(200) },
+  { route: 'GET /api/auth/providers', request: () => ({ url: '/api/auth/providers' }), expect: everyone(200) },
+  // No picture at all: past authorization it is refused as such (422), which proves the caller got through.
+  {
+    route: 'PUT /api/users/{id}/avatar',
+    request: (c) => ({ method: 'PUT', url: `/api/users/${c.owner.id}/avatar`, payload: { not: 'an image' } }),
+    expect: selfOnly(422),
+  },
+  {
+    route: 'POST /api/users/track',
+    request: (c) => ({ method: 'POST', url: '/api/users/track', payload: { id: c.owner.id, attr: { utm_source: 'newsletter' } } }),
+    expect: selfOnly(204),
+  },
+  {
+    route: 'POST /api/v3/user/work-email-verification/request-otp/{id}',
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/v3/user/work-email-verification/request-otp/${c.owner.id}`,
+      payload: { email: `hr${Math.random().toString(36).slice(2, 8)}@company.my` },
+    }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'POST /api/v3/user/work-email-verification/verify/{id}',
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/v3/user/work-email-verification/verify/${c.owner.id}`,
+      payload: { email: 'none@company.my', code: '000000' },
+    }),
+    expect: selfOnly(422),
+  },
+  { route: 'GET /api/v3/user/psychometric-qa/{id}', request: (c) => ({ url: `/api/v3/user/psychometric-qa/${c.owner.id}` }), expect: selfOnly(200) },
+  {
+    route: 'POST /api/v3/user/psychometric-qa/{id}',
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/v3/user/psychometric-qa/${c.owner.id}`,
+      payload: { tidy: 'tidy', noise: 'quiet', guests: 'rarely', schedule: 'day', smoking: 'no', cooking: 'weekly' },
+    }),
+    expect: selfOnly(200),
+  },
 ];
 
 describe('authorization matrix', () => {

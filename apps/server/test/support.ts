@@ -9,9 +9,13 @@ import { loadConfig, type Config } from '../src/config/env.ts';
 
 export { openTestDatabase, type TestDatabase };
 
+// One Redis namespace per test file: counters left by earlier runs never leak into this one.
+const REDIS_KEY_PREFIX = `kunci-test-${process.pid}-${Date.now().toString(36)}:`;
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
+    REDIS_KEY_PREFIX,
     LOG_LEVEL: 'silent',
     DATA_DIR: TEST_ROOT,
     MEDIA_DIR: inject('template').mediaDir,

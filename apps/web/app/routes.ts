@@ -20,6 +20,8 @@ const MODULES: Record<RouteId, string> = {
   dashboard: 'features/account/routes/dashboard.tsx',
   profile: 'features/account/routes/profile.tsx',
   devOutbox: 'features/outbox/routes/outbox.tsx',
+  facebookStart: 'features/auth/routes/facebook-start.tsx',
+  facebookCallback: 'features/auth/routes/facebook-callback.tsx',
 };
 
 function prefixed(lang: Language, path: string): string {

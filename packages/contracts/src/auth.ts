@@ -32,3 +32,13 @@ export const SetPassword = z
 export const ResetByPhoneResponse = z.object({ phoneNo: z.string(), sent: z.literal(true) });
 
 export const UserIdParams = z.object({ id: z.uuid() });
+
+export const FacebookConnectResponse = z.object({ isAuthorised: z.boolean() });
+/** Either the OAuth code with the redirect URI it was issued for, or an access token from Facebook's SDK. */
+export const FacebookVerify = z.union([
+  z.object({ code: z.string().min(1).max(2000), redirectUri: z.url() }).strict(),
+  z.object({ accessToken: z.string().min(1).max(2000) }).strict(),
+]);
+export const AuthProviders = z.object({
+  facebook: z.object({ appId: z.string(), authorizeUrl: z.string() }).nullable(),
+});

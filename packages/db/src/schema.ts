@@ -6,6 +6,7 @@ export * from './schema/landmarks.ts';
 export * from './schema/meta.ts';
 export * from './schema/outbox.ts';
 export * from './schema/postcodes.ts';
+export * from './schema/profile-extras.ts';
 export * from './schema/properties.ts';
 export * from './schema/property-images.ts';
 export * from './schema/property-types.ts';

@@ -16,6 +16,7 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<MessageKey> = new Set([
   'listing.price',
   'view.grid',
   'details.title',
+  'profile.facebook.title',
 ] satisfies MessageKey[]);
 
 export type Translate = (key: MessageKey, values?: MessageValues) => string;

@@ -18,6 +18,10 @@ const EnvSchema = z.object({
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: url(['redis', 'rediss']).optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,40}$/)
+    .default('kunci:'),
   MEDIA_DIR: z.string().min(1).optional(),
   WEB_BUILD_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/build')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -44,6 +48,13 @@ const EnvSchema = z.object({
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   EMAIL_FROM: z.string().min(3).default('Kunci <no-reply@kunci.my>'),
   MANAGEMENT_APP_URL: url(['http', 'https']).optional(),
+  FACEBOOK_APP_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be the numeric app id')
+    .optional(),
+  FACEBOOK_APP_SECRET: z.string().min(16).optional(),
+  FACEBOOK_GRAPH_URL: url(['http', 'https']).default('https://graph.facebook.com/v19.0'),
+  FACEBOOK_DIALOG_URL: url(['http', 'https']).default('https://www.facebook.com/v19.0/dialog/oauth'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -57,6 +68,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
+  /** Namespaces every Redis key, so deployments (or test runs) sharing a Redis never see each other's counters. */
+  redisKeyPrefix: string;
   mediaDir: string;
   webBuildDir: string;
   logLevel: Env['LOG_LEVEL'];
@@ -80,6 +93,8 @@ export interface Config {
   email: { smtpUrl: string | undefined; from: string };
   /** Where logout hands off to (the property-management app's refresh page); default Kunci's own /refresh. */
   managementAppUrl: string;
+  /** "Continue with Facebook", when both the app id and secret are set. */
+  facebook: { appId: string; appSecret: string; graphUrl: string; dialogUrl: string } | undefined;
 }
 
 export class EnvError extends Error {
@@ -101,6 +116,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const env = parsed.data;
+  if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
+    throw new EnvError([`${env.FACEBOOK_APP_ID ? 'FACEBOOK_APP_SECRET' : 'FACEBOOK_APP_ID'}: required when the other Facebook variable is set`]);
+  }
   const dataDir = resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -111,6 +129,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     mediaDir: resolve(env.MEDIA_DIR ?? resolve(dataDir, 'media')),
     webBuildDir: resolve(env.WEB_BUILD_DIR),
     logLevel: env.LOG_LEVEL,
@@ -130,6 +149,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     sms: { webhookUrl: env.SMS_WEBHOOK_URL, webhookToken: env.SMS_WEBHOOK_TOKEN },
     email: { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM },
+    facebook:
+      env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+        ? {
+            appId: env.FACEBOOK_APP_ID,
+            appSecret: env.FACEBOOK_APP_SECRET,
+            graphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/$/, ''),
+            dialogUrl: env.FACEBOOK_DIALOG_URL,
+          }
+        : undefined,
     managementAppUrl: env.MANAGEMENT_APP_URL ?? `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')}/refresh`,
   };
 }

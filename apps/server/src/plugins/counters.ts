@@ -13,12 +13,12 @@ export interface CounterStore {
   reset(key: string): Promise<void>;
 }
 
-export function createCounterStore(redis: Redis | undefined): CounterStore {
-  return redis ? redisCounters(redis) : memoryCounters();
+export function createCounterStore(redis: Redis | undefined, prefix: string): CounterStore {
+  return redis ? redisCounters(redis, prefix) : memoryCounters();
 }
 
-function redisCounters(redis: Redis): CounterStore {
-  const k = (key: string) => `kunci:c:${key}`;
+function redisCounters(redis: Redis, prefix: string): CounterStore {
+  const k = (key: string) => `${prefix}c:${key}`;
   return {
     async hit(key, windowMs) {
       const [[, count]] = (await redis.multi().incr(k(key)).pexpire(k(key), windowMs, 'NX').exec()) as [[null, number]];

@@ -2,6 +2,7 @@ import type { ErrorBody } from '@kunci/contracts/errors';
 import type { ListingPage, PropertyDetail, SearchQueryInput } from '@kunci/contracts/listings';
 import type { Area, PropertyTypeInfo } from '@kunci/contracts/reference';
 import type { LoginResponse } from '@kunci/contracts/auth';
+import type { PsychometricState } from '@kunci/contracts/profile-extras';
 import type { User } from '@kunci/contracts/users';
 import type { Language } from '@kunci/i18n/locales';
 import type { RouterContextProvider } from 'react-router';
@@ -52,6 +53,14 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       call<void>('POST', `/users/${id}/reset-password`, { password, ...(currentPassword ? { currentPassword } : {}) }),
     attributes: (id: string) => get<{ userAttributes: Record<string, string | number | boolean> }>(`/v3/user/${id}/profile`),
     setSalary: (id: string, monthly_salary: number) => call<unknown>('POST', `/v3/user/${id}/profile`, { userAttributes: { monthly_salary } }),
+    providers: () => get<{ facebook: { appId: string; authorizeUrl: string } | null }>('/auth/providers'),
+    facebookVerify: (code: string, redirectUri: string) => call<LoginResponse>('POST', '/pin/facebookconnect/verify', { code, redirectUri }),
+    requestWorkEmailCode: (id: string, email: string) =>
+      call<{ email: string }>('POST', `/v3/user/work-email-verification/request-otp/${id}`, { email }),
+    verifyWorkEmail: (id: string, email: string, code: string) =>
+      call<{ email: string; verified: boolean }>('POST', `/v3/user/work-email-verification/verify/${id}`, { email, code }),
+    psychometric: (id: string) => get<PsychometricState>(`/v3/user/psychometric-qa/${id}`),
+    savePsychometric: (id: string, answers: Record<string, string>) => call<PsychometricState>('POST', `/v3/user/psychometric-qa/${id}`, answers),
     outbox: (to: string) =>
       get<{ id: number; channel: string; to: string; subject: string | null; body: string; createdAt: string }[]>(
         `/dev/outbox?to=${encodeURIComponent(to)}`,

@@ -22,6 +22,8 @@ export const users = pgTable('users', {
   /** Set after too many wrong PINs or passwords; sign-in is refused until then. */
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   avatarKey: text('avatar_key'),
+  /** The Facebook account linked for "continue with Facebook" (app-scoped id). */
+  facebookId: text('facebook_id').unique(),
   /** Free-form attributes of the spec (monthly_salary, company_email...). */
   attributes: jsonb('attributes').$type<Record<string, string | number | boolean>>().notNull().default({}),
   lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),

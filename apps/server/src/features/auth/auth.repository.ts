@@ -12,11 +12,17 @@ export type AuthEvent =
   | 'banned_refused'
   | 'logout'
   | 'password_set'
-  | 'reset_requested';
+  | 'reset_requested'
+  | 'facebook_login'
+  | 'facebook_linked';
 
 export function createAuthRepository(db: Database) {
   return {
     findUserByPhone: async (phoneNumber: string) => (await db.select().from(users).where(eq(users.phoneNumber, phoneNumber)))[0],
+    findUserByFacebookId: async (facebookId: string) => (await db.select().from(users).where(eq(users.facebookId, facebookId)))[0],
+    linkFacebook: async (userId: string, facebookId: string) => {
+      await db.update(users).set({ facebookId }).where(eq(users.id, userId));
+    },
 
     /** The account of a phone number, created on first sign-in (name "guest" until the user gives one). */
     async findOrCreateUser(phoneNumber: string, language: string) {

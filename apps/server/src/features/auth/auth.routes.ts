@@ -2,6 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AuthProviders,
+  FacebookConnectResponse,
+  FacebookVerify,
   LoginResponse,
   PasswordLogin,
   PinPreCheckResponse,
@@ -26,7 +29,41 @@ export function callerOf(request: FastifyRequest): Caller {
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 423: ErrorBody, 429: ErrorBody };
 
-export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; facebook: boolean }> = async (app, { service, facebook }) => {
+  app.get(
+    '/auth/providers',
+    { schema: { tags: ['auth'], summary: 'Sign-in providers besides phone (Facebook when configured)', response: { 200: AuthProviders } } },
+    async () => service.providers(),
+  );
+
+  // "Continue with Facebook" exists only when the deployment is configured with a Facebook app.
+  if (facebook) {
+    app.post(
+      '/pin/facebookconnect',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Whether the account of a number has Facebook connected',
+          body: PinRequest,
+          response: { 200: FacebookConnectResponse, 422: ErrorBody },
+        },
+      },
+      async (request) => service.facebookAuthorised(request.body.phoneNo),
+    );
+    app.post(
+      '/pin/facebookconnect/verify',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with Facebook (OAuth code or SDK token); a signed-in caller links their Facebook account',
+          body: FacebookVerify,
+          response: { 200: LoginResponse, 502: ErrorBody, ...errors },
+        },
+      },
+      async (request) => service.facebookVerify(request.body, request.session, callerOf(request)),
+    );
+  }
+
   app.post(
     '/pin/request',
     {

@@ -31,14 +31,54 @@ const HOUR_MS = 3_600_000;
 /** A PIN sign-in this recent proves the owner well enough to replace a forgotten password. */
 const RECENT_PIN_MS = 15 * 60_000;
 
+export interface FacebookSettings {
+  appId: string;
+  appSecret: string;
+  graphUrl: string;
+  dialogUrl: string;
+}
+
 export function createAuthService(deps: {
   repository: AuthRepository;
   sessions: SessionsRepository;
   counters: CounterStore;
   messenger: Messenger;
   settings: AuthSettings;
+  facebook?: FacebookSettings | undefined;
 }) {
-  const { repository, sessions, counters, messenger, settings } = deps;
+  const { repository, sessions, counters, messenger, settings, facebook } = deps;
+
+  /** Asks Facebook's Graph API who an OAuth code or access token belongs to. */
+  async function facebookIdentity(input: { code: string; redirectUri: string } | { accessToken: string }): Promise<string> {
+    if (!facebook) throw new AppError(ErrorCode.NOT_FOUND);
+    const graph = async (path: string, query: Record<string, string>) => {
+      const url = new URL(`${facebook.graphUrl}${path}`);
+      for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+      const response = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+      if (!response?.ok) throw new AppError(ErrorCode.FACEBOOK_FAILED, { path, status: response?.status });
+      return (await response.json()) as Record<string, unknown>;
+    };
+    let accessToken: string;
+    if ('code' in input) {
+      const exchanged = await graph('/oauth/access_token', {
+        client_id: facebook.appId,
+        client_secret: facebook.appSecret,
+        redirect_uri: input.redirectUri,
+        code: input.code,
+      });
+      accessToken = String(exchanged['access_token'] ?? '');
+    } else {
+      // A token from the browser SDK must have been issued to our app.
+      const debug = await graph('/debug_token', { input_token: input.accessToken, access_token: `${facebook.appId}|${facebook.appSecret}` });
+      const data = debug['data'] as { app_id?: string; is_valid?: boolean } | undefined;
+      if (!data?.is_valid || data.app_id !== facebook.appId) throw new AppError(ErrorCode.FACEBOOK_FAILED, { reason: 'token not for this app' });
+      accessToken = input.accessToken;
+    }
+    const me = await graph('/me', { fields: 'id', access_token: accessToken });
+    const id = typeof me['id'] === 'string' ? me['id'] : '';
+    if (!/^\d{1,30}$/.test(id)) throw new AppError(ErrorCode.FACEBOOK_FAILED, { reason: 'no id' });
+    return id;
+  }
   const lockWindowMs = settings.lockMinutes * 60_000;
 
   const phoneOrFail = (input: string) => {
@@ -154,6 +194,39 @@ export function createAuthService(deps: {
       if (!user || !ok) return failed(phone, user?.id, ErrorCode.WRONG_PASSWORD, 'password_failed', caller);
       return signIn(user, phone, 'password', caller);
     },
+
+    /** Whether the account of a number has Facebook connected (spec: pin/facebookconnect returns isAuthorised). */
+    async facebookAuthorised(phoneInput: string) {
+      const user = await repository.findUserByPhone(phoneOrFail(phoneInput));
+      return { isAuthorised: Boolean(user?.facebookId) };
+    },
+
+    /**
+     * Signs in the Kunci account linked to a Facebook identity. A signed-in caller without a link gets
+     * their Facebook account linked instead; anyone else must first sign in with their phone number.
+     */
+    async facebookVerify(input: { code: string; redirectUri: string } | { accessToken: string }, session: ActiveSession | null, caller: Caller) {
+      const facebookId = await facebookIdentity(input);
+      const linked = await repository.findUserByFacebookId(facebookId);
+      if (linked) {
+        const result = await signIn(linked, linked.phoneNumber, 'facebook', caller);
+        await repository.audit('facebook_login', { userId: linked.id, phoneNumber: linked.phoneNumber, ip: caller.ip, deviceId: caller.deviceId });
+        return result;
+      }
+      if (!session) throw new AppError(ErrorCode.FACEBOOK_NOT_LINKED);
+      await repository.linkFacebook(session.user.id, facebookId);
+      await repository.audit('facebook_linked', {
+        userId: session.user.id,
+        phoneNumber: session.user.phoneNumber,
+        ip: caller.ip,
+        deviceId: caller.deviceId,
+      });
+      return signIn(session.user, session.user.phoneNumber, 'facebook', caller);
+    },
+
+    providers: () => ({
+      facebook: facebook ? { appId: facebook.appId, authorizeUrl: facebook.dialogUrl } : null,
+    }),
 
     async logout(session: ActiveSession, caller: Caller) {
       await sessions.revoke(session.id);

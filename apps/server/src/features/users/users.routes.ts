@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserIdParams } from '@kunci/contracts/auth';
 import { ErrorBody } from '@kunci/contracts/errors';
+import { TrackBody } from '@kunci/contracts/profile-extras';
 import { UpdateUser, User } from '@kunci/contracts/users';
+import { ErrorCode } from '@kunci/contracts/errors';
+import { AppError } from '../../lib/app-error.ts';
 import { requireSelf, requireSession } from '../../plugins/auth.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -13,7 +16,50 @@ const AttributesUpdate = z
   .object({ userAttributes: z.object({ monthly_salary: z.number().int().min(0).max(10_000_000).optional() }).strict() })
   .strict();
 
+const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+
 export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
+  // Avatars arrive as the raw file (the browser PUTs the picture itself).
+  app.addContentTypeParser(
+    /^(image\/[\w.+-]+|application\/octet-stream)$/,
+    { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.put(
+    '/users/:id/avatar',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Upload their own avatar: the image file as the body (JPEG, PNG, WebP or HEIF, up to 10 MB)',
+        params: UserIdParams,
+        response: { 200: User, 413: ErrorBody, ...errors },
+      },
+    },
+    async (request) => {
+      requireSelf(request, request.params.id);
+      if (!Buffer.isBuffer(request.body)) throw new AppError(ErrorCode.INVALID_IMAGE);
+      return service.setAvatar(request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/users/track',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Record marketing attribution (utm, gclid, rid...) for the signed-in user',
+        body: TrackBody,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireSelf(request, request.body.id);
+      await service.track(request.body.id, request.body.attr);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.get('/users/profile', { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: User, ...errors } } }, async (request) =>
     service.get(requireSession(request).user.id),
   );

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { ErrorCode } from '@kunci/contracts/errors';
+import { storeImageVariants } from '@kunci/media/images';
+import type { MediaStore } from '@kunci/media/store';
 import { userTypeName, type User } from '@kunci/contracts/users';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
@@ -22,7 +26,9 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
-export function createUsersService(repository: UsersRepository) {
+const AVATAR_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
+
+export function createUsersService(repository: UsersRepository, store: MediaStore) {
   const find = async (id: string) => {
     const row = await repository.findById(id);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND, { userId: id });
@@ -47,6 +53,22 @@ export function createUsersService(repository: UsersRepository) {
       if (Object.keys(clean).length === 0) return toUserDto(await find(id));
       return toUserDto((await repository.update(id, clean))!);
     },
+    /** Replaces the avatar: the bytes are checked to be a real picture, re-encoded without metadata, then published. */
+    async setAvatar(id: string, bytes: Buffer) {
+      const row = await find(id);
+      const format = await sharp(bytes)
+        .metadata()
+        .then((m) => m.format)
+        .catch(() => undefined);
+      if (!format || !AVATAR_FORMATS.has(format)) throw new AppError(ErrorCode.INVALID_IMAGE, { format });
+      const key = `avatars/${randomUUID()}`;
+      await storeImageVariants(store, key, bytes);
+      const updated = await repository.update(id, { avatarKey: key });
+      if (row.avatarKey) await store.removePrefix(row.avatarKey);
+      return toUserDto(updated!);
+    },
+    track: (id: string, attributes: Record<string, string | undefined>) =>
+      repository.track(id, Object.fromEntries(Object.entries(attributes).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))),
     attributes: async (id: string) => ({ userAttributes: (await find(id)).attributes }),
     setAttributes: async (id: string, attributes: Record<string, string | number | boolean>) => {
       const row = await find(id);

@@ -44,3 +44,9 @@ export async function outboxActive(api: Api): Promise<boolean> {
     () => false,
   );
 }
+
+export const FACEBOOK_STATE_COOKIE = 'fbState';
+/** Facebook must send people back to exactly the address the app registered: one, without a language prefix. */
+export function facebookRedirectUri(publicUrl: string): string {
+  return `${publicUrl}/auth/facebook/callback`;
+}

@@ -8,9 +8,16 @@ import { Button, Field } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
+import { AvatarUpload } from '../components/avatar-upload.tsx';
 import type { Route } from './+types/profile';
 
-type Result = { form: 'profile' | 'password' | 'salary'; ok?: boolean; error?: string; fields?: Record<string, string> };
+type Result = {
+  form: 'profile' | 'password' | 'salary' | 'work-email-request' | 'work-email-verify' | 'psychometric';
+  ok?: boolean;
+  error?: string;
+  fields?: Record<string, string>;
+  email?: string;
+};
 const USER_TYPES = [
   ['WORKING_ADULT', 1],
   ['FAMILY', 2],
@@ -26,10 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { lang } = parsePath(url.pathname);
   const user = requireUser(request, context, lang);
-  const { userAttributes } = await serverApi(context, lang).attributes(user.id);
+  const api = serverApi(context, lang);
+  const [{ userAttributes }, psychometric, providers] = await Promise.all([api.attributes(user.id), api.psychometric(user.id), api.providers()]);
   return {
     user,
     salary: typeof userAttributes['monthly_salary'] === 'number' ? userAttributes['monthly_salary'] : null,
+    companyEmail: typeof userAttributes['company_email'] === 'string' ? userAttributes['company_email'] : null,
+    psychometric,
+    facebook: providers.facebook !== null,
     setPassword: url.searchParams.has('setPassword'),
   };
 }
@@ -43,7 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (error: unknown) => {
     if (error instanceof ApiError && error.body) {
       const fields = Object.fromEntries((error.body.fields ?? []).map((f) => [f.path.split('.').at(-1)!, f.message]));
-      return data({ form: which, error: error.body.message, fields } satisfies Result, { status: 400 });
+      const email = String(form.get('email') ?? '');
+      return data({ form: which, error: error.body.message, fields, ...(which === 'work-email-verify' ? { email } : {}) } satisfies Result, {
+        status: 400,
+      });
     }
     throw error;
   };
@@ -61,6 +75,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api.setPassword(user.id, String(form.get('password') ?? ''), current || undefined);
     } else if (which === 'salary') {
       await api.setSalary(user.id, Number(form.get('salary')));
+    } else if (which === 'work-email-request') {
+      const email = String(form.get('email') ?? '');
+      await api.requestWorkEmailCode(user.id, email);
+      return { form: which, ok: true, email } satisfies Result;
+    } else if (which === 'work-email-verify') {
+      await api.verifyWorkEmail(user.id, String(form.get('email') ?? ''), String(form.get('code') ?? '').trim());
+    } else if (which === 'psychometric') {
+      const answers = Object.fromEntries(
+        [...form.entries()].filter(([key]) => key.startsWith('q_')).map(([key, value]) => [key.slice(2), String(value)]),
+      );
+      await api.savePsychometric(user.id, answers);
     }
     return { form: which, ok: true } satisfies Result;
   } catch (error) {
@@ -85,10 +110,11 @@ function Section({ title, children, id }: { title: string; children: React.React
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, href } = useI18n();
   const result = useActionData<typeof action>() as Result | undefined;
   const busy = useNavigation().state !== 'idle';
-  const { user, salary } = loaderData;
+  const { user, salary, companyEmail, psychometric, facebook } = loaderData;
+  const pendingEmail = (result?.form === 'work-email-request' && result.ok) || result?.form === 'work-email-verify' ? result?.email : undefined;
   const status = (form: Result['form'], saved: MessageKey) =>
     result?.form === form ? (
       <p role="status" className={`text-sm ${result.ok ? 'text-brand-700' : 'text-red-700'}`}>
@@ -99,6 +125,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold md:text-3xl">{t('profile.title')}</h1>
+      <Section title={t('avatar.title')} id="avatar">
+        <AvatarUpload userId={user.id} avatar={user.avatar} />
+      </Section>
       <Section title={t('profile.title')} id="profile-details">
         <Form method="post" className="space-y-4">
           <input type="hidden" name="form" value="profile" />
@@ -206,6 +235,89 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </Section>
+      <Section title={t('workEmail.title')} id="work-email">
+        {companyEmail && !(result?.form === 'work-email-request' && result.ok) ? (
+          <p className="mb-4 text-sm font-medium text-brand-700">{t('workEmail.verified', { email: companyEmail })}</p>
+        ) : null}
+        {pendingEmail && !(result?.form === 'work-email-verify' && result.ok) ? (
+          <Form method="post" className="space-y-4" key="verify">
+            <input type="hidden" name="form" value="work-email-verify" />
+            <input type="hidden" name="email" value={pendingEmail} />
+            <p className="text-sm text-gray-700">{t('workEmail.sent', { email: pendingEmail })}</p>
+            <Field
+              id="work-code"
+              name="code"
+              label={t('workEmail.code')}
+              inputMode="numeric"
+              pattern="\d{6}"
+              maxLength={6}
+              required
+              error={result?.form === 'work-email-verify' ? result.error : undefined}
+            />
+            <Button type="submit" disabled={busy}>
+              {t('workEmail.verify')}
+            </Button>
+          </Form>
+        ) : (
+          <Form method="post" className="space-y-4" key="request">
+            <input type="hidden" name="form" value="work-email-request" />
+            <Field
+              id="work-email-input"
+              name="email"
+              type="email"
+              label={t('workEmail.address')}
+              hint={t('workEmail.hint')}
+              required
+              error={result?.form === 'work-email-request' ? result.error : undefined}
+            />
+            <Button type="submit" disabled={busy}>
+              {t('workEmail.send')}
+            </Button>
+          </Form>
+        )}
+      </Section>
+      <Section title={t('psy.title')} id="psychometric">
+        <p className="text-sm text-gray-600">{t('psy.intro')}</p>
+        {psychometric.result ? (
+          <p className="mt-2 font-medium text-brand-700">{t('psy.result', { result: t(`psy.result.${psychometric.result}`) })}</p>
+        ) : null}
+        <Form method="post" className="mt-4 space-y-5">
+          <input type="hidden" name="form" value="psychometric" />
+          {psychometric.questions.map((question) => (
+            <fieldset key={question.id}>
+              <legend className="font-medium">{t(`psy.${question.id}` as MessageKey)}</legend>
+              <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+                {question.options.map((option) => (
+                  <label key={option} className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name={`q_${question.id}`}
+                      value={option}
+                      required
+                      defaultChecked={psychometric.answers?.[question.id] === option}
+                    />
+                    {t(`psy.${question.id}.${option}` as MessageKey)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ))}
+          {status('psychometric', 'psy.saved')}
+          <Button type="submit" disabled={busy}>
+            {t('psy.save')}
+          </Button>
+        </Form>
+      </Section>
+      {facebook ? (
+        <Section title={t('profile.facebook.title')} id="facebook">
+          <a
+            href={href('facebookStart', undefined, { origin: href('profile') })}
+            className="inline-block rounded-full bg-[#1877F2] px-5 py-3 font-medium text-white"
+          >
+            {t('profile.facebook.connect')}
+          </a>
+        </Section>
+      ) : null}
     </div>
   );
 }

@@ -18,11 +18,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = parsePath(url.pathname);
   const origin = safeReturnPath(url.searchParams.get('origin'));
   if (getSession(context).user) throw redirect(origin ?? href(lang, 'dashboard'));
+  const api = serverApi(context, lang);
+  const [outbox, providers] = await Promise.all([outboxActive(api), api.providers()]);
+  const errorCode = Number(url.searchParams.get('error'));
   return {
     mode: modeOf(url.searchParams.get('mode')),
     origin: origin ?? '',
     rid: url.searchParams.get('rid') ?? '',
-    outbox: await outboxActive(serverApi(context, lang)),
+    outbox,
+    facebook: providers.facebook !== null,
+    // A refusal handed back by the Facebook callback (only our own error codes are shown).
+    errorCode: errorCode === 11430 || errorCode === 11431 ? errorCode : null,
   };
 }
 
@@ -165,6 +171,22 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           </div>
         </Form>
       )}
+      {loaderData.errorCode ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {t(loaderData.errorCode === 11430 ? 'errors.11430' : 'errors.11431')}
+        </p>
+      ) : null}
+      {loaderData.facebook && !onPinStep ? (
+        <div className="mt-6">
+          <p className="mb-3 text-center text-sm text-gray-500">{t('auth.or')}</p>
+          <a
+            href={link('facebookStart', undefined, { origin: origin || undefined })}
+            className="block w-full rounded-full bg-[#1877F2] px-5 py-3 text-center font-medium text-white hover:bg-[#166fe0]"
+          >
+            {t('auth.facebook')}
+          </a>
+        </div>
+      ) : null}
       <p className="mt-8 border-t border-gray-100 pt-4 text-center text-sm text-gray-600">
         {t('auth.noAccount')}{' '}
         <Link to={link('register', undefined, { origin: origin || undefined })} className="font-medium text-brand-700 hover:underline">
