@@ -8,7 +8,10 @@ function freshLocalNumber(): { typed: string; e164: string } {
   return { typed: `012-${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+6012${digits}` };
 }
 
-async function pinFromOutbox(request: APIRequestContext, e164: string): Promise<string> {
+async function pinFromOutbox(page: Page, e164: string): Promise<string> {
+  // The PIN step is on screen once the server has sent the PIN.
+  await expect(page.getByText(e164)).toBeVisible();
+  const request: APIRequestContext = page.request;
   const messages = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(e164)}`)).json()) as { body: string }[];
   const pin = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
   expect(pin, 'a PIN in the outbox').toBeTruthy();
@@ -30,7 +33,7 @@ test('a new user signs up by PIN, sets a password, signs in with it, and keeps B
   await page.getByLabel('Mobile number').fill(phone.typed);
   await page.getByRole('button', { name: 'Send PIN' }).click();
   await expect(page.getByText(`We sent a PIN to ${phone.e164}`)).toBeVisible();
-  await page.getByLabel('6-digit PIN').fill(await pinFromOutbox(page.request, phone.e164));
+  await page.getByLabel('6-digit PIN').fill(await pinFromOutbox(page, phone.e164));
   await page.getByRole('button', { name: 'Verify and continue' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hello, ${phone.e164}`);
@@ -82,7 +85,7 @@ test('a protected page sends visitors to sign in and back', async ({ page }) => 
   await expect(page.getByText('After signing in you will return to where you were.')).toBeVisible();
   await page.getByLabel('Mobile number').fill(phone.typed);
   await page.getByRole('button', { name: 'Send PIN' }).click();
-  await page.getByLabel('6-digit PIN').fill(await pinFromOutbox(page.request, phone.e164));
+  await page.getByLabel('6-digit PIN').fill(await pinFromOutbox(page, phone.e164));
   await page.getByRole('button', { name: 'Verify and continue' }).click();
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
 });
@@ -92,7 +95,7 @@ test('wrong PINs are explained in the visitor’s language, and the fifth locks 
   await page.goto('/zh/login');
   await page.getByLabel('手机号码').fill(phone.typed);
   await page.getByRole('button', { name: '发送验证码' }).click();
-  const pin = await pinFromOutbox(page.request, phone.e164);
+  const pin = await pinFromOutbox(page, phone.e164);
   const wrong = pin === '000000' ? '111111' : '000000';
   for (let i = 0; i < 4; i++) {
     await page.getByLabel('6位数验证码').fill(wrong);
