@@ -35,6 +35,16 @@ const MATRIX: Row[] = [
   { route: 'GET /api/countries', request: () => ({ url: '/api/countries' }), expect: everyone(200) },
   { route: 'GET /api/postcodes/{postcode}', request: () => ({ url: '/api/postcodes/59100' }), expect: everyone(200) },
   { route: 'GET /api/properties/search', request: () => ({ url: '/api/properties/search' }), expect: everyone(200) },
+  {
+    route: 'POST /api/properties/search',
+    request: () => ({ method: 'POST', url: '/api/properties/search', payload: { loc: 'bangsar' } }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/properties/search/name/autocomplete',
+    request: () => ({ method: 'POST', url: '/api/properties/search/name/autocomplete', payload: { keywords: 'bang' } }),
+    expect: everyone(200),
+  },
   { route: 'GET /api/properties/{id}', request: (c) => ({ url: `/api/properties/${c.listingId}` }), expect: everyone(200) },
   { route: 'GET /api/properties/{id} (not live)', request: (c) => ({ url: `/api/properties/${c.goneListingId}` }), expect: everyone(410) },
   {

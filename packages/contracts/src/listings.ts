@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
-import { ListingType, PropertyCategory } from './reference.ts';
+import { ListingType, PROPERTY_CATEGORIES, PropertyCategory } from './reference.ts';
 
 export const FURNISH_TYPES = ['NONE', 'PARTIAL', 'FULL'] as const;
 export const FurnishType = z.enum(FURNISH_TYPES);
@@ -27,6 +27,8 @@ export const ListingCard = z.object({
   cover: ListingImage.nullable(),
   zeroDepositEligible: z.boolean(),
   dateCreated: z.string(),
+  /** Present when searching around a building (lm). */
+  distanceKm: z.number().optional(),
 });
 export type ListingCard = z.infer<typeof ListingCard>;
 
@@ -42,25 +44,57 @@ export const Page = <T extends z.ZodType>(item: T) =>
 export const ListingPage = Page(ListingCard);
 export type ListingPage = z.infer<typeof ListingPage>;
 
-export const LISTING_SORTS = ['-dateCreated', 'price', '-price'] as const;
+export const LISTING_SORTS = ['relevance', '-dateCreated', 'price', '-price', 'distance'] as const;
+export const ROOM_TYPES = ['SINGLE', 'MIDDLE', 'MASTER'] as const;
+/** Radius around a chosen building (lm) within which listings are found and ranked by distance. */
+export const LANDMARK_RADIUS_KM = 5;
 
-/** `GET /api/properties/search`. Unknown parameters are refused (strict), never ignored. */
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+const list = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .max(200)
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(z.array(z.enum(values)).min(1).max(values.length));
+const count = z.coerce.number().int().min(0).max(20);
+
+/**
+ * `GET /api/properties/search` (query) and `POST` (body): every filter of the results pages. Unknown
+ * parameters are refused (strict), never ignored.
+ */
 export const SearchQuery = z
   .object({
+    q: z.string().trim().max(100).optional(),
+    category: z.enum(['LOCATION', 'PROPERTY']).default('LOCATION'),
     loc: z
       .string()
       .regex(/^[a-z0-9-]{1,64}$/)
       .optional(),
-    propertyType: PropertyCategory.optional(),
+    lm: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    propertyType: list(PROPERTY_CATEGORIES).optional(),
     purpose: z.enum(['rent', 'sale']).default('rent'),
-    sort: z.enum(LISTING_SORTS).default('-dateCreated'),
+    minPrice: z.coerce.number().int().min(0).max(100_000_000).optional(),
+    maxPrice: z.coerce.number().int().min(0).max(100_000_000).optional(),
+    bedrooms: count.optional(),
+    bathrooms: count.optional(),
+    parking: count.optional(),
+    furnishType: list(FURNISH_TYPES).optional(),
+    petFriendly: flag.optional(),
+    roomType: list(ROOM_TYPES).optional(),
+    zeroDeposit: flag.optional(),
+    sort: z.enum(LISTING_SORTS).default('relevance'),
     pageNumber: z.coerce.number().int().min(0).max(10_000).default(0),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   })
-  .strict();
+  .strict()
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    path: ['maxPrice'],
+    message: 'maxPrice is below minPrice',
+  })
+  .refine((q) => q.sort !== 'distance' || q.lm !== undefined, { path: ['sort'], message: 'distance sorting needs a landmark (lm)' });
 export type SearchQuery = z.infer<typeof SearchQuery>;
-/** What a client may send: every parameter optional, defaults filled in by the server. */
-export type SearchQueryInput = Partial<SearchQuery>;
+/** What a client may send: every parameter optional, as text in a URL. */
+export type SearchQueryInput = { [K in keyof z.input<typeof SearchQuery>]?: string | number | boolean | undefined };
 
 export const ListingIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -89,3 +123,20 @@ export const PropertyDetail = ListingCard.extend({
   owner: z.object({ id: z.string(), name: z.string() }),
 }).meta({ id: 'PropertyDetail' });
 export type PropertyDetail = z.infer<typeof PropertyDetail>;
+
+export const AutocompleteRequest = z.object({ keywords: z.string().max(100) }).strict();
+export const AutocompleteItem = z.object({
+  /** Areas and property types: their id; buildings carry landmarkLabelId instead. */
+  id: z.union([z.number().int(), z.string()]).optional(),
+  landmarkLabelId: z.number().int().optional(),
+  label: z.string(),
+  title: z.string().optional(),
+  name: z.string().optional(),
+  category: z.enum(['LOCATION', 'PROPERTY_TYPE']).optional(),
+  type: z.literal('PROPERTY').optional(),
+  /** The area to open results in. */
+  slug: z.string(),
+});
+export type AutocompleteItem = z.infer<typeof AutocompleteItem>;
+export const AutocompleteResponse = z.object({ LOCATION: z.array(AutocompleteItem), PROPERTY: z.array(AutocompleteItem) });
+export type AutocompleteResponse = z.infer<typeof AutocompleteResponse>;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { areas } from './areas.ts';
 
@@ -18,5 +19,5 @@ export const landmarks = pgTable(
     verified: boolean('verified').notNull().default(false),
     seedKey: text('seed_key').unique(),
   },
-  (t) => [index('landmarks_area').on(t.areaId)],
+  (t) => [index('landmarks_area').on(t.areaId), index('landmarks_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
 );

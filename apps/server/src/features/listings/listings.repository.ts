@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
-import { areas, landmarks, properties, propertyImages, users } from '@kunci/db/schema';
+import { areas, landmarks, properties, propertyImages, propertyTypes, users } from '@kunci/db/schema';
 import type { ListingType } from '@kunci/contracts/reference';
 
 /** Public visibility: the predicate the partial indexes are built on, plus expiry. */
@@ -9,11 +9,35 @@ export const isLive = (): SQL =>
 
 export interface SearchFilter {
   areaSlug?: string | undefined;
-  category?: string | undefined;
+  categories?: readonly string[] | undefined;
   types: readonly ListingType[];
-  sort: '-dateCreated' | 'price' | '-price';
+  /** Text on the property name (a building typed in the search bar). */
+  name?: string | undefined;
+  near?: { lat: number; lng: number; radiusKm: number } | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  bedrooms?: number | undefined;
+  bathrooms?: number | undefined;
+  parking?: number | undefined;
+  furnishTypes?: readonly string[] | undefined;
+  petFriendly?: boolean | undefined;
+  roomTypes?: readonly string[] | undefined;
+  zeroDeposit?: boolean | undefined;
+  order: 'newest' | 'price' | '-price' | 'distance' | 'name';
   limit: number;
   offset: number;
+}
+
+const KM_PER_DEGREE = 111.32;
+
+/** An ILIKE pattern for "contains", with the user's own % and _ taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Great-circle distance in km from a point, in plain SQL (no extension needed, same on PGlite and servers). */
+function distanceKm(lat: number, lng: number): SQL<number> {
+  return sql<number>`(6371 * 2 * asin(sqrt(power(sin(radians(${properties.lat} - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(${properties.lat})) * power(sin(radians(${properties.lng} - ${lng}) / 2), 2))))`;
 }
 
 const cardColumns = {
@@ -35,21 +59,48 @@ const cardColumns = {
 export function createListingsRepository(db: Database) {
   return {
     async search(filter: SearchFilter) {
+      const near = filter.near;
+      const box = near
+        ? { dLat: near.radiusKm / KM_PER_DEGREE, dLng: near.radiusKm / (KM_PER_DEGREE * Math.cos((near.lat * Math.PI) / 180)) }
+        : undefined;
+      const distance = near ? distanceKm(near.lat, near.lng) : undefined;
       const where = and(
         isLive(),
         inArray(properties.type, [...filter.types]),
         filter.areaSlug ? eq(areas.slug, filter.areaSlug) : undefined,
-        filter.category ? eq(properties.category, filter.category) : undefined,
+        filter.categories?.length ? inArray(properties.category, [...filter.categories]) : undefined,
+        filter.name ? sql`${properties.name} ilike ${containing(filter.name)}` : undefined,
+        near && box && distance
+          ? and(
+              between(properties.lat, near.lat - box.dLat, near.lat + box.dLat),
+              between(properties.lng, near.lng - box.dLng, near.lng + box.dLng),
+              sql`${distance} <= ${near.radiusKm}`,
+            )
+          : undefined,
+        filter.minPrice !== undefined ? gte(properties.price, filter.minPrice) : undefined,
+        filter.maxPrice !== undefined ? lte(properties.price, filter.maxPrice) : undefined,
+        filter.bedrooms !== undefined ? gte(properties.bedroom, filter.bedrooms) : undefined,
+        filter.bathrooms !== undefined ? gte(properties.bathroom, filter.bathrooms) : undefined,
+        filter.parking !== undefined ? gte(properties.carpark, filter.parking) : undefined,
+        filter.furnishTypes?.length ? inArray(properties.furnishType, [...filter.furnishTypes]) : undefined,
+        filter.petFriendly !== undefined ? eq(properties.petFriendly, filter.petFriendly) : undefined,
+        filter.roomTypes?.length ? inArray(properties.roomType, [...filter.roomTypes]) : undefined,
+        filter.zeroDeposit !== undefined ? eq(properties.zeroDepositEligible, filter.zeroDeposit) : undefined,
       );
+      const newest = [desc(properties.dateCreated), desc(properties.id)];
       const order =
-        filter.sort === 'price'
+        filter.order === 'price'
           ? [asc(properties.price), desc(properties.id)]
-          : filter.sort === '-price'
+          : filter.order === '-price'
             ? [desc(properties.price), desc(properties.id)]
-            : [desc(properties.dateCreated), desc(properties.id)];
+            : filter.order === 'distance' && distance
+              ? [asc(distance), desc(properties.id)]
+              : filter.order === 'name' && filter.name
+                ? [desc(sql`similarity(${properties.name}, ${filter.name})`), ...newest]
+                : newest;
       // One round trip: the page and the total (a window count over the same filter).
       const rows = await db
-        .select({ ...cardColumns, total: sql<number>`(count(*) over ())::int` })
+        .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null`, total: sql<number>`(count(*) over ())::int` })
         .from(properties)
         .innerJoin(areas, eq(areas.id, properties.areaId))
         .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId))
@@ -65,6 +116,23 @@ export function createListingsRepository(db: Database) {
           : 0);
       return { rows, total };
     },
+
+    findLandmark: async (id: number) => (await db.select().from(landmarks).where(eq(landmarks.id, id)))[0],
+
+    /** Buildings whose name matches typed keywords, typos forgiven (trigram word similarity). */
+    matchLandmarks: (keywords: string, limit: number) =>
+      db
+        .select({ id: landmarks.id, name: landmarks.name, areaSlug: areas.slug, score: sql<number>`word_similarity(${keywords}, ${landmarks.name})` })
+        .from(landmarks)
+        .innerJoin(areas, eq(areas.id, landmarks.areaId))
+        .where(or(sql`${landmarks.name} ilike ${containing(keywords)}`, sql`word_similarity(${keywords}, ${landmarks.name}) > 0.35`))
+        .orderBy(desc(sql`word_similarity(${keywords}, ${landmarks.name})`), asc(landmarks.name))
+        .limit(limit),
+
+    names: async () => ({
+      areas: await db.select().from(areas).orderBy(asc(areas.id)),
+      types: await db.select().from(propertyTypes),
+    }),
 
     async coversFor(ids: number[]) {
       if (!ids.length) return [];

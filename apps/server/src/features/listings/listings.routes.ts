@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@kunci/contracts/errors';
-import { ListingIdParams, ListingPage, PropertyDetail, SearchQuery } from '@kunci/contracts/listings';
+import { AutocompleteRequest, AutocompleteResponse, ListingIdParams, ListingPage, PropertyDetail, SearchQuery } from '@kunci/contracts/listings';
+import { requestLanguage } from '../../lib/language.ts';
 import type { ListingsService } from './listings.service.ts';
 
 export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }> = async (app, { service }) => {
@@ -9,12 +10,38 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
     {
       schema: {
         tags: ['listings'],
-        summary: 'Live listings, paged (pageNumber from 0). Unknown parameters are refused with 422.',
+        summary: 'Live listings, filtered and paged (pageNumber from 0, pageSize 9 by default). Unknown parameters are refused with 422.',
         querystring: SearchQuery,
         response: { 200: ListingPage, 422: ErrorBody },
       },
     },
     async (request) => service.search(request.query),
+  );
+
+  app.post(
+    '/properties/search',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'The same search with the parameters in a JSON body',
+        body: SearchQuery,
+        response: { 200: ListingPage, 422: ErrorBody },
+      },
+    },
+    async (request) => service.search(request.body),
+  );
+
+  app.post(
+    '/properties/search/name/autocomplete',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Suggestions from 2 characters: areas and property types (LOCATION) then buildings (PROPERTY), typos forgiven',
+        body: AutocompleteRequest,
+        response: { 200: AutocompleteResponse, 422: ErrorBody },
+      },
+    },
+    async (request) => service.autocomplete(request.body.keywords, requestLanguage(request)),
   );
 
   app.get(

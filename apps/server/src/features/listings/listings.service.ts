@@ -1,5 +1,15 @@
 import { ErrorCode } from '@kunci/contracts/errors';
-import type { ListingCard, ListingPage, PropertyDetail, SearchQuery } from '@kunci/contracts/listings';
+import {
+  LANDMARK_RADIUS_KM,
+  type AutocompleteItem,
+  type AutocompleteResponse,
+  type ListingCard,
+  type ListingPage,
+  type PropertyDetail,
+  type SearchQuery,
+} from '@kunci/contracts/listings';
+import type { Language } from '@kunci/i18n/locales';
+import { matchScore } from './fuzzy.ts';
 import type { ListingType, PropertyCategory } from '@kunci/contracts/reference';
 import { AppError } from '../../lib/app-error.ts';
 import type { ListingsRepository } from './listings.repository.ts';
@@ -10,14 +20,79 @@ const SALE_TYPES: readonly ListingType[] = ['HIGHRISE_SALE', 'LANDED_SALE'];
 /** Media URLs are templates: `{w}` is replaced by one of the published widths. */
 export const mediaSrc = (mediaKey: string) => `/media/${mediaKey}/{w}.webp`;
 
+const SUGGESTIONS = 6;
+const MIN_SCORE = 0.3;
+const NAME_KEYS = { en: 'nameEn', ms: 'nameMs', zh: 'nameZh' } as const;
+
 export function createListingsService(repository: ListingsRepository) {
+  // Areas and property types change only with a deploy: matched in memory, in all three languages.
+  let names: ReturnType<ListingsRepository['names']> | undefined;
   return {
+    /**
+     * Suggestions for the search bar: areas and property types (LOCATION, first) and buildings (PROPERTY),
+     * matched in English, Malay and Chinese with typos forgiven, labelled in the caller's language.
+     */
+    async autocomplete(keywords: string, lang: Language): Promise<AutocompleteResponse> {
+      const text = keywords.trim();
+      if (text.length < 2) return { LOCATION: [], PROPERTY: [] };
+      const { areas, types } = await (names ??= repository.names());
+      const best = (row: { nameEn: string; nameMs: string; nameZh: string; slug: string }) =>
+        Math.max(
+          matchScore(text, row.nameEn),
+          matchScore(text, row.nameMs),
+          matchScore(text, row.nameZh),
+          matchScore(text, row.slug.replace(/-/g, ' ')),
+        );
+      const scored = [
+        ...areas.map((a) => ({
+          score: best(a),
+          item: { id: a.id, label: a[NAME_KEYS[lang]], title: a[NAME_KEYS[lang]], category: 'LOCATION' as const, slug: a.slug },
+        })),
+        ...types.map((t) => ({
+          score: best(t) - 0.01,
+          item: { id: t.slug, label: t[NAME_KEYS[lang]], title: t[NAME_KEYS[lang]], category: 'PROPERTY_TYPE' as const, slug: t.slug },
+        })),
+      ]
+        .filter((s) => s.score >= MIN_SCORE)
+        .sort((a, b) => b.score - a.score || Number(a.item.category === 'PROPERTY_TYPE') - Number(b.item.category === 'PROPERTY_TYPE'));
+      const buildings = await repository.matchLandmarks(text, SUGGESTIONS);
+      const dedupe = <T extends AutocompleteItem>(items: T[]) => {
+        const seen = new Set<string>();
+        return items.filter((item) => {
+          const key = `${item.label.toLowerCase()}|${item.category ?? item.type}`;
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
+      };
+      return {
+        LOCATION: dedupe(scored.map((s) => s.item)).slice(0, SUGGESTIONS),
+        PROPERTY: dedupe(buildings.map((b) => ({ landmarkLabelId: b.id, label: b.name, name: b.name, type: 'PROPERTY' as const, slug: b.areaSlug }))),
+      };
+    },
+
     async search(query: SearchQuery): Promise<ListingPage> {
+      const landmark = query.lm ? await repository.findLandmark(query.lm) : undefined;
+      if (query.lm && !landmark) throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'querystring.lm', message: 'Unknown landmark' }]);
+      const byName = query.category === 'PROPERTY' && !landmark && query.q ? query.q : undefined;
       const { rows, total } = await repository.search({
-        areaSlug: query.loc,
-        category: query.propertyType,
+        // A chosen building searches around itself, across area borders.
+        areaSlug: landmark ? undefined : query.loc,
+        categories: query.propertyType,
         types: query.purpose === 'sale' ? SALE_TYPES : RENT_TYPES,
-        sort: query.sort,
+        name: byName,
+        near: landmark ? { lat: landmark.lat, lng: landmark.lng, radiusKm: LANDMARK_RADIUS_KM } : undefined,
+        minPrice: query.minPrice,
+        maxPrice: query.maxPrice,
+        bedrooms: query.bedrooms,
+        bathrooms: query.bathrooms,
+        parking: query.parking,
+        furnishTypes: query.furnishType,
+        petFriendly: query.petFriendly,
+        roomTypes: query.roomType,
+        zeroDeposit: query.zeroDeposit,
+        order:
+          query.sort === 'relevance' ? (landmark ? 'distance' : byName ? 'name' : 'newest') : query.sort === '-dateCreated' ? 'newest' : query.sort,
         limit: query.pageSize,
         offset: query.pageNumber * query.pageSize,
       });
@@ -39,6 +114,7 @@ export function createListingsService(repository: ListingsRepository) {
           cover: cover ? { id: cover.id, src: mediaSrc(cover.mediaKey), isCover: true } : null,
           zeroDepositEligible: r.zeroDepositEligible,
           dateCreated: r.dateCreated.toISOString(),
+          ...(r.distanceKm !== null ? { distanceKm: Math.round(r.distanceKm * 100) / 100 } : {}),
         };
       });
       return { content, totalElements: total, totalPages: Math.ceil(total / query.pageSize), pageNumber: query.pageNumber, pageSize: query.pageSize };

@@ -1,0 +1,1 @@
+CREATE INDEX "landmarks_name_trgm" ON "landmarks" USING gin ("name" gin_trgm_ops);
