@@ -20,7 +20,7 @@ export default async function globalSetup() {
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
-    SEED_DEMO_LISTINGS: '120',
+    SEED_DEMO_LISTINGS: '600',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000',
     // Journeys sign many people in from one address; the caps themselves are proven by the API tests.

@@ -18,7 +18,7 @@ interface Context {
 }
 interface Row {
   route: string;
-  request: (c: Context) => { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
+  request: (c: Context) => { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; headers?: Record<string, string> };
   expect: Record<Persona, number>;
 }
 
@@ -38,6 +38,11 @@ const MATRIX: Row[] = [
   {
     route: 'POST /api/properties/search',
     request: () => ({ method: 'POST', url: '/api/properties/search', payload: { loc: 'bangsar' } }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/properties/similar',
+    request: (c) => ({ method: 'POST', url: '/api/properties/similar', payload: {}, headers: { 'x-source-ref': String(c.listingId) } }),
     expect: everyone(200),
   },
   {
@@ -203,8 +208,8 @@ describe('authorization matrix', () => {
     it(row.route, async () => {
       const answers: Partial<Record<Persona, number>> = {};
       for (const persona of PERSONAS) {
-        const { method = 'GET', url, payload } = row.request(context);
-        const res = await t.app.inject({ method, url, payload, headers: await headersFor(persona) });
+        const { method = 'GET', url, payload, headers = {} } = row.request(context);
+        const res = await t.app.inject({ method, url, payload, headers: { ...headers, ...(await headersFor(persona)) } });
         answers[persona] = res.statusCode;
       }
       expect(answers).toEqual(row.expect);

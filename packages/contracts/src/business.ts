@@ -33,3 +33,10 @@ export function isZeroDepositEligible(type: ListingType, price: number): boolean
   const band = type === 'ROOM' ? BUSINESS.zeroDeposit.roomRent : BUSINESS.zeroDeposit.homeRent;
   return price >= band.min && price <= band.max;
 }
+
+/** The tenant's "to move in" cost of a zero-deposit rental: first month, signing fee, SST on the fee. */
+export function moveInCost(rent: number): { rent: number; signingFee: number; sst: number; total: number } {
+  const signingFee = BUSINESS.zeroDeposit.signingFee;
+  const sst = Math.round(signingFee * BUSINESS.zeroDeposit.sstRate * 100) / 100;
+  return { rent, signingFee, sst, total: Math.round((rent + signingFee + sst) * 100) / 100 };
+}

@@ -35,3 +35,14 @@ export function formatDate(lang: Language, iso: string): string {
 export function formatDateTime(lang: Language, iso: string): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kuala_Lumpur' }).format(new Date(iso));
 }
+
+/** Ringgit and sen, for fee breakdowns (e.g. SST of RM 23.94). */
+export function formatMoneyExact(lang: Language, amount: number): string {
+  return new Intl.NumberFormat(INTL_LOCALE[lang], {
+    style: 'currency',
+    currency: 'MYR',
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
+}

@@ -3,7 +3,7 @@ import { countDemoListings, seedDemo } from '@kunci/db/demo/seed';
 import { loadConfig } from '../config/env.ts';
 import { openServices } from '../services.ts';
 
-const { values } = parseArgs({ options: { listings: { type: 'string', default: '300' }, batch: { type: 'string', default: '1000' } } });
+const { values } = parseArgs({ options: { listings: { type: 'string', default: '600' }, batch: { type: 'string', default: '1000' } } });
 const total = Number(values.listings);
 const batchSize = Number(values.batch);
 if (!Number.isInteger(total) || total < 0 || total > 1_000_000) {

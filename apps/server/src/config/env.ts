@@ -27,7 +27,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
-  SEED_DEMO_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  SEED_DEMO_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(600),
   TRUST_PROXY: boolean.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

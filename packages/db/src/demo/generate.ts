@@ -131,7 +131,16 @@ export interface DemoListing {
   pictures: number[];
 }
 
-const AREA_WEIGHTS = AREAS.map((area) => [area, area.slug === 'kuala-lumpur' || area.slug === 'petaling-jaya' ? 3 : 1] as const);
+/** Where listings cluster: the city and the busiest rental areas get more. */
+const AREA_WEIGHT: Partial<Record<string, number>> = {
+  'kuala-lumpur': 3,
+  'petaling-jaya': 3,
+  bangsar: 3,
+  'mont-kiara': 2,
+  cheras: 2,
+  'subang-jaya': 2,
+};
+const AREA_WEIGHTS = AREAS.map((area) => [area, AREA_WEIGHT[area.slug] ?? 1] as const);
 const TYPE_WEIGHTS = [
   ['ROOM', 30],
   ['HIGHRISE', 40],
@@ -180,7 +189,7 @@ function layout(random: Random, category: PropertyCategory): { bedroom: number; 
     }
     default: {
       const bedroom = int(random, 1, 4);
-      return { bedroom, bathroom: Math.max(1, bedroom - int(random, 0, 1)), sqft: int(random, 600 + bedroom * 150, 900 + bedroom * 300) };
+      return { bedroom, bathroom: Math.max(1, bedroom - int(random, 0, 1)), sqft: int(random, 500 + bedroom * 150, 800 + bedroom * 220) };
     }
   }
 }
@@ -252,7 +261,7 @@ export function demoListing(index: number): DemoListing {
       const psf = (landed ? 380 : 520) * area.priceLevel * (0.8 + random() * 0.45);
       price = roundTo(psf * sqft, 1000);
     } else {
-      const perSqft = (landed ? 1.05 : 2.0) * area.priceLevel * (0.85 + random() * 0.35);
+      const perSqft = (landed ? 1.05 : 2.0) * area.priceLevel * (0.78 + random() * 0.42);
       const furnishing = furnishType === 'FULL' ? 1.12 : furnishType === 'PARTIAL' ? 1.04 : 0.95;
       price = roundTo(Math.max(700, perSqft * sqft * furnishing), 50);
     }

@@ -13,7 +13,7 @@ export const AREAS = [
     postcodes: ['50000', '50450', '50400'],
     priceLevel: 1.15,
   },
-  { id: 2, slug: 'bangsar', en: 'Bangsar', zh: '孟沙', lat: 3.1296, lng: 101.6714, postcodes: ['59000', '59100'], priceLevel: 1.45 },
+  { id: 2, slug: 'bangsar', en: 'Bangsar', zh: '孟沙', lat: 3.1296, lng: 101.6714, postcodes: ['59000', '59100'], priceLevel: 1.25 },
   {
     id: 3,
     slug: 'petaling-jaya',

@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { areas, landmarks, properties, propertyImages, propertyTypes, users } from '@kunci/db/schema';
 import type { ListingType } from '@kunci/contracts/reference';
@@ -23,6 +23,7 @@ export interface SearchFilter {
   petFriendly?: boolean | undefined;
   roomTypes?: readonly string[] | undefined;
   zeroDeposit?: boolean | undefined;
+  excludeId?: number | undefined;
   order: 'newest' | 'price' | '-price' | 'distance' | 'name';
   limit: number;
   offset: number;
@@ -86,6 +87,7 @@ export function createListingsRepository(db: Database) {
         filter.petFriendly !== undefined ? eq(properties.petFriendly, filter.petFriendly) : undefined,
         filter.roomTypes?.length ? inArray(properties.roomType, [...filter.roomTypes]) : undefined,
         filter.zeroDeposit !== undefined ? eq(properties.zeroDepositEligible, filter.zeroDeposit) : undefined,
+        filter.excludeId !== undefined ? ne(properties.id, filter.excludeId) : undefined,
       );
       const newest = [desc(properties.dateCreated), desc(properties.id)];
       const order =
@@ -116,6 +118,16 @@ export function createListingsRepository(db: Database) {
           : 0);
       return { rows, total };
     },
+
+    /** Any listing, live or not, with its area: what "similar" is measured against. */
+    findForSimilar: async (id: number) =>
+      (
+        await db
+          .select({ id: properties.id, type: properties.type, category: properties.category, price: properties.price, areaSlug: areas.slug })
+          .from(properties)
+          .innerJoin(areas, eq(areas.id, properties.areaId))
+          .where(eq(properties.id, id))
+      )[0],
 
     findLandmark: async (id: number) => (await db.select().from(landmarks).where(eq(landmarks.id, id)))[0],
 

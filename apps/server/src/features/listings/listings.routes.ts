@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorBody } from '@kunci/contracts/errors';
 import { AutocompleteRequest, AutocompleteResponse, ListingIdParams, ListingPage, PropertyDetail, SearchQuery } from '@kunci/contracts/listings';
 import { requestLanguage } from '../../lib/language.ts';
@@ -29,6 +30,23 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
       },
     },
     async (request) => service.search(request.body),
+  );
+
+  app.post(
+    '/properties/similar',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Homes like the listing in X-Source-Ref (same area and type, rent within 30%), even when that listing is no longer live',
+        body: SearchQuery,
+        headers: z.object({
+          'x-source-ref': z.coerce.number().int().positive().max(2_147_483_647).optional(),
+          'x-source-type': z.string().max(40).optional(),
+        }),
+        response: { 200: ListingPage, 422: ErrorBody },
+      },
+    },
+    async (request) => service.similar(request.body, request.headers['x-source-ref']),
   );
 
   app.post(

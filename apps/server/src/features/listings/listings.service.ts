@@ -27,6 +27,56 @@ const NAME_KEYS = { en: 'nameEn', ms: 'nameMs', zh: 'nameZh' } as const;
 export function createListingsService(repository: ListingsRepository) {
   // Areas and property types change only with a deploy: matched in memory, in all three languages.
   let names: ReturnType<ListingsRepository['names']> | undefined;
+  async function searchListings(query: SearchQuery, excludeId?: number): Promise<ListingPage> {
+    const landmark = query.lm ? await repository.findLandmark(query.lm) : undefined;
+    if (query.lm && !landmark) throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'querystring.lm', message: 'Unknown landmark' }]);
+    const byName = query.category === 'PROPERTY' && !landmark && query.q ? query.q : undefined;
+    const { rows, total } = await repository.search({
+      // A chosen building searches around itself, across area borders.
+      areaSlug: landmark ? undefined : query.loc,
+      categories: query.propertyType,
+      types: query.purpose === 'sale' ? SALE_TYPES : RENT_TYPES,
+      name: byName,
+      near: landmark ? { lat: landmark.lat, lng: landmark.lng, radiusKm: LANDMARK_RADIUS_KM } : undefined,
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
+      bedrooms: query.bedrooms,
+      bathrooms: query.bathrooms,
+      parking: query.parking,
+      furnishTypes: query.furnishType,
+      petFriendly: query.petFriendly,
+      roomTypes: query.roomType,
+      zeroDeposit: query.zeroDeposit,
+      order:
+        query.sort === 'relevance' ? (landmark ? 'distance' : byName ? 'name' : 'newest') : query.sort === '-dateCreated' ? 'newest' : query.sort,
+      excludeId,
+      limit: query.pageSize,
+      offset: query.pageNumber * query.pageSize,
+    });
+    const covers = new Map((await repository.coversFor(rows.map((r) => r.id))).map((c) => [c.propertyId, c]));
+    const content: ListingCard[] = rows.map((r) => {
+      const cover = covers.get(r.id);
+      return {
+        id: r.id,
+        name: r.name,
+        type: r.type as ListingType,
+        category: r.category as PropertyCategory,
+        price: r.price,
+        bedroom: r.bedroom,
+        bathroom: r.bathroom,
+        sqft: r.sqft,
+        furnishType: r.furnishType as ListingCard['furnishType'],
+        areaSlug: r.areaSlug,
+        landmarkName: r.landmarkName,
+        cover: cover ? { id: cover.id, src: mediaSrc(cover.mediaKey), isCover: true } : null,
+        zeroDepositEligible: r.zeroDepositEligible,
+        dateCreated: r.dateCreated.toISOString(),
+        ...(r.distanceKm !== null ? { distanceKm: Math.round(r.distanceKm * 100) / 100 } : {}),
+      };
+    });
+    return { content, totalElements: total, totalPages: Math.ceil(total / query.pageSize), pageNumber: query.pageNumber, pageSize: query.pageSize };
+  }
+
   return {
     /**
      * Suggestions for the search bar: areas and property types (LOCATION, first) and buildings (PROPERTY),
@@ -71,53 +121,30 @@ export function createListingsService(repository: ListingsRepository) {
       };
     },
 
-    async search(query: SearchQuery): Promise<ListingPage> {
-      const landmark = query.lm ? await repository.findLandmark(query.lm) : undefined;
-      if (query.lm && !landmark) throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'querystring.lm', message: 'Unknown landmark' }]);
-      const byName = query.category === 'PROPERTY' && !landmark && query.q ? query.q : undefined;
-      const { rows, total } = await repository.search({
-        // A chosen building searches around itself, across area borders.
-        areaSlug: landmark ? undefined : query.loc,
-        categories: query.propertyType,
-        types: query.purpose === 'sale' ? SALE_TYPES : RENT_TYPES,
-        name: byName,
-        near: landmark ? { lat: landmark.lat, lng: landmark.lng, radiusKm: LANDMARK_RADIUS_KM } : undefined,
-        minPrice: query.minPrice,
-        maxPrice: query.maxPrice,
-        bedrooms: query.bedrooms,
-        bathrooms: query.bathrooms,
-        parking: query.parking,
-        furnishTypes: query.furnishType,
-        petFriendly: query.petFriendly,
-        roomTypes: query.roomType,
-        zeroDeposit: query.zeroDeposit,
-        order:
-          query.sort === 'relevance' ? (landmark ? 'distance' : byName ? 'name' : 'newest') : query.sort === '-dateCreated' ? 'newest' : query.sort,
-        limit: query.pageSize,
-        offset: query.pageNumber * query.pageSize,
-      });
-      const covers = new Map((await repository.coversFor(rows.map((r) => r.id))).map((c) => [c.propertyId, c]));
-      const content: ListingCard[] = rows.map((r) => {
-        const cover = covers.get(r.id);
-        return {
-          id: r.id,
-          name: r.name,
-          type: r.type as ListingType,
-          category: r.category as PropertyCategory,
-          price: r.price,
-          bedroom: r.bedroom,
-          bathroom: r.bathroom,
-          sqft: r.sqft,
-          furnishType: r.furnishType as ListingCard['furnishType'],
-          areaSlug: r.areaSlug,
-          landmarkName: r.landmarkName,
-          cover: cover ? { id: cover.id, src: mediaSrc(cover.mediaKey), isCover: true } : null,
-          zeroDepositEligible: r.zeroDepositEligible,
-          dateCreated: r.dateCreated.toISOString(),
-          ...(r.distanceKm !== null ? { distanceKm: Math.round(r.distanceKm * 100) / 100 } : {}),
-        };
-      });
-      return { content, totalElements: total, totalPages: Math.ceil(total / query.pageSize), pageNumber: query.pageNumber, pageSize: query.pageSize };
+    search(query: SearchQuery): Promise<ListingPage> {
+      return searchListings(query);
+    },
+
+    /**
+     * Homes like a listing (X-Source-Ref): same area and type, rent within 30%, never the listing itself.
+     * Works for listings that are no longer live, so their page can offer alternatives. Filters in the
+     * body narrow it further.
+     */
+    async similar(query: SearchQuery, sourceRef: number | undefined): Promise<ListingPage> {
+      const source = sourceRef ? await repository.findForSimilar(sourceRef) : undefined;
+      if (!source) return searchListings(query);
+      const sale = SALE_TYPES.includes(source.type as ListingType);
+      return searchListings(
+        {
+          ...query,
+          loc: query.loc ?? source.areaSlug,
+          propertyType: query.propertyType ?? [source.category as PropertyCategory],
+          purpose: sale ? 'sale' : 'rent',
+          minPrice: query.minPrice ?? Math.floor(source.price * 0.7),
+          maxPrice: query.maxPrice ?? Math.ceil(source.price * 1.3),
+        },
+        source.id,
+      );
     },
 
     /** A public listing. Unknown: 404. Known but no longer live: 410, so pages can say so. */

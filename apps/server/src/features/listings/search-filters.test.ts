@@ -154,3 +154,38 @@ describe('autocomplete', () => {
     expect(PROPERTY).toEqual([]);
   });
 });
+
+describe('similar listings', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('offers live homes like a listing, even one that is no longer live, never the listing itself', async () => {
+    const [gone] = await t.database.db
+      .select()
+      .from(properties)
+      .where(and(eq(properties.reviewStatus, 'PENDING'), inArray(properties.type, ['HIGHRISE', 'ROOM', 'LANDED'])))
+      .limit(1);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/properties/similar',
+      payload: { pageSize: 6 },
+      headers: { 'x-source-ref': String(gone!.id), 'x-source-type': 'listing_page' },
+    });
+    expect(res.statusCode).toBe(200);
+    const page = res.json() as ListingPage;
+    for (const l of page.content) {
+      expect(l.id).not.toBe(gone!.id);
+      expect(l.category).toBe(gone!.category);
+      expect(l.price).toBeGreaterThanOrEqual(Math.floor(gone!.price * 0.7));
+      expect(l.price).toBeLessThanOrEqual(Math.ceil(gone!.price * 1.3));
+    }
+    const [live] = await t.database.db.select().from(properties).where(isLive()).limit(1);
+    const own = (
+      await t.app.inject({ method: 'POST', url: '/api/properties/similar', payload: {}, headers: { 'x-source-ref': String(live!.id) } })
+    ).json() as ListingPage;
+    expect(own.content.map((l) => l.id)).not.toContain(live!.id);
+  });
+});

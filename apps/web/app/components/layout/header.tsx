@@ -48,7 +48,7 @@ export function Header({ areas, onOpenMenu, hiddenOnMobile }: { areas: readonly 
             {t('nav.tenant')}
           </Link>
         </nav>
-        <SearchBar areas={areas} className="hidden flex-1 hd:block hd:max-w-md" />
+        <SearchBar className="hidden flex-1 hd:block hd:max-w-md" />
         <div className="ml-auto flex items-center gap-1">
           <LanguageSelector />
           <Link to={href('favourites')} className="relative rounded-full p-2 hover:bg-gray-100" aria-label={t('nav.favourites')}>

@@ -1,60 +1,148 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { Area } from '@kunci/contracts/reference';
+import type { AutocompleteItem, AutocompleteResponse } from '@kunci/contracts/listings';
+import { DEFAULT_CITY_SLUG, SEARCH_SUGGEST_MIN_CHARS } from '@kunci/contracts/constants';
 import { useI18n } from '../../lib/i18n.tsx';
+import { searchSessionId, storeLandmarkSearch } from '../../lib/search-state.ts';
 import { SearchIcon } from '../ui/icons.tsx';
 
-/** Finds an area by its name in any language (e.g. "bangsar", "孟沙"). */
-export function matchArea(areas: readonly Area[], text: string): Area | undefined {
-  const needle = text.trim().toLowerCase();
-  if (!needle) return undefined;
-  const names = (area: Area) => [area.slug.replace(/-/g, ' '), area.name.en, area.name.ms, area.name.zh].map((n) => n.toLowerCase());
-  return areas.find((area) => names(area).some((n) => n === needle)) ?? areas.find((area) => names(area).some((n) => n.includes(needle)));
-}
+type Kind = 'LOCATION' | 'PROPERTY_TYPE' | 'PROPERTY';
+const kindOf = (item: AutocompleteItem): Kind => item.category ?? 'PROPERTY';
 
-/** The header's search slot: Enter goes to the results of the area typed; empty input is not submitted. */
-export function SearchBar({ areas, className = '' }: { areas: readonly Area[]; className?: string }) {
-  const { t, href } = useI18n();
+/**
+ * The header search: an accessible combobox. Suggestions from 2 characters (areas and property types
+ * first, then buildings); arrow keys move, Enter chooses (the first suggestion when none is highlighted),
+ * Escape closes. Empty or blank input is never submitted.
+ */
+export function SearchBar({ className = '' }: { className?: string }) {
+  const { t, href, lang } = useI18n();
   const navigate = useNavigate();
+  const id = useId();
+  const listId = `${id}-list`;
   const [text, setText] = useState('');
-  const [missing, setMissing] = useState(false);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return;
-    const area = matchArea(areas, text);
-    if (!area) {
-      setMissing(true);
+  const [items, setItems] = useState<AutocompleteItem[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [loaded, setLoaded] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const keywords = text.trim();
+    if (keywords.length < SEARCH_SUGGEST_MIN_CHARS) {
+      setItems([]);
+      setLoaded(false);
       return;
     }
-    setMissing(false);
-    navigate(href('rent', { loc: area.slug }, { q: text.trim(), category: 'LOCATION', loc: area.slug }));
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch('/api/properties/search/name/autocomplete', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-language': lang, 'x-search-session-id': searchSessionId() },
+          body: JSON.stringify({ keywords }),
+          signal: controller.signal,
+        });
+        if (!response.ok) return;
+        const body = (await response.json()) as AutocompleteResponse;
+        setItems([...body.LOCATION, ...body.PROPERTY]);
+        setActive(-1);
+        setLoaded(true);
+      } catch {
+        // Aborted by newer typing, or offline: keep what is shown.
+      }
+    }, 150);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [text, lang]);
+
+  const choose = (item: AutocompleteItem) => {
+    setOpen(false);
+    input.current?.blur();
+    const kind = kindOf(item);
+    if (kind === 'PROPERTY_TYPE') return navigate(href('rent', { loc: DEFAULT_CITY_SLUG, propertyType: item.slug }));
+    if (kind === 'PROPERTY' && item.landmarkLabelId) {
+      storeLandmarkSearch(item.landmarkLabelId, text.trim());
+      return navigate(href('rent', { loc: item.slug }, { q: item.label, category: 'PROPERTY', loc: item.slug, lm: item.landmarkLabelId }));
+    }
+    return navigate(href('rent', { loc: item.slug }, { q: item.label, category: 'LOCATION', loc: item.slug }));
   };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!items.length) return;
+      event.preventDefault();
+      setOpen(true);
+      setActive((current) => (event.key === 'ArrowDown' ? (current + 1) % items.length : (current - 1 + items.length) % items.length));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      if (!text.trim()) return;
+      const item = items[active] ?? items[0];
+      if (item) choose(item);
+    } else if (event.key === 'Escape') {
+      if (open) setOpen(false);
+      else setText('');
+    }
+  };
+
+  const showList = open && text.trim().length >= SEARCH_SUGGEST_MIN_CHARS && loaded;
   return (
-    <form role="search" onSubmit={onSubmit} className={`relative ${className}`}>
-      <label htmlFor="header-search" className="sr-only">
+    <form role="search" className={`relative ${className}`} onSubmit={(e) => e.preventDefault()}>
+      <label htmlFor={`${id}-input`} className="sr-only">
         {t('search.label')}
       </label>
       <input
-        id="header-search"
-        type="search"
+        ref={input}
+        id={`${id}-input`}
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
+        autoComplete="off"
         value={text}
         onChange={(e) => {
           setText(e.target.value);
-          setMissing(false);
+          setOpen(true);
         }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={onKeyDown}
         placeholder={t('search.placeholder')}
-        aria-invalid={missing || undefined}
-        aria-describedby={missing ? 'header-search-missing' : undefined}
         className="w-full rounded-full border border-gray-300 bg-gray-50 py-2 pl-4 pr-10 text-sm focus:border-brand-600 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-100"
       />
-      <button type="submit" className="absolute right-1 top-1/2 -translate-y-1/2 rounded-full p-1.5 text-gray-600 hover:text-brand-700">
-        <SearchIcon width={20} height={20} title={t('search.submit')} />
-      </button>
-      {missing ? (
-        <p id="header-search-missing" role="alert" className="absolute left-2 top-full mt-1 rounded bg-white px-2 py-1 text-xs text-red-700 shadow">
-          {t('search.noArea')}
-        </p>
-      ) : null}
+      <SearchIcon width={20} height={20} className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-gray-500" />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('search.suggestions')}
+        hidden={!showList}
+        className="absolute left-0 right-0 top-full z-40 mt-2 max-h-96 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-black/5"
+      >
+        {items.length === 0 ? (
+          <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2 text-sm text-gray-600">
+            {t('search.noResults')}
+          </li>
+        ) : (
+          items.map((item, index) => (
+            <li
+              key={`${kindOf(item)}-${item.id ?? item.landmarkLabelId}`}
+              id={`${id}-option-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(item)}
+              onMouseEnter={() => setActive(index)}
+              className={`flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm ${index === active ? 'bg-brand-50' : ''}`}
+            >
+              <span className="font-medium">{item.label}</span>
+              <span className="text-xs text-gray-500">{t(`search.kind.${kindOf(item)}`)}</span>
+            </li>
+          ))
+        )}
+      </ul>
     </form>
   );
 }

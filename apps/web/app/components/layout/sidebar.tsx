@@ -32,7 +32,7 @@ export function Sidebar({ open, onClose, areas }: { open: boolean; onClose: () =
               <CloseIcon title={t('nav.closeMenu')} />
             </button>
           </div>
-          <SearchBar areas={areas} />
+          <SearchBar />
           <nav aria-label={t('nav.mainMenu')}>
             <Link to={href('home')} onClick={onClose} className={item}>
               {t('nav.home')}

@@ -6,19 +6,30 @@ import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
 import { ListingGrid } from '../components/listing-grid.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { FilterBar } from '../components/filter-bar.tsx';
 import { ViewToggle } from '../components/view-toggle.tsx';
+import { filterQuery, readFilters, toSearchInput } from '../search-params.ts';
 import type { Route } from './+types/results';
 
-/** Results for rent (/rent/{loc}/{type}, Kuala Lumpur when no area) and for sale (/buy). */
+/** Results for rent (/rent/{loc}/{type}, Kuala Lumpur when no area) and for sale (/buy), every filter in the URL. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { lang } = parsePath(url.pathname);
   const purpose = sectionOf(url.pathname) === 'buy' ? 'sale' : 'rent';
-  const api = serverApi(context);
+  const api = serverApi(context, lang);
   const [areas, types] = await Promise.all([api.areas(), api.propertyTypes()]);
-  const { loc: locParam, propertyType } = params as { loc?: string; propertyType?: string };
+  const { loc: locParam, propertyType: pathType } = params as { loc?: string; propertyType?: string };
   // A rent path without an area is Kuala Lumpur, the default city.
   const loc = purpose === 'rent' ? (locParam ?? DEFAULT_CITY_SLUG) : undefined;
+  const filters = readFilters(url.searchParams);
+
+  // The type chosen in the filter form moves into the path: /rent/{loc}/{type}.
+  if (url.searchParams.has('propertyType') && purpose === 'rent') {
+    const chosen = url.searchParams.get('propertyType') || undefined;
+    const query = { ...filterQuery(filters) };
+    throw redirect(href(lang, 'rent', { loc: loc ?? DEFAULT_CITY_SLUG, propertyType: chosen }, query));
+  }
+  const propertyType = pathType;
   const area = loc ? areas.find((a) => a.slug === loc) : undefined;
   const type = propertyType ? types.find((t) => t.slug === propertyType) : undefined;
   if ((loc && !area) || (propertyType && !type)) throw data(null, { status: 404 });
@@ -29,14 +40,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     url.searchParams.delete('page');
     throw redirect(url.pathname + url.search, 301);
   }
-  const result = await api.search({ loc: area?.slug, propertyType: type?.slug, purpose, pageNumber: page - 1, pageSize: DEFAULT_PAGE_SIZE });
+  const result = await api.search({
+    ...toSearchInput(filters),
+    loc: area?.slug,
+    propertyType: type?.slug,
+    purpose,
+    pageNumber: page - 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
   if (page > 1 && page > result.totalPages) throw data(null, { status: 404 });
-  const routeId = purpose === 'sale' ? 'buy' : 'rent';
+  const query = filterQuery(filters);
   const pathFor = (n: number) =>
-    routeId === 'buy'
-      ? href(lang, 'buy', undefined, { page: n > 1 ? n : undefined })
-      : href(lang, 'rent', { loc: area?.slug, propertyType: type?.slug }, { page: n > 1 ? n : undefined });
-  return { purpose, area, type, areas, result, page, canonicalPath: pathFor(page), firstPath: pathFor(1) };
+    purpose === 'sale'
+      ? href(lang, 'buy', undefined, { ...query, page: n > 1 ? n : undefined })
+      : href(lang, 'rent', { loc: area?.slug, propertyType: type?.slug }, { ...query, page: n > 1 ? n : undefined });
+  const clearPath = purpose === 'sale' ? href(lang, 'buy') : href(lang, 'rent', { loc: area?.slug, propertyType: type?.slug });
+  const near = filters.lm && filters.category === 'PROPERTY' ? filters.q : undefined;
+  return { purpose, area, type, types, areas, filters, near, result, page, canonicalPath: pathFor(page), clearPath, query };
 }
 
 function useHeading(loaderData: Route.ComponentProps['loaderData']) {
@@ -91,10 +111,10 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         .sort((a, b) => Math.hypot(a.lat - area.lat, a.lng - area.lng) - Math.hypot(b.lat - area.lat, b.lng - area.lng))
         .slice(0, 4)
     : [];
-  const pathFor = (n: number) => {
-    const base = loaderData.firstPath;
-    return n > 1 ? `${base}${base.includes('?') ? '&' : '?'}page=${n}` : base;
-  };
+  const pathFor = (n: number) =>
+    purpose === 'sale'
+      ? link('buy', undefined, { ...loaderData.query, page: n > 1 ? n : undefined })
+      : link('rent', { loc: area?.slug, propertyType: loaderData.type?.slug }, { ...loaderData.query, page: n > 1 ? n : undefined });
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
@@ -107,6 +127,13 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         </div>
         <ViewToggle />
       </div>
+      <FilterBar
+        filters={loaderData.filters}
+        types={loaderData.types}
+        typeSlug={loaderData.type?.slug}
+        sale={purpose === 'sale'}
+        clearHref={loaderData.clearPath}
+      />
       {result.content.length ? (
         <ListingGrid listings={result.content} areas={areas} />
       ) : (
