@@ -67,6 +67,18 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       ),
     search: (query: SearchQueryInput) => get<ListingPage>(`/properties/search${toQuery(query)}`),
     property: (id: number) => get<PropertyDetail>(`/properties/${id}`),
+    similar: async (sourceRef: number, pageSize = 3): Promise<ListingPage> => {
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'x-source-ref': String(sourceRef),
+        'x-source-type': 'listing_page',
+      };
+      if (lang) headers['x-language'] = lang;
+      const response = await fetcher('/properties/similar', { method: 'POST', headers, body: JSON.stringify({ pageSize }) });
+      if (!response.ok) throw new ApiError(response.status, (await response.json().catch(() => undefined)) as ErrorBody | undefined);
+      return (await response.json()) as ListingPage;
+    },
     areas: () => get<Area[]>('/areas'),
     propertyTypes: () => get<PropertyTypeInfo[]>('/property-types'),
   };

@@ -30,8 +30,8 @@ export function AppShell({ areas, children }: { areas: readonly Area[]; children
       >
         {t('nav.skipToContent')}
       </a>
-      <Header areas={areas} onOpenMenu={() => setMenuOpen(true)} hiddenOnMobile={immersive} />
-      <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} areas={areas} />
+      <Header onOpenMenu={() => setMenuOpen(true)} hiddenOnMobile={immersive} />
+      <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
       <main id="main" className="min-h-[60vh]">
         {children}
       </main>

@@ -1,6 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'react-router';
-import type { Area } from '@kunci/contracts/reference';
 import { useI18n } from '../../lib/i18n.tsx';
 import { clearSearchState } from '../../lib/search-state.ts';
 import { HeartIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
@@ -31,7 +30,7 @@ export function Logo({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /** The site header: below 770 px it keeps the menu toggle, logo and icons; the search moves into the page. */
-export function Header({ areas, onOpenMenu, hiddenOnMobile }: { areas: readonly Area[]; onOpenMenu: () => void; hiddenOnMobile: boolean }) {
+export function Header({ onOpenMenu, hiddenOnMobile }: { onOpenMenu: () => void; hiddenOnMobile: boolean }) {
   const { t, href } = useI18n();
   return (
     <header className={`sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur ${hiddenOnMobile ? 'max-hd:hidden' : ''}`}>

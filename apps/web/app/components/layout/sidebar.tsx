@@ -1,7 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Area } from '@kunci/contracts/reference';
 import { HTML_LANG } from '@kunci/i18n/locales';
 import { useI18n } from '../../lib/i18n.tsx';
 import { BottomSheet } from '../ui/bottom-sheet.tsx';
@@ -11,7 +10,7 @@ import { rememberLanguage, useLanguageLinks } from './language-selector.tsx';
 import { SearchBar } from './search-bar.tsx';
 
 /** The mobile menu (below 770 px): navigation, search and the language choice in a bottom sheet. */
-export function Sidebar({ open, onClose, areas }: { open: boolean; onClose: () => void; areas: readonly Area[] }) {
+export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, href } = useI18n();
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const languages = useLanguageLinks();

@@ -37,7 +37,10 @@ export function ListingCard({ listing, areas, eager }: { listing: Card; areas: r
             {listing.name}
           </Link>
         </h3>
-        <p className="text-sm text-gray-600">{area ? t('listing.in', { area: area.name[lang] }) : null}</p>
+        <p className="text-sm text-gray-600">
+          {area ? t('listing.in', { area: area.name[lang] }) : null}
+          {listing.distanceKm !== undefined ? ` · ${t('listing.distance', { km: listing.distanceKm })}` : null}
+        </p>
         <ul className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-2 text-sm text-gray-700">
           {listing.bedroom ? (
             <li className="flex items-center gap-1">

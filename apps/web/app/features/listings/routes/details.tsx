@@ -1,23 +1,35 @@
-import { Link, data, useRouteLoaderData } from 'react-router';
+import { Link, data, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
+import { moveInCost } from '@kunci/contracts/business';
+import { BUSINESS } from '@kunci/contracts/business';
+import type { ListingCard, PropertyDetail } from '@kunci/contracts/listings';
+import type { PropertyTypeInfo } from '@kunci/contracts/reference';
+import { formatMoneyExact } from '@kunci/i18n/format';
+import type { MessageKey } from '@kunci/i18n/messages';
 import { href, parsePath } from '@kunci/i18n/paths';
+import { ErrorPage } from '../../../components/layout/error-page.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
 import type { loader as rootLoader } from '../../../root.tsx';
+import { ListingGrid } from '../components/listing-grid.tsx';
 import { ListingImage } from '../components/listing-image.tsx';
+import { ShareButtons } from '../components/share-buttons.tsx';
 import type { Route } from './+types/details';
 
 const SALE = new Set(['HIGHRISE_SALE', 'LANDED_SALE']);
 
+/** One page for every spelling of a listing URL; canonical to /details, /my/iklan or /zh/guanggao. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { lang } = parsePath(new URL(request.url).pathname);
   const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw data(null, { status: 404 });
+  const api = serverApi(context, lang);
   try {
-    const listing = await serverApi(context).property(id);
-    return { listing, canonicalPath: href(lang, 'details', { id }) };
+    const [listing, types, similar] = await Promise.all([api.property(id), api.propertyTypes(), api.similar(id)]);
+    return { listing, types, similar: similar.content, canonicalPath: href(lang, 'details', { id }) };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 410) throw data({ gone: true }, { status: 410 });
+    // No longer live: say so (410) and offer similar homes.
+    if (error instanceof ApiError && error.status === 410) throw data({ similar: (await api.similar(id, 6)).content }, { status: 410 });
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
     throw error;
   }
@@ -25,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { t, lang, publicUrl, money } = metaI18n(matches);
-  if (!loaderData) return [{ title: t('errors.11410') }, { name: 'robots', content: 'noindex' }];
+  if (!loaderData) return [{ title: `${t('details.gone.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
   const { listing } = loaderData;
   const root = matches.find((m) => m?.id === 'root')?.loaderData as { areas: { slug: string; name: Record<string, string> }[] } | undefined;
   const area = root?.areas.find((a) => a.slug === listing.areaSlug)?.name[lang] ?? '';
@@ -43,32 +55,89 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     {
       'script:ld+json': {
         '@context': 'https://schema.org',
-        '@type': 'Residence',
+        '@type': SALE.has(listing.type) ? 'Residence' : 'Accommodation',
         name: listing.name,
         description: listing.description,
         url: `${publicUrl}${loaderData.canonicalPath}`,
         image: listing.images.map((i) => `${publicUrl}${i.src.replace('{w}', '1280')}`),
         address: { '@type': 'PostalAddress', streetAddress: listing.address, postalCode: listing.postcode, addressCountry: 'MY' },
         geo: { '@type': 'GeoCoordinates', latitude: listing.lat, longitude: listing.lon },
+        ...(listing.bedroom ? { numberOfBedrooms: listing.bedroom } : {}),
+        ...(listing.sqft ? { floorSize: { '@type': 'QuantitativeValue', value: listing.sqft, unitCode: 'FTK' } } : {}),
+        offers: { '@type': 'Offer', price: listing.price, priceCurrency: 'MYR' },
       },
     },
   ];
 };
 
-export default function Details({ loaderData }: Route.ComponentProps) {
-  const { t, lang, money, number, date, href: link } = useI18n();
-  const areas = useRouteLoaderData<typeof rootLoader>('root')?.areas ?? [];
-  const { listing } = loaderData;
-  const area = areas.find((a) => a.slug === listing.areaSlug);
-  const sale = SALE.has(listing.type);
-  const [first, ...rest] = listing.images;
-  const facts: [string, string][] = [
-    [t('details.type'), listing.category],
-    ...(listing.bedroom ? [[t('listing.bedrooms', { count: listing.bedroom }), ''] as [string, string]] : []),
-    ...(listing.bathroom ? [[t('listing.bathrooms', { count: listing.bathroom }), ''] as [string, string]] : []),
-    ...(listing.sqft ? [[t('listing.sqft', { sqft: number(listing.sqft) }), ''] as [string, string]] : []),
-    [t('details.furnishing'), t(`furnish.${listing.furnishType}`)],
+/** The facts that matter for this kind of home (spec: level and size for high-rises, storeys for landed...). */
+function useFacts(listing: PropertyDetail, type: PropertyTypeInfo | undefined): string[] {
+  const { t, number, lang, date } = useI18n();
+  const facts: (string | null)[] = [
+    type?.name[lang] ?? null,
+    listing.roomType ? t(`roomType.${listing.roomType}` as MessageKey) : null,
+    listing.bathroomType ? t(`bathroomType.${listing.bathroomType}` as MessageKey) : null,
+    listing.roommate ? t('details.roommates', { count: listing.roommate }) : null,
+    listing.bedroom ? t('listing.bedrooms', { count: listing.bedroom }) : null,
+    listing.bathroom ? t('listing.bathrooms', { count: listing.bathroom }) : null,
+    listing.sqft ? t('listing.sqft', { sqft: number(listing.sqft) }) : null,
+    listing.level ? t('details.level', { level: listing.level }) : null,
+    listing.storeys ? t('details.storeys', { count: listing.storeys }) : null,
+    listing.leaseType ? t(`lease.${listing.leaseType}` as MessageKey) : null,
+    listing.saleType ? t(`saleType.${listing.saleType}` as MessageKey) : null,
+    t(`furnish.${listing.furnishType}`),
+    t('details.parking', { count: listing.carpark }),
+    listing.petFriendly ? t('details.pets.yes') : t('details.pets.no'),
+    !listing.availability || new Date(listing.availability) <= new Date()
+      ? t('details.availableNow')
+      : t('details.available', { date: date(listing.availability) }),
   ];
+  return facts.filter((f): f is string => f !== null);
+}
+
+function MoveInCost({ rent }: { rent: number }) {
+  const { t, lang } = useI18n();
+  const cost = moveInCost(rent);
+  const row = 'flex justify-between py-1.5';
+  return (
+    <section aria-labelledby="move-in" className="rounded-2xl border border-brand-100 bg-brand-50 p-5">
+      <h2 id="move-in" className="text-lg font-semibold text-brand-800">
+        {t('details.moveIn.title')}
+      </h2>
+      <dl className="mt-3 text-sm">
+        <div className={row}>
+          <dt>{t('details.moveIn.rent')}</dt>
+          <dd>{formatMoneyExact(lang, cost.rent)}</dd>
+        </div>
+        <div className={row}>
+          <dt>{t('details.moveIn.fee')}</dt>
+          <dd>{formatMoneyExact(lang, cost.signingFee)}</dd>
+        </div>
+        <div className={row}>
+          <dt>{t('details.moveIn.sst', { rate: BUSINESS.zeroDeposit.sstRate * 100 })}</dt>
+          <dd>{formatMoneyExact(lang, cost.sst)}</dd>
+        </div>
+        <div className={`${row} mt-1 border-t border-brand-100 pt-2 text-base font-semibold`}>
+          <dt>{t('details.moveIn.total')}</dt>
+          <dd>{formatMoneyExact(lang, cost.total)}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-brand-800">{t('details.moveIn.note')}</p>
+    </section>
+  );
+}
+
+export default function Details({ loaderData }: Route.ComponentProps) {
+  const { t, lang, money, date, href: link } = useI18n();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const areas = root?.areas ?? [];
+  const { listing, types, similar } = loaderData;
+  const area = areas.find((a) => a.slug === listing.areaSlug);
+  const type = types.find((ty) => ty.slug === listing.category);
+  const sale = SALE.has(listing.type);
+  const facts = useFacts(listing, type);
+  const [first, ...rest] = listing.images;
+  const shareUrl = `${root?.publicUrl ?? ''}${loaderData.canonicalPath}`;
   return (
     <article className="mx-auto max-w-5xl px-4 py-6">
       <Link to={link('rent', { loc: listing.areaSlug })} className="text-sm text-brand-700 hover:underline">
@@ -90,42 +159,69 @@ export default function Details({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </div>
-      <header className="mt-6">
-        <h1 className="text-2xl font-bold md:text-3xl">{listing.name}</h1>
-        <p className="mt-1 text-gray-600">{area ? t('listing.in', { area: area.name[lang] }) : null}</p>
-        <p className="mt-3 text-2xl font-bold text-brand-700">
-          {sale ? money(listing.price) : t('listing.perMonth', { price: money(listing.price) })}
-        </p>
-        {listing.zeroDepositEligible ? (
-          <p className="mt-2 inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">{t('listing.zeroDeposit')}</p>
-        ) : null}
-      </header>
-      <section className="mt-8" aria-labelledby="facts">
-        <h2 id="facts" className="text-lg font-semibold">
-          {t('details.facts')}
-        </h2>
-        <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-          {facts.map(([label, value]) => (
-            <li key={label} className="rounded-lg bg-gray-50 px-4 py-3 text-sm">
-              {value ? (
-                <>
-                  <span className="text-gray-600">{label}: </span>
-                  <span className="font-medium">{value}</span>
-                </>
-              ) : (
-                <span className="font-medium">{label}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section className="mt-8" aria-labelledby="about-home">
-        <h2 id="about-home" className="text-lg font-semibold">
-          {t('details.description')}
-        </h2>
-        <p className="mt-3 whitespace-pre-line leading-relaxed text-gray-800">{listing.description}</p>
-        <p className="mt-4 text-sm text-gray-500">{t('details.listed', { date: date(listing.dateCreated) })}</p>
-      </section>
+      <div className="mt-6 grid gap-8 md:grid-cols-3">
+        <div className="md:col-span-2">
+          <h1 className="text-2xl font-bold md:text-3xl">{listing.name}</h1>
+          <p className="mt-1 text-gray-600">{area ? t('listing.in', { area: area.name[lang] }) : null}</p>
+          <p className="mt-3 text-2xl font-bold text-brand-700">
+            {sale ? money(listing.price) : t('listing.perMonth', { price: money(listing.price) })}
+          </p>
+          {listing.negotiable ? <p className="text-sm text-gray-600">{t('details.negotiable')}</p> : null}
+          <section className="mt-8" aria-labelledby="facts">
+            <h2 id="facts" className="text-lg font-semibold">
+              {t('details.facts')}
+            </h2>
+            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+              {facts.map((fact) => (
+                <li key={fact} className="rounded-lg bg-gray-50 px-4 py-3 text-sm font-medium">
+                  {fact}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="mt-8" aria-labelledby="about-home">
+            <h2 id="about-home" className="text-lg font-semibold">
+              {t('details.description')}
+            </h2>
+            <p className="mt-3 whitespace-pre-line leading-relaxed text-gray-800">{listing.description}</p>
+            <p className="mt-4 text-sm text-gray-500">{t('details.listed', { date: date(listing.dateCreated) })}</p>
+          </section>
+        </div>
+        <aside className="space-y-6">
+          {listing.zeroDepositEligible ? <MoveInCost rent={listing.price} /> : null}
+          <ShareButtons url={shareUrl} />
+        </aside>
+      </div>
+      {similar.length ? (
+        <section className="mt-12" aria-labelledby="similar">
+          <h2 id="similar" className="mb-4 text-xl font-semibold">
+            {t('details.similar')}
+          </h2>
+          <ListingGrid listings={similar} areas={areas} />
+        </section>
+      ) : null}
     </article>
   );
+}
+
+/** A listing that is no longer live (410) says so and offers similar homes; an unknown id is the 404 page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useI18n();
+  const areas = useRouteLoaderData<typeof rootLoader>('root')?.areas ?? [];
+  if (isRouteErrorResponse(error) && error.status === 410) {
+    const similar = (error.data as { similar?: ListingCard[] } | null)?.similar ?? [];
+    return (
+      <section className="mx-auto max-w-5xl px-4 py-10">
+        <h1 className="text-2xl font-bold">{t('details.gone.title')}</h1>
+        <p className="mt-2 text-gray-600">{t('details.gone.body')}</p>
+        {similar.length ? (
+          <div className="mt-8">
+            <ListingGrid listings={similar} areas={areas} />
+          </div>
+        ) : null}
+      </section>
+    );
+  }
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+
+test('a tenant searches "bang", picks Bangsar, filters to 2-bedroom condos under RM2,500, opens one and reads it in Chinese', async ({ page }) => {
+  await page.goto('/');
+  const search = page.getByRole('combobox', { name: 'Search for a home' });
+  await search.fill('bang');
+  const options = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+  await expect(options.first()).toContainText('Bangsar');
+  await search.press('ArrowDown');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/rent\/bangsar\?q=Bangsar&category=LOCATION&loc=bangsar$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for rent in Bangsar');
+
+  const filters = page.getByRole('form', { name: 'Filters' });
+  await filters.getByLabel('Property type').selectOption('condo');
+  await expect(page).toHaveURL(/\/rent\/bangsar\/condo/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Condo for rent in Bangsar');
+  await page.getByRole('form', { name: 'Filters' }).getByLabel('Bedrooms').selectOption('2');
+  await expect(page).toHaveURL(/bedrooms=2/);
+  await page.getByRole('form', { name: 'Filters' }).getByLabel('Max price').selectOption('2500');
+  await expect(page).toHaveURL(/maxPrice=2500/);
+
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  for (const price of await cards.locator('p', { hasText: '/ month' }).allTextContents()) {
+    expect(Number(price.replace(/[^\d]/g, ''))).toBeLessThanOrEqual(2500);
+  }
+  // The filters survive back and forward.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/maxPrice/);
+  await page.goForward();
+  await expect(page).toHaveURL(/maxPrice=2500/);
+
+  await cards.first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/details\/(\d+)$/);
+  const id = /\/details\/(\d+)$/.exec(page.url())![1];
+  await expect(page.getByRole('heading', { name: 'Key facts' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'To move in' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Change language' }).click();
+  await page.getByRole('menuitem', { name: '中文' }).click();
+  await expect(page).toHaveURL(new RegExp(`/zh/guanggao/${id}$`));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+  await expect(page.getByRole('heading', { name: '主要信息' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '入住费用' })).toBeVisible();
+  await expect(page.getByText('共管公寓')).toBeVisible();
+  await expect(page.getByRole('link', { name: '分享到 WhatsApp' })).toBeVisible();
+});
+
+test('the search bar is a keyboard combobox: Escape closes it, blank input goes nowhere', async ({ page }) => {
+  await page.goto('/my');
+  const search = page.getByRole('combobox', { name: 'Cari rumah' });
+  await search.fill('kondo');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Kondo');
+  await search.press('Escape');
+  await expect(search).toHaveAttribute('aria-expanded', 'false');
+  await search.fill('   ');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/my$/);
+  await search.fill('kondo');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Kondo');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/my\/sewa\/kuala-lumpur\/condo$/);
+});
