@@ -40,6 +40,15 @@ const MATRIX: Row[] = [
     request: () => ({ method: 'POST', url: '/api/properties/search', payload: { loc: 'bangsar' } }),
     expect: everyone(200),
   },
+  { route: 'GET /api/properties/{id}/content', request: (c) => ({ url: `/api/properties/${c.listingId}/content` }), expect: everyone(200) },
+  {
+    route: 'POST /api/properties/{id}/actionLog',
+    request: (c) => ({ method: 'POST', url: `/api/properties/${c.listingId}/actionLog`, payload: { action: 'VIEW' }, headers: { 'x-visitor-id': 'matrix' } }),
+    expect: everyone(200),
+  },
+  { route: 'GET /api/properties/recommend/smart', request: () => ({ url: '/api/properties/recommend/smart', headers: { 'x-visitor-id': 'matrix' } }), expect: everyone(200) },
+  { route: 'POST /api/recommended/popular/areas', request: () => ({ method: 'POST', url: '/api/recommended/popular/areas', payload: {} }), expect: everyone(200) },
+  { route: 'GET /api/sitemap/listings', request: () => ({ url: '/api/sitemap/listings' }), expect: everyone(200) },
   {
     route: 'POST /api/properties/similar',
     request: (c) => ({ method: 'POST', url: '/api/properties/similar', payload: {}, headers: { 'x-source-ref': String(c.listingId) } }),

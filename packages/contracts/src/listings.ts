@@ -140,3 +140,23 @@ export const AutocompleteItem = z.object({
 export type AutocompleteItem = z.infer<typeof AutocompleteItem>;
 export const AutocompleteResponse = z.object({ LOCATION: z.array(AutocompleteItem), PROPERTY: z.array(AutocompleteItem) });
 export type AutocompleteResponse = z.infer<typeof AutocompleteResponse>;
+
+export const LISTING_ACTIONS = ['VIEW', 'SHARE', 'CALL', 'CHAT', 'FAVOURITE'] as const;
+export const ActionLogBody = z.object({ action: z.enum(LISTING_ACTIONS), recommendedRef: z.string().max(100).optional() }).strict();
+export const ActionLogResponse = z.object({ views: z.number().int() });
+
+export const ListingContent = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  images: z.array(ListingImage),
+  videos: z.array(z.object({ id: z.number().int(), url: z.string(), type: z.string() })),
+});
+
+export const PopularArea = z.object({ slug: z.string(), listings: z.number().int() });
+export const PopularAreas = z.array(PopularArea);
+
+export const SitemapPart = z.object({
+  listings: z.array(z.object({ id: z.number().int(), dateUpdated: z.string() })),
+  parts: z.number().int(),
+});
+export const SITEMAP_PART_SIZE = 40_000;

@@ -8,6 +8,7 @@ export * from './schema/outbox.ts';
 export * from './schema/postcodes.ts';
 export * from './schema/profile-extras.ts';
 export * from './schema/properties.ts';
+export * from './schema/property-actions.ts';
 export * from './schema/property-images.ts';
 export * from './schema/property-types.ts';
 export * from './schema/users.ts';

@@ -1,6 +1,6 @@
 import { and, asc, between, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
-import { areas, landmarks, properties, propertyImages, propertyTypes, users } from '@kunci/db/schema';
+import { areas, landmarks, properties, propertyActions, propertyImages, propertyTypes, users } from '@kunci/db/schema';
 import type { ListingType } from '@kunci/contracts/reference';
 
 /** Public visibility: the predicate the partial indexes are built on, plus expiry. */
@@ -140,6 +140,79 @@ export function createListingsRepository(db: Database) {
         .where(or(sql`${landmarks.name} ilike ${containing(keywords)}`, sql`word_similarity(${keywords}, ${landmarks.name}) > 0.35`))
         .orderBy(desc(sql`word_similarity(${keywords}, ${landmarks.name})`), asc(landmarks.name))
         .limit(limit),
+
+    /** Records an action; a view counts once per visitor and listing a day. Returns the listing's views. */
+    async logAction(entry: { propertyId: number; action: string; visitorId: string | null; userId: string | null; recommendedRef: string | null }) {
+      return db.transaction(async (tx) => {
+        let counts = entry.action === 'VIEW';
+        if (counts && (entry.visitorId || entry.userId)) {
+          const who = entry.userId ? eq(propertyActions.userId, entry.userId) : eq(propertyActions.visitorId, entry.visitorId!);
+          const [seen] = await tx
+            .select({ id: propertyActions.id })
+            .from(propertyActions)
+            .where(and(eq(propertyActions.propertyId, entry.propertyId), eq(propertyActions.action, 'VIEW'), who, sql`${propertyActions.createdAt} > now() - interval '1 day'`))
+            .limit(1);
+          counts = !seen;
+        }
+        await tx.insert(propertyActions).values(entry);
+        const [row] = counts
+          ? await tx
+              .update(properties)
+              .set({ views: sql`${properties.views} + 1` })
+              .where(eq(properties.id, entry.propertyId))
+              .returning({ views: properties.views })
+          : await tx.select({ views: properties.views }).from(properties).where(eq(properties.id, entry.propertyId));
+        return row?.views ?? 0;
+      });
+    },
+
+    /** Areas with the most live rentals. */
+    popularAreas: (limit: number) =>
+      db
+        .select({ slug: areas.slug, listings: sql<number>`count(*)::int` })
+        .from(properties)
+        .innerJoin(areas, eq(areas.id, properties.areaId))
+        .where(and(isLive(), inArray(properties.type, ['HIGHRISE', 'LANDED', 'ROOM'])))
+        .groupBy(areas.slug)
+        .orderBy(desc(sql`count(*)`), asc(areas.slug))
+        .limit(limit),
+
+    /** The area and category a visitor (or user) looked at most recently and most often. */
+    async recentInterest(who: { visitorId: string | null; userId: string | null }) {
+      if (!who.visitorId && !who.userId) return undefined;
+      const recent = db
+        .select({ areaSlug: areas.slug, category: properties.category, propertyId: propertyActions.propertyId })
+        .from(propertyActions)
+        .innerJoin(properties, eq(properties.id, propertyActions.propertyId))
+        .innerJoin(areas, eq(areas.id, properties.areaId))
+        .where(and(eq(propertyActions.action, 'VIEW'), who.userId ? eq(propertyActions.userId, who.userId) : eq(propertyActions.visitorId, who.visitorId!)))
+        .orderBy(desc(propertyActions.createdAt))
+        .limit(50)
+        .as('recent');
+      const [top] = await db
+        .select({ areaSlug: recent.areaSlug, category: recent.category, n: sql<number>`count(*)::int` })
+        .from(recent)
+        .groupBy(recent.areaSlug, recent.category)
+        .orderBy(desc(sql`count(*)`))
+        .limit(1);
+      const seen = await db
+        .selectDistinct({ id: recent.propertyId })
+        .from(recent);
+      return top ? { areaSlug: top.areaSlug, category: top.category, seen: seen.map((s) => s.id) } : undefined;
+    },
+
+    /** One part of the sitemap: live listings in id order. */
+    async sitemapPart(part: number, size: number) {
+      const [total] = await db.select({ n: count() }).from(properties).where(isLive());
+      const rows = await db
+        .select({ id: properties.id, dateUpdated: properties.dateUpdated })
+        .from(properties)
+        .where(isLive())
+        .orderBy(asc(properties.id))
+        .limit(size)
+        .offset(part * size);
+      return { rows, total: total?.n ?? 0 };
+    },
 
     names: async () => ({
       areas: await db.select().from(areas).orderBy(asc(areas.id)),

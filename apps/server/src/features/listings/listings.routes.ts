@@ -1,11 +1,92 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@kunci/contracts/errors';
-import { AutocompleteRequest, AutocompleteResponse, ListingIdParams, ListingPage, PropertyDetail, SearchQuery } from '@kunci/contracts/listings';
+import {
+  ActionLogBody,
+  ActionLogResponse,
+  AutocompleteRequest,
+  AutocompleteResponse,
+  ListingContent,
+  ListingIdParams,
+  ListingPage,
+  PopularAreas,
+  PropertyDetail,
+  SITEMAP_PART_SIZE,
+  SearchQuery,
+  SitemapPart,
+} from '@kunci/contracts/listings';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@kunci/contracts/constants';
 import { requestLanguage } from '../../lib/language.ts';
 import type { ListingsService } from './listings.service.ts';
 
+const VisitorHeaders = z.object({ 'x-visitor-id': z.string().regex(/^[\w-]{1,100}$/).optional() });
+
 export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }> = async (app, { service }) => {
+  app.get(
+    '/properties/:id/content',
+    { schema: { tags: ['listings'], summary: 'The description, photos and videos of a live listing', params: ListingIdParams, response: { 200: ListingContent, 404: ErrorBody, 410: ErrorBody } } },
+    async (request) => service.content(request.params.id),
+  );
+
+  app.post(
+    '/properties/:id/actionLog',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Record a visitor action (X-Visitor-ID); a VIEW counts once a day per visitor',
+        params: ListingIdParams,
+        body: ActionLogBody,
+        headers: VisitorHeaders,
+        response: { 200: ActionLogResponse, 404: ErrorBody, 410: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) =>
+      service.logAction(request.params.id, request.body.action, request.body.recommendedRef, {
+        visitorId: request.headers['x-visitor-id'] ?? null,
+        userId: request.session?.user.id ?? null,
+      }),
+  );
+
+  app.get(
+    '/properties/recommend/smart',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Homes for this visitor, from what they viewed (signed-in user, else X-Visitor-ID)',
+        headers: VisitorHeaders,
+        querystring: z.object({ pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE) }).strict(),
+        response: { 200: ListingPage, 422: ErrorBody },
+      },
+    },
+    async (request) => service.recommend({ visitorId: request.headers['x-visitor-id'] ?? null, userId: request.session?.user.id ?? null }, request.query.pageSize),
+  );
+
+  app.post(
+    '/recommended/popular/areas',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Areas with the most live rentals',
+        body: z.object({ limit: z.number().int().min(1).max(21).optional() }).strict().nullish(),
+        response: { 200: PopularAreas, 422: ErrorBody },
+      },
+    },
+    async (request) => service.popularAreas(request.body?.limit ?? 8),
+  );
+
+  app.get(
+    '/sitemap/listings',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: `Live listing ids for the sitemap, ${SITEMAP_PART_SIZE} per part`,
+        querystring: z.object({ part: z.coerce.number().int().min(0).max(1000).default(0) }).strict(),
+        response: { 200: SitemapPart, 422: ErrorBody },
+      },
+    },
+    async (request) => service.sitemap(request.query.part, SITEMAP_PART_SIZE),
+  );
+
   app.get(
     '/properties/search',
     {

@@ -147,6 +147,39 @@ export function createListingsService(repository: ListingsRepository) {
       );
     },
 
+    /** Records what a visitor did with a live listing (views counted once a day per visitor). */
+    async logAction(id: number, action: string, recommendedRef: string | undefined, who: { visitorId: string | null; userId: string | null }) {
+      await this.getPublic(id);
+      const views = await repository.logAction({ propertyId: id, action, visitorId: who.visitorId, userId: who.userId, recommendedRef: recommendedRef ?? null });
+      return { views };
+    },
+
+    async content(id: number) {
+      const listing = await this.getPublic(id);
+      return { id, description: listing.description, images: listing.images, videos: [] };
+    },
+
+    popularAreas: (limit: number) => repository.popularAreas(limit),
+
+    /**
+     * Homes for this visitor: live listings in the area and of the kind they viewed most, not the ones they
+     * have seen; newest homes for a first visit.
+     */
+    async recommend(who: { visitorId: string | null; userId: string | null }, pageSize: number): Promise<ListingPage> {
+      const interest = await repository.recentInterest(who);
+      const base = { category: 'LOCATION' as const, purpose: 'rent' as const, sort: 'relevance' as const, pageNumber: 0 };
+      if (!interest) return searchListings({ ...base, pageSize });
+      const seen = new Set(interest.seen);
+      const page = await searchListings({ ...base, loc: interest.areaSlug, propertyType: [interest.category as PropertyCategory], pageSize: Math.min(60, pageSize + seen.size) });
+      const content = page.content.filter((l) => !seen.has(l.id)).slice(0, pageSize);
+      return { content, totalElements: content.length, totalPages: content.length ? 1 : 0, pageNumber: 0, pageSize };
+    },
+
+    async sitemap(part: number, size: number) {
+      const { rows, total } = await repository.sitemapPart(part, size);
+      return { listings: rows.map((r) => ({ id: r.id, dateUpdated: r.dateUpdated.toISOString() })), parts: Math.max(1, Math.ceil(total / size)) };
+    },
+
     /** A public listing. Unknown: 404. Known but no longer live: 410, so pages can say so. */
     async getPublic(id: number): Promise<PropertyDetail> {
       const row = await repository.findById(id);
