@@ -43,11 +43,24 @@ const MATRIX: Row[] = [
   { route: 'GET /api/properties/{id}/content', request: (c) => ({ url: `/api/properties/${c.listingId}/content` }), expect: everyone(200) },
   {
     route: 'POST /api/properties/{id}/actionLog',
-    request: (c) => ({ method: 'POST', url: `/api/properties/${c.listingId}/actionLog`, payload: { action: 'VIEW' }, headers: { 'x-visitor-id': 'matrix' } }),
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/properties/${c.listingId}/actionLog`,
+      payload: { action: 'VIEW' },
+      headers: { 'x-visitor-id': 'matrix' },
+    }),
     expect: everyone(200),
   },
-  { route: 'GET /api/properties/recommend/smart', request: () => ({ url: '/api/properties/recommend/smart', headers: { 'x-visitor-id': 'matrix' } }), expect: everyone(200) },
-  { route: 'POST /api/recommended/popular/areas', request: () => ({ method: 'POST', url: '/api/recommended/popular/areas', payload: {} }), expect: everyone(200) },
+  {
+    route: 'GET /api/properties/recommend/smart',
+    request: () => ({ url: '/api/properties/recommend/smart', headers: { 'x-visitor-id': 'matrix' } }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/recommended/popular/areas',
+    request: () => ({ method: 'POST', url: '/api/recommended/popular/areas', payload: {} }),
+    expect: everyone(200),
+  },
   { route: 'GET /api/sitemap/listings', request: () => ({ url: '/api/sitemap/listings' }), expect: everyone(200) },
   {
     route: 'POST /api/properties/similar',

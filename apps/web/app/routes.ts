@@ -20,6 +20,8 @@ const MODULES: Record<RouteId, string> = {
   dashboard: 'features/account/routes/dashboard.tsx',
   profile: 'features/account/routes/profile.tsx',
   devOutbox: 'features/outbox/routes/outbox.tsx',
+  sitemap: 'features/seo/routes/sitemap.tsx',
+  sitemapXml: 'features/seo/routes/sitemap-xml.ts',
   facebookStart: 'features/auth/routes/facebook-start.tsx',
   facebookCallback: 'features/auth/routes/facebook-callback.tsx',
 };
@@ -45,4 +47,7 @@ export default LANGUAGES.flatMap((lang) => {
     return [...spellings].map((path, index) => route(prefixed(lang, path), MODULES[id], { id: `${id}.${lang}${index ? `.${index}` : ''}` }));
   });
   return [...pages, route(prefixed(lang, '/*'), 'features/errors/routes/not-found.tsx', { id: `not-found.${lang}` })];
-}) satisfies RouteConfig;
+}).concat(
+  // One robots.txt for the whole site, at its root.
+  route('/robots.txt', 'features/seo/routes/robots.ts', { id: 'robots' }),
+) satisfies RouteConfig;

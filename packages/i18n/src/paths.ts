@@ -26,6 +26,8 @@ export const ROUTES = {
   logout: { path: { en: '/logout', ms: '/logout', zh: '/logout' } },
   refresh: { path: { en: '/refresh', ms: '/refresh', zh: '/refresh' } },
   devOutbox: { path: { en: '/dev/outbox', ms: '/dev/outbox', zh: '/dev/outbox' } },
+  sitemap: { path: { en: '/sitemap', ms: '/sitemap', zh: '/sitemap' } },
+  sitemapXml: { path: { en: '/sitemap.xml', ms: '/sitemap.xml', zh: '/sitemap.xml' } },
   facebookStart: { path: { en: '/auth/facebook', ms: '/auth/facebook', zh: '/auth/facebook' } },
   facebookCallback: { path: { en: '/auth/facebook/callback', ms: '/auth/facebook/callback', zh: '/auth/facebook/callback' } },
 } as const satisfies Record<string, { path: Record<Language, string>; aliases?: readonly string[] }>;

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { properties } from '@kunci/db/schema';
 import { createTestApp, signIn, type TestApp } from '../../test/support.ts';
 
 /** Server-rendered pages through the real app. Needs the web build (`npm run build`; `npm test` makes it). */
@@ -157,5 +159,34 @@ describe('pages', () => {
       payload: '',
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('serves robots.txt and a sitemap per language with alternates', async () => {
+    const robots = await page('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Disallow: /dashboard');
+    expect(robots.body).toContain('Sitemap: https://kunci.test/my/sitemap.xml');
+    const index = await page('/my/sitemap.xml');
+    expect(index.headers['content-type']).toContain('application/xml');
+    expect(index.body).toContain('<loc>https://kunci.test/my/sitemap.xml?part=pages</loc>');
+    expect(index.body).toContain('<loc>https://kunci.test/my/sitemap.xml?part=listings-0</loc>');
+    const pages = await page('/my/sitemap.xml?part=pages');
+    expect(pages.body).toContain('<loc>https://kunci.test/my/sewa/bangsar/condo</loc>');
+    expect(pages.body).toContain('hreflang="zh" href="https://kunci.test/zh/rent/bangsar/condo"');
+    expect(pages.body).not.toContain('/kuala-lumpur<');
+    const listings = await page('/zh/sitemap.xml?part=listings-0');
+    expect(listings.body).toMatch(/<loc>https:\/\/kunci\.test\/zh\/guanggao\/\d+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    expect((await page('/sitemap.xml?part=listings-99')).statusCode).toBe(404);
+    const human = await page('/zh/sitemap');
+    expect(human.statusCode).toBe(200);
+    expect(human.body).toContain('孟沙共管公寓出租');
+  });
+
+  it('answers a listing that is no longer live with 410 and similar homes', async () => {
+    const [gone] = await t.database.db.select({ id: properties.id }).from(properties).where(eq(properties.reviewStatus, 'PENDING')).limit(1);
+    const res = await page(`/zh/guanggao/${gone!.id}`);
+    expect(res.statusCode).toBe(410);
+    expect(res.body).toContain('此房屋已不再提供');
+    expect(res.body).toContain('noindex');
   });
 });

@@ -80,6 +80,8 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       return (await response.json()) as ListingPage;
     },
     areas: () => get<Area[]>('/areas'),
+    popularAreas: () => call<{ slug: string; listings: number }[]>('POST', '/recommended/popular/areas', { limit: 8 }),
+    sitemapListings: (part: number) => get<{ listings: { id: number; dateUpdated: string }[]; parts: number }>(`/sitemap/listings?part=${part}`),
     propertyTypes: () => get<PropertyTypeInfo[]>('/property-types'),
   };
 }

@@ -15,7 +15,9 @@ export const propertyActions = pgTable(
     visitorId: text('visitor_id'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     recommendedRef: text('recommended_ref'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('property_actions_visitor').on(t.visitorId, t.createdAt.desc()), index('property_actions_user').on(t.userId, t.createdAt.desc())],
 );

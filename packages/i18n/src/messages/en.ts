@@ -309,6 +309,9 @@ export const en = {
   'details.copied': 'Link copied',
   'details.whatsappText': 'Have a look at this home on Kunci: {url}',
 
+  'sitemap.description': 'Every area and type of home to rent on Kunci, across the Klang Valley.',
+  'home.listingsIn': '{count, plural, one {# home} other {# homes}}',
+
   'errors.10100': 'Your account has been restricted. Please contact support.',
   'errors.10020': 'Wrong pin code',
   'errors.10010': 'Wrong Password',

@@ -309,6 +309,9 @@ export const ms: Messages = {
   'details.copied': 'Pautan disalin',
   'details.whatsappText': 'Lihat rumah ini di Kunci: {url}',
 
+  'sitemap.description': 'Setiap kawasan dan jenis rumah untuk disewa di Kunci, di seluruh Lembah Klang.',
+  'home.listingsIn': '{count, plural, other {# rumah}}',
+
   'errors.10100': 'Akaun anda telah disekat. Sila hubungi pasukan sokongan.',
   'errors.10020': 'Kod pin salah',
   'errors.10010': 'Kata laluan salah',

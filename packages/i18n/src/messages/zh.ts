@@ -305,6 +305,9 @@ export const zh: Messages = {
   'details.copied': '链接已复制',
   'details.whatsappText': '来看看 Kunci 上的这套房屋：{url}',
 
+  'sitemap.description': 'Kunci 上巴生谷各地区、各类型的出租房屋。',
+  'home.listingsIn': '{count, plural, other {# 套房屋}}',
+
   'errors.10100': '您的账户已被限制，请联系客服。',
   'errors.10020': '验证码错误',
   'errors.10010': '密码错误',

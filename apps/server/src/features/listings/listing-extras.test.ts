@@ -12,7 +12,11 @@ describe('listing content, action log, recommendations, popular areas and sitema
   beforeAll(async () => {
     t = await createTestApp();
     [{ id: liveId }] = (await t.database.db.select({ id: properties.id }).from(properties).where(isLive()).limit(1)) as [{ id: number }];
-    [{ id: goneId }] = (await t.database.db.select({ id: properties.id }).from(properties).where(eq(properties.reviewStatus, 'PENDING')).limit(1)) as [{ id: number }];
+    [{ id: goneId }] = (await t.database.db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.reviewStatus, 'PENDING'))
+      .limit(1)) as [{ id: number }];
   });
   afterAll(() => t.close());
 
@@ -51,12 +55,17 @@ describe('listing content, action log, recommendations, popular areas and sitema
       expect(l.areaSlug).toBe('kuala-lumpur');
       expect(l.category).toBe(viewed!.category);
     }
-    const fresh = (await t.app.inject({ url: '/api/properties/recommend/smart?pageSize=4', headers: { 'x-visitor-id': 'someone-new' } })).json() as ListingPage;
+    const fresh = (
+      await t.app.inject({ url: '/api/properties/recommend/smart?pageSize=4', headers: { 'x-visitor-id': 'someone-new' } })
+    ).json() as ListingPage;
     expect(fresh.content).toHaveLength(4);
   });
 
   it('ranks areas by live rentals', async () => {
-    const areas = (await t.app.inject({ method: 'POST', url: '/api/recommended/popular/areas', payload: { limit: 5 } })).json() as { slug: string; listings: number }[];
+    const areas = (await t.app.inject({ method: 'POST', url: '/api/recommended/popular/areas', payload: { limit: 5 } })).json() as {
+      slug: string;
+      listings: number;
+    }[];
     expect(areas).toHaveLength(5);
     expect(areas.map((a) => a.listings)).toEqual([...areas.map((a) => a.listings)].sort((a, b) => b - a));
     expect((await t.app.inject({ method: 'POST', url: '/api/recommended/popular/areas' })).json()).toHaveLength(8);

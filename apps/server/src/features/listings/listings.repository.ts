@@ -150,7 +150,14 @@ export function createListingsRepository(db: Database) {
           const [seen] = await tx
             .select({ id: propertyActions.id })
             .from(propertyActions)
-            .where(and(eq(propertyActions.propertyId, entry.propertyId), eq(propertyActions.action, 'VIEW'), who, sql`${propertyActions.createdAt} > now() - interval '1 day'`))
+            .where(
+              and(
+                eq(propertyActions.propertyId, entry.propertyId),
+                eq(propertyActions.action, 'VIEW'),
+                who,
+                sql`${propertyActions.createdAt} > now() - interval '1 day'`,
+              ),
+            )
             .limit(1);
           counts = !seen;
         }
@@ -185,7 +192,12 @@ export function createListingsRepository(db: Database) {
         .from(propertyActions)
         .innerJoin(properties, eq(properties.id, propertyActions.propertyId))
         .innerJoin(areas, eq(areas.id, properties.areaId))
-        .where(and(eq(propertyActions.action, 'VIEW'), who.userId ? eq(propertyActions.userId, who.userId) : eq(propertyActions.visitorId, who.visitorId!)))
+        .where(
+          and(
+            eq(propertyActions.action, 'VIEW'),
+            who.userId ? eq(propertyActions.userId, who.userId) : eq(propertyActions.visitorId, who.visitorId!),
+          ),
+        )
         .orderBy(desc(propertyActions.createdAt))
         .limit(50)
         .as('recent');
@@ -195,9 +207,7 @@ export function createListingsRepository(db: Database) {
         .groupBy(recent.areaSlug, recent.category)
         .orderBy(desc(sql`count(*)`))
         .limit(1);
-      const seen = await db
-        .selectDistinct({ id: recent.propertyId })
-        .from(recent);
+      const seen = await db.selectDistinct({ id: recent.propertyId }).from(recent);
       return top ? { areaSlug: top.areaSlug, category: top.category, seen: seen.map((s) => s.id) } : undefined;
     },
 

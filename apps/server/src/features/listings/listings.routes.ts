@@ -19,12 +19,24 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@kunci/contracts/constants';
 import { requestLanguage } from '../../lib/language.ts';
 import type { ListingsService } from './listings.service.ts';
 
-const VisitorHeaders = z.object({ 'x-visitor-id': z.string().regex(/^[\w-]{1,100}$/).optional() });
+const VisitorHeaders = z.object({
+  'x-visitor-id': z
+    .string()
+    .regex(/^[\w-]{1,100}$/)
+    .optional(),
+});
 
 export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }> = async (app, { service }) => {
   app.get(
     '/properties/:id/content',
-    { schema: { tags: ['listings'], summary: 'The description, photos and videos of a live listing', params: ListingIdParams, response: { 200: ListingContent, 404: ErrorBody, 410: ErrorBody } } },
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'The description, photos and videos of a live listing',
+        params: ListingIdParams,
+        response: { 200: ListingContent, 404: ErrorBody, 410: ErrorBody },
+      },
+    },
     async (request) => service.content(request.params.id),
   );
 
@@ -58,7 +70,8 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
         response: { 200: ListingPage, 422: ErrorBody },
       },
     },
-    async (request) => service.recommend({ visitorId: request.headers['x-visitor-id'] ?? null, userId: request.session?.user.id ?? null }, request.query.pageSize),
+    async (request) =>
+      service.recommend({ visitorId: request.headers['x-visitor-id'] ?? null, userId: request.session?.user.id ?? null }, request.query.pageSize),
   );
 
   app.post(
@@ -67,7 +80,10 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
       schema: {
         tags: ['listings'],
         summary: 'Areas with the most live rentals',
-        body: z.object({ limit: z.number().int().min(1).max(21).optional() }).strict().nullish(),
+        body: z
+          .object({ limit: z.number().int().min(1).max(21).optional() })
+          .strict()
+          .nullish(),
         response: { 200: PopularAreas, 422: ErrorBody },
       },
     },

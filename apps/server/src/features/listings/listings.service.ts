@@ -150,7 +150,13 @@ export function createListingsService(repository: ListingsRepository) {
     /** Records what a visitor did with a live listing (views counted once a day per visitor). */
     async logAction(id: number, action: string, recommendedRef: string | undefined, who: { visitorId: string | null; userId: string | null }) {
       await this.getPublic(id);
-      const views = await repository.logAction({ propertyId: id, action, visitorId: who.visitorId, userId: who.userId, recommendedRef: recommendedRef ?? null });
+      const views = await repository.logAction({
+        propertyId: id,
+        action,
+        visitorId: who.visitorId,
+        userId: who.userId,
+        recommendedRef: recommendedRef ?? null,
+      });
       return { views };
     },
 
@@ -170,7 +176,12 @@ export function createListingsService(repository: ListingsRepository) {
       const base = { category: 'LOCATION' as const, purpose: 'rent' as const, sort: 'relevance' as const, pageNumber: 0 };
       if (!interest) return searchListings({ ...base, pageSize });
       const seen = new Set(interest.seen);
-      const page = await searchListings({ ...base, loc: interest.areaSlug, propertyType: [interest.category as PropertyCategory], pageSize: Math.min(60, pageSize + seen.size) });
+      const page = await searchListings({
+        ...base,
+        loc: interest.areaSlug,
+        propertyType: [interest.category as PropertyCategory],
+        pageSize: Math.min(60, pageSize + seen.size),
+      });
       const content = page.content.filter((l) => !seen.has(l.id)).slice(0, pageSize);
       return { content, totalElements: content.length, totalPages: content.length ? 1 : 0, pageNumber: 0, pageSize };
     },

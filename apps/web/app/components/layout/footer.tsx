@@ -38,6 +38,11 @@ export function Footer({ areas }: { areas: readonly Area[] }) {
               </Link>
             </li>
             <li>
+              <Link to={href('sitemap')} className={link}>
+                {t('footer.sitemap')}
+              </Link>
+            </li>
+            <li>
               <a href="/api/docs" className={link}>
                 {t('footer.apiDocs')}
               </a>

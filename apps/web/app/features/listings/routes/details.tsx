@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, data, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import { moveInCost } from '@kunci/contracts/business';
 import { BUSINESS } from '@kunci/contracts/business';
@@ -10,6 +11,7 @@ import { ErrorPage } from '../../../components/layout/error-page.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
+import { visitorId } from '../../../lib/visitor.ts';
 import type { loader as rootLoader } from '../../../root.tsx';
 import { ListingGrid } from '../components/listing-grid.tsx';
 import { ListingImage } from '../components/listing-image.tsx';
@@ -129,6 +131,16 @@ function MoveInCost({ rent }: { rent: number }) {
 
 export default function Details({ loaderData }: Route.ComponentProps) {
   const { t, lang, money, date, href: link } = useI18n();
+  const listingId = loaderData.listing.id;
+  // Count the view once the page is on screen (the API counts one a day per visitor).
+  useEffect(() => {
+    void fetch(`/api/properties/${listingId}/actionLog`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-visitor-id': visitorId() },
+      body: JSON.stringify({ action: 'VIEW' }),
+      keepalive: true,
+    }).catch(() => undefined);
+  }, [listingId]);
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const areas = root?.areas ?? [];
   const { listing, types, similar } = loaderData;

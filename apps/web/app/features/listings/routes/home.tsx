@@ -7,11 +7,10 @@ import { ViewToggle } from '../components/view-toggle.tsx';
 import type { loader as rootLoader } from '../../../root.tsx';
 import type { Route } from './+types/home';
 
-const POPULAR = ['kuala-lumpur', 'petaling-jaya', 'bangsar', 'mont-kiara', 'cheras', 'cyberjaya', 'subang-jaya', 'shah-alam'];
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const latest = await serverApi(context).search({ pageSize: 12 });
-  return { latest };
+  const api = serverApi(context);
+  const [latest, popular] = await Promise.all([api.search({ pageSize: 12 }), api.popularAreas()]);
+  return { latest, popular };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -31,18 +30,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 max-w-2xl text-gray-700">{t('app.description')}</p>
           <h2 className="mt-8 text-sm font-semibold uppercase tracking-wide text-gray-600">{t('home.popularAreas')}</h2>
           <ul className="mt-3 flex flex-wrap gap-2">
-            {areas
-              .filter((a) => POPULAR.includes(a.slug))
-              .map((area) => (
-                <li key={area.slug}>
+            {loaderData.popular.map(({ slug, listings }) => {
+              const area = areas.find((a) => a.slug === slug);
+              return area ? (
+                <li key={slug}>
                   <Link
-                    to={href('rent', { loc: area.slug })}
+                    to={href('rent', { loc: slug })}
                     className="inline-block rounded-full border border-brand-100 bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow-sm hover:border-brand-600"
                   >
-                    {area.name[lang]}
+                    {area.name[lang]} <span className="font-normal text-gray-600">· {t('home.listingsIn', { count: listings })}</span>
                   </Link>
                 </li>
-              ))}
+              ) : null;
+            })}
           </ul>
         </div>
       </section>

@@ -1,0 +1,61 @@
+import { data } from 'react-router';
+import { HTML_LANG, LANGUAGES } from '@kunci/i18n/locales';
+import { href, parsePath, switchLanguage, type RouteId } from '@kunci/i18n/paths';
+import { serverApi } from '../../../lib/api.ts';
+import { getServerContext } from '../../../lib/server-context.ts';
+import type { Route } from './+types/sitemap-xml';
+
+const STATIC_PAGES: RouteId[] = ['home', 'buy', 'sitemap', 'about', 'contact', 'tenantInfo', 'landlordInfo'];
+
+function xml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The sitemap of one language (`/sitemap.xml`, `/my/sitemap.xml`, `/zh/sitemap.xml`): an index of its parts;
+ * `?part=pages` lists areas x types and the information pages, `?part=listings-N` the live listings, each
+ * URL with its alternates in the other languages.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { lang } = parsePath(url.pathname);
+  const { publicUrl } = getServerContext(context);
+  const api = serverApi(context, lang);
+  const part = url.searchParams.get('part');
+  const self = `${publicUrl}${href(lang, 'sitemapXml')}`;
+  const entry = (path: string, lastmod?: string) =>
+    `<url><loc>${xml(publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}${LANGUAGES.map(
+      (other) => `<xhtml:link rel="alternate" hreflang="${HTML_LANG[other]}" href="${xml(publicUrl + switchLanguage(path, other))}"/>`,
+    ).join('')}</url>`;
+  const urlset = (entries: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
+  const respond = (body: string) =>
+    new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+
+  if (part === 'pages') {
+    const [areas, types] = await Promise.all([api.areas(), api.propertyTypes()]);
+    const rentTypes = types.filter((t) => !t.listingType.endsWith('_SALE'));
+    const paths = [
+      ...STATIC_PAGES.map((id) => href(lang, id)),
+      ...areas.flatMap((area) => [
+        href(lang, 'rent', { loc: area.slug }),
+        ...rentTypes.map((type) => href(lang, 'rent', { loc: area.slug, propertyType: type.slug })),
+      ]),
+    ];
+    return respond(urlset([...new Set(paths)].map((path) => entry(path))));
+  }
+  const listingsPart = /^listings-(\d{1,4})$/.exec(part ?? '');
+  if (listingsPart) {
+    const { listings } = await api.sitemapListings(Number(listingsPart[1]));
+    if (!listings.length && listingsPart[1] !== '0') throw data(null, { status: 404 });
+    return respond(urlset(listings.map((l) => entry(href(lang, 'details', { id: l.id }), l.dateUpdated))));
+  }
+  if (part !== null) throw data(null, { status: 404 });
+  const { parts } = await api.sitemapListings(0);
+  const children = [`${self}?part=pages`, ...Array.from({ length: parts }, (_, i) => `${self}?part=listings-${i}`)];
+  return respond(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${children
+      .map((loc) => `<sitemap><loc>${xml(loc)}</loc></sitemap>`)
+      .join('\n')}\n</sitemapindex>\n`,
+  );
+}
