@@ -19,33 +19,43 @@ export type DatabaseDriver = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   driver: DatabaseDriver;
+  /** Runs SQL as it is, bypassing Drizzle (benchmarks compare the two). */
+  raw(sql: string, params: unknown[]): Promise<unknown>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-export type DatabaseOptions =
+/** Sees every statement Drizzle sends (benchmarks capture them to time the same SQL raw). */
+export type QueryListener = (sql: string, params: unknown[]) => void;
+
+export type DatabaseOptions = (
   | { url: string; poolSize?: number }
   /** `dataDir` undefined means in memory; `loadDataDir` starts from a dumped data directory (tests). */
-  | { url?: undefined; dataDir?: string; loadDataDir?: Blob | File };
+  | { url?: undefined; dataDir?: string; loadDataDir?: Blob | File }
+) & { onQuery?: QueryListener };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
 // Any fixed number: serializes migrations when several instances start against one server.
 const MIGRATION_LOCK = 72_410_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url !== undefined) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir, options.loadDataDir);
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
+  if (options.url !== undefined) return openPostgres(options.url, options.poolSize ?? 10, logger);
+  return openPglite(options.dataDir, options.loadDataDir, logger);
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File | undefined): Promise<DatabaseHandle> {
+type Logger = { logQuery: QueryListener } | undefined;
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File | undefined, logger: Logger): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm alone: with other contrib extensions loaded PGlite's `%` operator misbehaves.
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, ...(logger ? { logger } : {}) }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
+    raw: (text, params) => client.query(text, params),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query('select 1');
@@ -54,15 +64,16 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize: number, logger: Logger): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and the next query reports real failures.
   });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzlePg({ client: pool, schema, ...(logger ? { logger } : {}) }) as unknown as Database;
   return {
     db,
     driver: 'postgres',
+    raw: (text, params) => pool.query(text, params),
     migrate: async () => {
       const client = await pool.connect();
       try {
