@@ -93,7 +93,11 @@ for (const [name, query] of QUERIES) {
 }
 allApi.sort((a, b) => a - b);
 console.log(`\nSearch benchmark: ${listings.toLocaleString('en')} listings on ${database.driver}, ${iterations} runs per search, sequential`);
-console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; node ${process.version}`);
+console.log(
+  `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; node ${process.version}`,
+);
 console.table(rows);
 console.log(`all searches: API p50 ${round(percentile(allApi, 50))} ms, p95 ${round(percentile(allApi, 95))} ms`);
 await app.close();

@@ -32,10 +32,15 @@ export const ListingCard = z.object({
 });
 export type ListingCard = z.infer<typeof ListingCard>;
 
+/** Counting stops here: a search broader than this says "10,000+" instead of scanning every match. */
+export const SEARCH_COUNT_CAP = 10_000;
+
 export const Page = <T extends z.ZodType>(item: T) =>
   z.object({
     content: z.array(item),
     totalElements: z.number().int(),
+    /** True when totalElements stopped at SEARCH_COUNT_CAP: there are at least that many. */
+    totalCapped: z.boolean().optional(),
     totalPages: z.number().int(),
     pageNumber: z.number().int(),
     pageSize: z.number().int(),

@@ -312,6 +312,8 @@ export const en = {
   'sitemap.description': 'Every area and type of home to rent on Kunci, across the Klang Valley.',
   'home.listingsIn': '{count, plural, one {# home} other {# homes}}',
 
+  'rent.countCapped': '{count}+ homes found',
+
   'errors.10100': 'Your account has been restricted. Please contact support.',
   'errors.10020': 'Wrong pin code',
   'errors.10010': 'Wrong Password',

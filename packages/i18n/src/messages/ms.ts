@@ -312,6 +312,8 @@ export const ms: Messages = {
   'sitemap.description': 'Setiap kawasan dan jenis rumah untuk disewa di Kunci, di seluruh Lembah Klang.',
   'home.listingsIn': '{count, plural, other {# rumah}}',
 
+  'rent.countCapped': '{count}+ rumah ditemui',
+
   'errors.10100': 'Akaun anda telah disekat. Sila hubungi pasukan sokongan.',
   'errors.10020': 'Kod pin salah',
   'errors.10010': 'Kata laluan salah',

@@ -308,6 +308,8 @@ export const zh: Messages = {
   'sitemap.description': 'Kunci 上巴生谷各地区、各类型的出租房屋。',
   'home.listingsIn': '{count, plural, other {# 套房屋}}',
 
+  'rent.countCapped': '找到 {count}+ 套房屋',
+
   'errors.10100': '您的账户已被限制，请联系客服。',
   'errors.10020': '验证码错误',
   'errors.10010': '密码错误',

@@ -2,6 +2,7 @@ import { and, asc, between, count, desc, eq, gte, inArray, lte, ne, or, sql, typ
 import type { Database } from '@kunci/db/client';
 import { areas, landmarks, properties, propertyActions, propertyImages, propertyTypes, users } from '@kunci/db/schema';
 import type { ListingType } from '@kunci/contracts/reference';
+import { SEARCH_COUNT_CAP } from '@kunci/contracts/listings';
 
 /** Public visibility: the predicate the partial indexes are built on, plus expiry. */
 export const isLive = (): SQL =>
@@ -58,24 +59,30 @@ const cardColumns = {
 };
 
 export function createListingsRepository(db: Database) {
+  // Areas change only with a deploy: their ids are looked up once.
+  let areaIds: Promise<Map<string, number>> | undefined;
+  const areaIdsBySlug = () =>
+    (areaIds ??= db
+      .select({ id: areas.id, slug: areas.slug })
+      .from(areas)
+      .then((rows) => new Map(rows.map((r) => [r.slug, r.id]))));
   return {
     async search(filter: SearchFilter) {
       const near = filter.near;
-      const box = near
-        ? { dLat: near.radiusKm / KM_PER_DEGREE, dLng: near.radiusKm / (KM_PER_DEGREE * Math.cos((near.lat * Math.PI) / 180)) }
-        : undefined;
-      const distance = near ? distanceKm(near.lat, near.lng) : undefined;
+      const areaId = filter.areaSlug ? (await areaIdsBySlug()).get(filter.areaSlug) : undefined;
+      if (filter.areaSlug && areaId === undefined) return { rows: [], total: 0, capped: false };
+      const here = near ? sql`point(${near.lng}, ${near.lat})` : undefined;
+      // Filters on the listing's own columns only, so the partial indexes answer them without joins.
       const where = and(
         isLive(),
         inArray(properties.type, [...filter.types]),
-        filter.areaSlug ? eq(areas.slug, filter.areaSlug) : undefined,
+        areaId !== undefined ? eq(properties.areaId, areaId) : undefined,
         filter.categories?.length ? inArray(properties.category, [...filter.categories]) : undefined,
         filter.name ? sql`${properties.name} ilike ${containing(filter.name)}` : undefined,
-        near && box && distance
+        near && here
           ? and(
-              between(properties.lat, near.lat - box.dLat, near.lat + box.dLat),
-              between(properties.lng, near.lng - box.dLng, near.lng + box.dLng),
-              sql`${distance} <= ${near.radiusKm}`,
+              sql`${properties.geo} <@ circle(${here}, ${(near.radiusKm / KM_PER_DEGREE) * 1.01})`,
+              sql`${distanceKm(near.lat, near.lng)} <= ${near.radiusKm}`,
             )
           : undefined,
         filter.minPrice !== undefined ? gte(properties.price, filter.minPrice) : undefined,
@@ -95,14 +102,14 @@ export function createListingsRepository(db: Database) {
           ? [asc(properties.price), desc(properties.id)]
           : filter.order === '-price'
             ? [desc(properties.price), desc(properties.id)]
-            : filter.order === 'distance' && distance
-              ? [asc(distance), desc(properties.id)]
+            : filter.order === 'distance' && here
+              ? // KNN on the GiST index: nearest first without computing every distance (a tiebreaker would stop it).
+                [sql`${properties.geo} <-> ${here}`]
               : filter.order === 'name' && filter.name
                 ? [desc(sql`similarity(${properties.name}, ${filter.name})`), ...newest]
                 : newest;
-      // One round trip: the page and the total (a window count over the same filter).
       const rows = await db
-        .select({ ...cardColumns, distanceKm: distance ?? sql<null>`null`, total: sql<number>`(count(*) over ())::int` })
+        .select({ ...cardColumns, distanceKm: near ? distanceKm(near.lat, near.lng) : sql<null>`null` })
         .from(properties)
         .innerJoin(areas, eq(areas.id, properties.areaId))
         .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId))
@@ -110,13 +117,15 @@ export function createListingsRepository(db: Database) {
         .orderBy(...order)
         .limit(filter.limit)
         .offset(filter.offset);
-      // A page past the end has no rows to carry the total: count it alone.
-      const total =
-        rows[0]?.total ??
-        (filter.offset > 0
-          ? ((await db.select({ n: count() }).from(properties).innerJoin(areas, eq(areas.id, properties.areaId)).where(where))[0]?.n ?? 0)
-          : 0);
-      return { rows, total };
+      // Count up to the cap: exact for every real search, bounded work for "everything in Kuala Lumpur".
+      const counted = db
+        .select({ one: sql`1` })
+        .from(properties)
+        .where(where)
+        .limit(SEARCH_COUNT_CAP + 1)
+        .as('counted');
+      const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(counted);
+      return { rows, total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
     },
 
     /** Any listing, live or not, with its area: what "similar" is measured against. */

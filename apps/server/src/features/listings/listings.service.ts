@@ -31,7 +31,7 @@ export function createListingsService(repository: ListingsRepository) {
     const landmark = query.lm ? await repository.findLandmark(query.lm) : undefined;
     if (query.lm && !landmark) throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'querystring.lm', message: 'Unknown landmark' }]);
     const byName = query.category === 'PROPERTY' && !landmark && query.q ? query.q : undefined;
-    const { rows, total } = await repository.search({
+    const { rows, total, capped } = await repository.search({
       // A chosen building searches around itself, across area borders.
       areaSlug: landmark ? undefined : query.loc,
       categories: query.propertyType,
@@ -74,7 +74,14 @@ export function createListingsService(repository: ListingsRepository) {
         ...(r.distanceKm !== null ? { distanceKm: Math.round(r.distanceKm * 100) / 100 } : {}),
       };
     });
-    return { content, totalElements: total, totalPages: Math.ceil(total / query.pageSize), pageNumber: query.pageNumber, pageSize: query.pageSize };
+    return {
+      content,
+      totalElements: total,
+      ...(capped ? { totalCapped: true } : {}),
+      totalPages: Math.ceil(total / query.pageSize),
+      pageNumber: query.pageNumber,
+      pageSize: query.pageSize,
+    };
   }
 
   return {

@@ -102,7 +102,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Results({ loaderData }: Route.ComponentProps) {
-  const { t, href: link, lang } = useI18n();
+  const { t, href: link, lang, number } = useI18n();
   const heading = useHeading(loaderData);
   const { result, page, areas, area, purpose } = loaderData;
   const nearby = area
@@ -121,7 +121,11 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-bold md:text-3xl">{heading}</h1>
           <p className="mt-1 text-gray-600" aria-live="polite">
-            {purpose === 'sale' ? t('buy.count', { count: result.totalElements }) : t('rent.count', { count: result.totalElements })}
+            {result.totalCapped
+              ? t('rent.countCapped', { count: number(result.totalElements) })
+              : purpose === 'sale'
+                ? t('buy.count', { count: result.totalElements })
+                : t('rent.count', { count: result.totalElements })}
             {result.totalPages > 1 ? ` · ${t('pagination.status', { page, pages: result.totalPages })}` : null}
           </p>
         </div>
