@@ -63,3 +63,18 @@ test('the search bar is a keyboard combobox: Escape closes it, blank input goes 
   await search.press('Enter');
   await expect(page).toHaveURL(/\/my\/sewa\/kuala-lumpur\/condo$/);
 });
+
+test('the map shows the listed homes and follows the list, without map tiles', async ({ page }) => {
+  await page.goto('/rent/petaling-jaya');
+  await page.getByRole('button', { name: 'Show map' }).click();
+  const map = page.getByRole('region', { name: 'Map of these homes' });
+  await expect(map).toBeVisible();
+  const cards = page.getByRole('main').getByRole('article');
+  const markers = map.locator('path.leaflet-interactive');
+  await expect(markers).toHaveCount(await cards.count());
+  await cards.nth(1).hover();
+  await expect(map.locator('path.leaflet-interactive[fill="#f59e0b"]')).toHaveCount(1);
+  // The choice is remembered.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Hide map' })).toBeVisible();
+});

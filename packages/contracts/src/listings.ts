@@ -24,6 +24,8 @@ export const ListingCard = z.object({
   furnishType: FurnishType,
   areaSlug: z.string(),
   landmarkName: z.string().nullable(),
+  lat: z.number(),
+  lon: z.number(),
   cover: ListingImage.nullable(),
   zeroDepositEligible: z.boolean(),
   dateCreated: z.string(),

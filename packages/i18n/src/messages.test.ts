@@ -40,3 +40,42 @@ describe('message catalogues', () => {
     expect(createTranslator('zh', CATALOGUES.zh)('rent.count', { count: 3 })).toBe('找到 3 套房屋');
   });
 });
+
+describe('our ICU formatter', () => {
+  const samples = {
+    count: 0,
+    page: 2,
+    pages: 7,
+    price: 'RM 1,200',
+    area: 'Bangsar',
+    type: 'Condo',
+    name: 'Nur',
+    year: 2026,
+    phone: '+60123456789',
+    pin: '123456',
+    minutes: 5,
+    email: 'a@b.my',
+    code: '654321',
+    date: '4 Nov 2026',
+    km: 1.2,
+    result: 'X',
+    place: 'Bangsar Heights',
+    url: 'https://kunci.my',
+    rate: 6,
+    min: 8,
+    sqft: '1,200',
+    level: 7,
+  };
+  it.each(LANGUAGES)('%s: formats every message exactly as intl-messageformat does', (lang) => {
+    const t = createTranslator(lang, CATALOGUES[lang]);
+    for (const key of keys) {
+      for (const count of [0, 1, 2, 12, 1500]) {
+        const values = { ...samples, count };
+        const expected = String(
+          new IntlMessageFormat(CATALOGUES[lang][key], lang === 'ms' ? 'ms-MY' : lang === 'zh' ? 'zh-MY' : 'en-MY').format(values),
+        );
+        expect(t(key, values), `${lang} ${key} ${count}`).toBe(expected);
+      }
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import IntlMessageFormat from 'intl-messageformat';
+import { compile, type CompiledMessage } from './icu.ts';
 import { INTL_LOCALE, type Language } from './locales.ts';
 import { en, type MessageKey, type Messages } from './messages/en.ts';
 import { ms } from './messages/ms.ts';
@@ -23,7 +23,7 @@ export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 // Compiled formats per catalogue object: on the server every request reuses the same catalogue, so each
 // message is parsed once per process rather than once per render.
-const compiled = new WeakMap<Messages, Map<MessageKey, IntlMessageFormat>>();
+const compiled = new WeakMap<Messages, Map<MessageKey, CompiledMessage>>();
 
 /** A translator over one catalogue; compiled formats are cached per message. */
 export function createTranslator(lang: Language, messages: Messages): Translate {
@@ -38,7 +38,7 @@ export function createTranslator(lang: Language, messages: Messages): Translate 
     if (!values && !source.includes('{')) return source;
     let format = cache.get(key);
     if (!format) {
-      format = new IntlMessageFormat(source, locale);
+      format = compile(source, locale);
       cache!.set(key, format);
     }
     return String(format.format(values));

@@ -314,6 +314,11 @@ export const en = {
 
   'rent.countCapped': '{count}+ homes found',
 
+  'map.show': 'Show map',
+  'map.hide': 'Hide map',
+  'map.label': 'Map of these homes',
+  'map.unavailable': 'The map cannot load right now. The list has every home.',
+
   'errors.10100': 'Your account has been restricted. Please contact support.',
   'errors.10020': 'Wrong pin code',
   'errors.10010': 'Wrong Password',

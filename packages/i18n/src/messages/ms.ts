@@ -314,6 +314,11 @@ export const ms: Messages = {
 
   'rent.countCapped': '{count}+ rumah ditemui',
 
+  'map.show': 'Tunjuk peta',
+  'map.hide': 'Sembunyi peta',
+  'map.label': 'Peta rumah-rumah ini',
+  'map.unavailable': 'Peta tidak dapat dimuatkan sekarang. Senarai mengandungi setiap rumah.',
+
   'errors.10100': 'Akaun anda telah disekat. Sila hubungi pasukan sokongan.',
   'errors.10020': 'Kod pin salah',
   'errors.10010': 'Kata laluan salah',

@@ -310,6 +310,11 @@ export const zh: Messages = {
 
   'rent.countCapped': '找到 {count}+ 套房屋',
 
+  'map.show': '显示地图',
+  'map.hide': '隐藏地图',
+  'map.label': '这些房屋的地图',
+  'map.unavailable': '地图暂时无法加载，列表中包含所有房屋。',
+
   'errors.10100': '您的账户已被限制，请联系客服。',
   'errors.10020': '验证码错误',
   'errors.10010': '密码错误',

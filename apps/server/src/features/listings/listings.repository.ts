@@ -56,6 +56,8 @@ const cardColumns = {
   dateCreated: properties.dateCreated,
   areaSlug: areas.slug,
   landmarkName: landmarks.name,
+  lat: properties.lat,
+  lon: properties.lng,
 };
 
 export function createListingsRepository(db: Database) {

@@ -68,6 +68,8 @@ export function createListingsService(repository: ListingsRepository) {
         furnishType: r.furnishType as ListingCard['furnishType'],
         areaSlug: r.areaSlug,
         landmarkName: r.landmarkName,
+        lat: r.lat,
+        lon: r.lon,
         cover: cover ? { id: cover.id, src: mediaSrc(cover.mediaKey), isCover: true } : null,
         zeroDepositEligible: r.zeroDepositEligible,
         dateCreated: r.dateCreated.toISOString(),

@@ -6,10 +6,14 @@ import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
 import { ListingGrid } from '../components/listing-grid.tsx';
 import { Pagination } from '../components/pagination.tsx';
+import { useEffect, useState } from 'react';
 import { FilterBar } from '../components/filter-bar.tsx';
+import { ResultsMap } from '../components/results-map.tsx';
 import { ViewToggle } from '../components/view-toggle.tsx';
 import { filterQuery, readFilters, toSearchInput } from '../search-params.ts';
 import type { Route } from './+types/results';
+
+const MAP_KEY = 'showMap';
 
 /** Results for rent (/rent/{loc}/{type}, Kuala Lumpur when no area) and for sale (/buy), every filter in the URL. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -104,6 +108,23 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function Results({ loaderData }: Route.ComponentProps) {
   const { t, href: link, lang, number } = useI18n();
   const heading = useHeading(loaderData);
+  const [showMap, setShowMap] = useState(false);
+  const [activeId, setActiveId] = useState<number | null>(null);
+  useEffect(() => {
+    try {
+      setShowMap(localStorage.getItem(MAP_KEY) === '1');
+    } catch {
+      // No storage: the map starts hidden.
+    }
+  }, []);
+  const toggleMap = (next: boolean) => {
+    setShowMap(next);
+    try {
+      localStorage.setItem(MAP_KEY, next ? '1' : '0');
+    } catch {
+      // Private mode: the choice lasts for this page.
+    }
+  };
   const { result, page, areas, area, purpose } = loaderData;
   const nearby = area
     ? [...areas]
@@ -138,8 +159,29 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         sale={purpose === 'sale'}
         clearHref={loaderData.clearPath}
       />
+      <div className="mb-4 flex justify-end">
+        <button
+          type="button"
+          aria-pressed={showMap}
+          onClick={() => toggleMap(!showMap)}
+          className="rounded-full border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50"
+        >
+          {showMap ? t('map.hide') : t('map.show')}
+        </button>
+      </div>
       {result.content.length ? (
-        <ListingGrid listings={result.content} areas={areas} />
+        showMap ? (
+          <div className="grid gap-6 lg:grid-cols-[1fr_420px]">
+            <div className="order-2 lg:order-1">
+              <ListingGrid listings={result.content} areas={areas} onActivate={setActiveId} narrow />
+            </div>
+            <div className="order-1 lg:order-2">
+              <ResultsMap listings={result.content} activeId={activeId} />
+            </div>
+          </div>
+        ) : (
+          <ListingGrid listings={result.content} areas={areas} />
+        )
       ) : (
         <div className="rounded-xl border border-dashed border-gray-300 px-6 py-12 text-center">
           <p className="text-lg font-medium">{t('rent.empty')}</p>
