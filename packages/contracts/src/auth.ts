@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
 
 /** A phone number as typed; the server normalizes it (leading +, Malaysia's 60 by default). */
 export const PhoneInput = z.string().trim().min(1).max(32);
@@ -19,7 +20,7 @@ export const PasswordLogin = z.object({ phoneNo: PhoneInput, password: z.string(
 export const LoginResponse = z.object({ userId: z.string(), token: z.string() });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 export const NewPassword = z.string().min(PASSWORD_MIN_LENGTH).max(200);
 export const SetPassword = z
   .object({

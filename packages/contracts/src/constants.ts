@@ -45,3 +45,13 @@ export const DEFAULT_CITY_SLUG = 'kuala-lumpur';
 export const DEFAULT_APP_VERSION = 'w_3_0_0';
 export const DEVICE_ID_PREFIX = 'web-';
 export const SEARCH_SUGGEST_MIN_CHARS = 2;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** The spec's user types: 0 or 1 WORKING_ADULT, 2 FAMILY, anything else STUDENT (default 3). */
+export const USER_TYPE_NAMES = { WORKING_ADULT: 1, FAMILY: 2, STUDENT: 3 } as const;
+export function userTypeName(value: number): keyof typeof USER_TYPE_NAMES {
+  if (value === 0 || value === 1) return 'WORKING_ADULT';
+  if (value === 2) return 'FAMILY';
+  return 'STUDENT';
+}

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 
 export const StoredLanguage = z.enum(['EN', 'MY', 'ZH']);
-/** The spec's user types: 0 or 1 WORKING_ADULT, 2 FAMILY, anything else STUDENT (default 3). */
-export const USER_TYPE_NAMES = { WORKING_ADULT: 1, FAMILY: 2, STUDENT: 3 } as const;
-export function userTypeName(value: number): keyof typeof USER_TYPE_NAMES {
-  if (value === 0 || value === 1) return 'WORKING_ADULT';
-  if (value === 2) return 'FAMILY';
-  return 'STUDENT';
-}
+export { USER_TYPE_NAMES, userTypeName } from './constants.ts';
 
 /** Letters (any script), spaces, '/' and apostrophes (spec section 5). */
 export const NAME_PATTERN = /^[\p{L}\p{M}\s/']+$/u;

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '@kunci/i18n/format';
 import { parsePath, type Query, type RouteId, type RouteParams, href as buildHref } from '@kunci/i18n/paths';
-import { createTranslator, type Messages, type Translate } from '@kunci/i18n/messages';
+import { createTranslator, type Messages, type Translate } from '@kunci/i18n/translate';
 import type { Language } from '@kunci/i18n/locales';
 
 export interface I18n {

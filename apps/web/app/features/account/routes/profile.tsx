@@ -1,6 +1,5 @@
 import { Form, data, useActionData, useNavigation } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '@kunci/contracts/auth';
-import { userTypeName } from '@kunci/contracts/users';
+import { PASSWORD_MIN_LENGTH, userTypeName } from '@kunci/contracts/constants';
 import { LANGUAGE_NAME } from '@kunci/i18n/locales';
 import { parsePath } from '@kunci/i18n/paths';
 import type { MessageKey } from '@kunci/i18n/messages';
