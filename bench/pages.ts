@@ -1,0 +1,99 @@
+// Page benchmark: starts the production server on loopback with demo data, then reports the first-load
+// JavaScript of each kind of page (gzip; framework chunks apart), SSR throughput of a results page, and
+// Lighthouse (mobile, system Chromium) for /, /rent/bangsar and a listing in each language.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { LANGUAGES } from '@kunci/i18n/locales';
+import { switchLanguage } from '@kunci/i18n/paths';
+
+const root = resolve(import.meta.dirname, '..');
+const port = Number(process.env['BENCH_PORT'] ?? 3298);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'kunci-bench-pages-'));
+/** React, React DOM and the router: what an empty app of this stack already ships. */
+const FRAMEWORK = /^(entry\.client|jsx-runtime|react-dom|chunk)-/;
+
+function start(): ChildProcess {
+  return spawn(process.execPath, [join(root, 'apps/server/src/server.ts')], {
+    env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function ready(server: ChildProcess) {
+  for (let i = 0; i < 480; i++) {
+    if (server.exitCode !== null) throw new Error('server exited');
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server not ready');
+}
+
+function firstLoad(html: string) {
+  const assets = [...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+  let total = 0;
+  let framework = 0;
+  for (const asset of assets) {
+    const size = gzipSync(readFileSync(join(root, 'apps/web/build/client', asset)), { level: 9 }).length;
+    total += size;
+    if (FRAMEWORK.test(asset.split('/').at(-1)!)) framework += size;
+  }
+  return { files: assets.length, 'total KB': Math.round(total / 102.4) / 10, 'framework KB': Math.round(framework / 102.4) / 10, 'ours KB': Math.round((total - framework) / 102.4) / 10 };
+}
+
+const server = start();
+try {
+  await ready(server);
+  const search = (await (await fetch(`${base}/api/properties/search?loc=bangsar&pageSize=1`)).json()) as { content: { id: number }[] };
+  const id = search.content[0]!.id;
+  const pages = { '/': '/', '/rent/bangsar': '/rent/bangsar', [`/details/${id}`]: `/details/${id}` };
+
+  console.log('\nFirst-load JavaScript (gzip -9)');
+  console.table(Object.fromEntries(await Promise.all(Object.entries(pages).map(async ([name, path]) => [name, firstLoad(await (await fetch(base + path)).text())]))));
+
+  await autocannon({ url: `${base}/rent/bangsar`, connections: 8, duration: 2 });
+  const ssr = await autocannon({ url: `${base}/rent/bangsar`, connections: 8, duration: 6 });
+  console.log(`SSR /rent/bangsar: ${Math.round(ssr.requests.average)} req/s, p50 ${ssr.latency.p50} ms, p99 ${ssr.latency.p99} ms (8 connections, 6 s)`);
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const rows: Record<string, Record<string, number>> = {};
+  try {
+    for (const lang of LANGUAGES) {
+      for (const path of ['/', '/rent/bangsar', `/details/${id}`]) {
+        const target = switchLanguage(path, lang);
+        const result = await lighthouse(`${base}${target}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'], formFactor: 'mobile' });
+        const categories = result!.lhr.categories;
+        const audits = result!.lhr.audits;
+        rows[target] = {
+          performance: Math.round((categories['performance']?.score ?? 0) * 100),
+          accessibility: Math.round((categories['accessibility']?.score ?? 0) * 100),
+          seo: Math.round((categories['seo']?.score ?? 0) * 100),
+          'best practices': Math.round((categories['best-practices']?.score ?? 0) * 100),
+          'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+          CLS: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+        };
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  console.log('\nLighthouse (mobile, simulated throttling, system Chromium)');
+  console.table(rows);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
