@@ -81,6 +81,12 @@ export const properties = pgTable(
     index('properties_live_area_created')
       .on(t.areaId, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED'`),
+    index('properties_live_area_category_created')
+      .on(t.areaId, t.category, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED'`),
+    index('properties_live_area_type_created')
+      .on(t.areaId, t.type, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED'`),
     index('properties_live_created')
       .on(t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED'`),

@@ -1,0 +1,2 @@
+CREATE INDEX "properties_live_area_category_created" ON "properties" USING btree ("area_id","category","date_created" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'ACTIVE' and active and review_status = 'APPROVED';--> statement-breakpoint
+CREATE INDEX "properties_live_area_type_created" ON "properties" USING btree ("area_id","type","date_created" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'ACTIVE' and active and review_status = 'APPROVED';
