@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { ErrorCode } from '@kunci/contracts/errors';
 import { fromStoredLanguage, toStoredLanguage, type Language } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
+import type { Config } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ActiveSession, SessionsRepository } from '../../lib/sessions.repository.ts';
 import type { CounterStore } from '../../plugins/counters.ts';
@@ -10,16 +11,8 @@ import type { Messenger } from '../../plugins/messaging.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 
-export interface AuthSettings {
-  secret: string;
-  sessionTtlDays: number;
-  pinTtlSeconds: number;
-  pinResendSeconds: number;
-  pinMaxPerHourPerPhone: number;
-  pinMaxPerHourPerIp: number;
-  maxFailures: number;
-  lockMinutes: number;
-}
+/** The sign-in settings of the configuration, with the PIN-hashing key resolved. */
+export type AuthSettings = Omit<Config['auth'], 'secret'> & { secret: string };
 
 export interface Caller {
   ip: string;
@@ -31,12 +24,7 @@ const HOUR_MS = 3_600_000;
 /** A PIN sign-in this recent proves the owner well enough to replace a forgotten password. */
 const RECENT_PIN_MS = 15 * 60_000;
 
-export interface FacebookSettings {
-  appId: string;
-  appSecret: string;
-  graphUrl: string;
-  dialogUrl: string;
-}
+export type FacebookSettings = NonNullable<Config['facebook']>;
 
 export function createAuthService(deps: {
   repository: AuthRepository;

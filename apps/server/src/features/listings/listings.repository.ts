@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { areas, landmarks, properties, propertyActions, propertyImages, propertyTypes, users } from '@kunci/db/schema';
 import type { ListingType } from '@kunci/contracts/reference';

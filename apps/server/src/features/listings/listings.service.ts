@@ -20,6 +20,46 @@ const SALE_TYPES: readonly ListingType[] = ['HIGHRISE_SALE', 'LANDED_SALE'];
 /** Media URLs are templates: `{w}` is replaced by one of the published widths. */
 export const mediaSrc = (mediaKey: string) => `/media/${mediaKey}/{w}.webp`;
 
+interface CardRow {
+  id: number;
+  name: string;
+  type: string;
+  category: string;
+  price: number;
+  bedroom: number | null;
+  bathroom: number | null;
+  sqft: number | null;
+  furnishType: string;
+  zeroDepositEligible: boolean;
+  dateCreated: Date;
+  areaSlug: string;
+  landmarkName: string | null;
+  lat: number;
+  lon: number;
+}
+
+/** A listing as cards show it, from the repository's card columns. */
+function toCard(r: CardRow, cover: { id: number; mediaKey: string } | undefined): ListingCard {
+  return {
+    id: r.id,
+    name: r.name,
+    type: r.type as ListingType,
+    category: r.category as PropertyCategory,
+    price: r.price,
+    bedroom: r.bedroom,
+    bathroom: r.bathroom,
+    sqft: r.sqft,
+    furnishType: r.furnishType as ListingCard['furnishType'],
+    areaSlug: r.areaSlug,
+    landmarkName: r.landmarkName,
+    lat: r.lat,
+    lon: r.lon,
+    cover: cover ? { id: cover.id, src: mediaSrc(cover.mediaKey), isCover: true } : null,
+    zeroDepositEligible: r.zeroDepositEligible,
+    dateCreated: r.dateCreated.toISOString(),
+  };
+}
+
 const SUGGESTIONS = 6;
 const MIN_SCORE = 0.3;
 const NAME_KEYS = { en: 'nameEn', ms: 'nameMs', zh: 'nameZh' } as const;
@@ -54,28 +94,10 @@ export function createListingsService(repository: ListingsRepository) {
       offset: query.pageNumber * query.pageSize,
     });
     const covers = new Map((await repository.coversFor(rows.map((r) => r.id))).map((c) => [c.propertyId, c]));
-    const content: ListingCard[] = rows.map((r) => {
-      const cover = covers.get(r.id);
-      return {
-        id: r.id,
-        name: r.name,
-        type: r.type as ListingType,
-        category: r.category as PropertyCategory,
-        price: r.price,
-        bedroom: r.bedroom,
-        bathroom: r.bathroom,
-        sqft: r.sqft,
-        furnishType: r.furnishType as ListingCard['furnishType'],
-        areaSlug: r.areaSlug,
-        landmarkName: r.landmarkName,
-        lat: r.lat,
-        lon: r.lon,
-        cover: cover ? { id: cover.id, src: mediaSrc(cover.mediaKey), isCover: true } : null,
-        zeroDepositEligible: r.zeroDepositEligible,
-        dateCreated: r.dateCreated.toISOString(),
-        ...(r.distanceKm !== null ? { distanceKm: Math.round(r.distanceKm * 100) / 100 } : {}),
-      };
-    });
+    const content: ListingCard[] = rows.map((r) => ({
+      ...toCard(r, covers.get(r.id)),
+      ...(r.distanceKm !== null ? { distanceKm: Math.round(r.distanceKm * 100) / 100 } : {}),
+    }));
     return {
       content,
       totalElements: total,
@@ -209,27 +231,12 @@ export function createListingsService(repository: ListingsRepository) {
       const images = await repository.imagesOf(id);
       const cover = images.find((i) => i.isCover) ?? images[0];
       return {
-        id: p.id,
-        name: p.name,
-        type: p.type as ListingType,
-        category: p.category as PropertyCategory,
-        price: p.price,
-        bedroom: p.bedroom,
-        bathroom: p.bathroom,
-        sqft: p.sqft,
-        furnishType: p.furnishType as PropertyDetail['furnishType'],
-        areaSlug: row.areaSlug,
-        landmarkName: row.landmarkName,
-        cover: cover ? { id: cover.id, src: mediaSrc(cover.mediaKey), isCover: true } : null,
-        zeroDepositEligible: p.zeroDepositEligible,
-        dateCreated: p.dateCreated.toISOString(),
+        ...toCard(row, cover),
         landmarkLabelId: p.landmarkId,
         landmarkLabelVerified: row.landmarkVerified ?? false,
         description: p.description,
         address: p.address,
         postcode: p.postcode,
-        lat: p.lat,
-        lon: p.lng,
         carpark: p.carpark,
         fullyFurnishable: p.fullyFurnishable,
         negotiable: p.negotiable,

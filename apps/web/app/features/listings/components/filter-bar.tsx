@@ -6,6 +6,40 @@ import type { ResultFilters } from '../search-params.ts';
 const PRICE_STEPS = [500, 800, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 8000];
 const SALE_STEPS = [200_000, 300_000, 500_000, 800_000, 1_000_000, 1_500_000, 2_000_000];
 
+const SELECT = 'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-2 py-2 text-sm';
+const LABEL = 'block text-xs font-medium text-gray-700';
+
+function PriceSelect({
+  id,
+  name,
+  label,
+  value,
+  steps,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: number | undefined;
+  steps: readonly number[];
+}) {
+  const { t, money } = useI18n();
+  return (
+    <div>
+      <label htmlFor={id} className={LABEL}>
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ''} className={SELECT}>
+        <option value="">{t('filters.any')}</option>
+        {steps.map((step) => (
+          <option key={step} value={step}>
+            {money(step)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * The results filters: a GET form, so every filter lives in the URL (shareable, back and forward work).
  * With JavaScript each change applies at once; without, the button applies them.
@@ -23,11 +57,11 @@ export function FilterBar({
   sale: boolean;
   clearHref: string;
 }) {
-  const { t, money, lang } = useI18n();
+  const { t, lang } = useI18n();
   const submit = useSubmit();
   const steps = sale ? SALE_STEPS : PRICE_STEPS;
-  const select = 'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-2 py-2 text-sm';
-  const label = 'block text-xs font-medium text-gray-700';
+  const select = SELECT;
+  const label = LABEL;
   const rentTypes = types.filter((type) => type.listingType !== 'HIGHRISE_SALE' && type.listingType !== 'LANDED_SALE');
   return (
     <Form
@@ -55,32 +89,8 @@ export function FilterBar({
             </select>
           </div>
         )}
-        <div>
-          <label htmlFor="f-min" className={label}>
-            {t('filters.minPrice')}
-          </label>
-          <select id="f-min" name="minPrice" defaultValue={filters.minPrice ?? ''} className={select}>
-            <option value="">{t('filters.any')}</option>
-            {steps.map((value) => (
-              <option key={value} value={value}>
-                {money(value)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="f-max" className={label}>
-            {t('filters.maxPrice')}
-          </label>
-          <select id="f-max" name="maxPrice" defaultValue={filters.maxPrice ?? ''} className={select}>
-            <option value="">{t('filters.any')}</option>
-            {steps.map((value) => (
-              <option key={value} value={value}>
-                {money(value)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PriceSelect id="f-min" name="minPrice" label={t('filters.minPrice')} value={filters.minPrice} steps={steps} />
+        <PriceSelect id="f-max" name="maxPrice" label={t('filters.maxPrice')} value={filters.maxPrice} steps={steps} />
         <div>
           <label htmlFor="f-beds" className={label}>
             {t('filters.bedrooms')}
