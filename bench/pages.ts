@@ -21,7 +21,16 @@ const FRAMEWORK = /^(entry\.client|jsx-runtime|react-dom|chunk)-/;
 
 function start(): ChildProcess {
   return spawn(process.execPath, [join(root, 'apps/server/src/server.ts')], {
-    env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000' },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
@@ -48,7 +57,12 @@ function firstLoad(html: string) {
     total += size;
     if (FRAMEWORK.test(asset.split('/').at(-1)!)) framework += size;
   }
-  return { files: assets.length, 'total KB': Math.round(total / 102.4) / 10, 'framework KB': Math.round(framework / 102.4) / 10, 'ours KB': Math.round((total - framework) / 102.4) / 10 };
+  return {
+    files: assets.length,
+    'total KB': Math.round(total / 102.4) / 10,
+    'framework KB': Math.round(framework / 102.4) / 10,
+    'ours KB': Math.round((total - framework) / 102.4) / 10,
+  };
 }
 
 const server = start();
@@ -59,22 +73,42 @@ try {
   const pages = { '/': '/', '/rent/bangsar': '/rent/bangsar', [`/details/${id}`]: `/details/${id}` };
 
   console.log('\nFirst-load JavaScript (gzip -9)');
-  console.table(Object.fromEntries(await Promise.all(Object.entries(pages).map(async ([name, path]) => [name, firstLoad(await (await fetch(base + path)).text())]))));
+  console.table(
+    Object.fromEntries(
+      await Promise.all(Object.entries(pages).map(async ([name, path]) => [name, firstLoad(await (await fetch(base + path)).text())])),
+    ),
+  );
 
   await autocannon({ url: `${base}/rent/bangsar`, connections: 8, duration: 2 });
   const ssr = await autocannon({ url: `${base}/rent/bangsar`, connections: 8, duration: 6 });
-  console.log(`SSR /rent/bangsar: ${Math.round(ssr.requests.average)} req/s, p50 ${ssr.latency.p50} ms, p99 ${ssr.latency.p99} ms (8 connections, 6 s)`);
+  console.log(
+    `SSR /rent/bangsar: ${Math.round(ssr.requests.average)} req/s, p50 ${ssr.latency.p50} ms, p99 ${ssr.latency.p99} ms (8 connections, 6 s)`,
+  );
 
   const chrome = await chromeLauncher.launch({
     chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const rows: Record<string, Record<string, number>> = {};
   try {
     for (const lang of LANGUAGES) {
       for (const path of ['/', '/rent/bangsar', `/details/${id}`]) {
         const target = switchLanguage(path, lang);
-        const result = await lighthouse(`${base}${target}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'], formFactor: 'mobile' });
+        const result = await lighthouse(`${base}${target}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
+          formFactor: 'mobile',
+        });
         const categories = result!.lhr.categories;
         const audits = result!.lhr.audits;
         rows[target] = {
