@@ -24,7 +24,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     return {
       ...handle,
       drop: async () => {
-        await handle.close();
+        // A test may have closed the connection already (to see how the app copes).
+        await handle.close().catch(() => undefined);
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       },
@@ -36,7 +37,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   return {
     ...handle,
     drop: async () => {
-      await handle.close();
+      await handle.close().catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -34,8 +34,8 @@ export const ListingCard = z.object({
 });
 export type ListingCard = z.infer<typeof ListingCard>;
 
-/** Counting stops here: a search broader than this says "10,000+" instead of scanning every match. */
-export const SEARCH_COUNT_CAP = 10_000;
+/** Counting stops here: a broader search says "1,000+" (as large marketplaces do) instead of counting every match. */
+export const SEARCH_COUNT_CAP = 1_000;
 
 export const Page = <T extends z.ZodType>(item: T) =>
   z.object({

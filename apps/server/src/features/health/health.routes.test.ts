@@ -32,7 +32,7 @@ describe('health and readiness', () => {
     const res = await broken.app.inject({ url: '/api/ready' });
     expect(res.statusCode).toBe(503);
     expect(res.json().checks.database.ok).toBe(false);
-    await broken.app.close();
+    await broken.close();
   });
 
   it('keeps a client-given request id', async () => {
