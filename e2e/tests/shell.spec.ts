@@ -97,7 +97,7 @@ test('an unknown page is a 404 in the visitor’s language', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Halaman tidak ditemui');
 });
 
-for (const path of ['/', '/my/sewa/bangsar', '/zh/more/about']) {
+for (const path of ['/', '/my/sewa/bangsar', '/zh/more/about', '/rent/bangsar?bedrooms=2', '/login', '/zh/register']) {
   test(`axe finds no serious accessibility violation on ${path}`, async ({ page }) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
@@ -105,3 +105,12 @@ for (const path of ['/', '/my/sewa/bangsar', '/zh/more/about']) {
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
+
+test('axe finds no serious accessibility violation on a listing page', async ({ page }) => {
+  await page.goto('/rent/petaling-jaya');
+  await page.getByRole('main').getByRole('article').first().getByRole('link').click();
+  await page.waitForURL(/\/details\/\d+$/);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

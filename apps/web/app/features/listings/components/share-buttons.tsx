@@ -12,7 +12,7 @@ export function ShareButtons({ url }: { url: string }) {
         href={whatsapp}
         target="_blank"
         rel="noopener noreferrer"
-        className="rounded-full bg-[#25D366] px-4 py-2 text-sm font-medium text-white hover:brightness-95"
+        className="rounded-full bg-[#075E54] px-4 py-2 text-sm font-medium text-white hover:bg-[#064c44]"
       >
         {t('details.shareWhatsApp')}
       </a>

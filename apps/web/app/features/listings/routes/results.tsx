@@ -141,14 +141,15 @@ export default function Results({ loaderData }: Route.ComponentProps) {
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold md:text-3xl">{heading}</h1>
-          <p className="mt-1 text-gray-600" aria-live="polite">
+          {/* The count is the heading of the result cards (each card title is an h3). */}
+          <h2 className="mt-1 text-base font-normal text-gray-600" aria-live="polite">
             {result.totalCapped
               ? t('rent.countCapped', { count: number(result.totalElements) })
               : purpose === 'sale'
                 ? t('buy.count', { count: result.totalElements })
                 : t('rent.count', { count: result.totalElements })}
             {result.totalPages > 1 ? ` · ${t('pagination.status', { page, pages: result.totalPages })}` : null}
-          </p>
+          </h2>
         </div>
         <ViewToggle />
       </div>
