@@ -1,7 +1,6 @@
 // Page benchmark: starts the production server on loopback with demo data, then reports the first-load
 // JavaScript of each kind of page (gzip; framework chunks apart), SSR throughput of a results page, and
 // Lighthouse (mobile, system Chromium) for /, /rent/bangsar and a listing in each language.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +8,8 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
+import { ready, startServer, stop } from './server.ts';
 import { LANGUAGES } from '@kunci/i18n/locales';
 import { switchLanguage } from '@kunci/i18n/paths';
 
@@ -18,35 +19,6 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'kunci-bench-pages-'));
 /** React, React DOM and the router: what an empty app of this stack already ships. */
 const FRAMEWORK = /^(entry\.client|jsx-runtime|react-dom|chunk)-/;
-
-function start(): ChildProcess {
-  return spawn(process.execPath, [join(root, 'apps/server/src/server.ts')], {
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function ready(server: ChildProcess) {
-  for (let i = 0; i < 480; i++) {
-    if (server.exitCode !== null) throw new Error('server exited');
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server not ready');
-}
 
 function firstLoad(html: string) {
   const assets = [...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
@@ -65,9 +37,9 @@ function firstLoad(html: string) {
   };
 }
 
-const server = start();
+const server = startServer(port, dataDir);
 try {
-  await ready(server);
+  await ready(server, base);
   const search = (await (await fetch(`${base}/api/properties/search?loc=bangsar&pageSize=1`)).json()) as { content: { id: number }[] };
   const id = search.content[0]!.id;
   const pages = { '/': '/', '/rent/bangsar': '/rent/bangsar', [`/details/${id}`]: `/details/${id}` };
@@ -86,16 +58,8 @@ try {
   );
 
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
   });
   const rows: Record<string, Record<string, number>> = {};
   try {
@@ -127,7 +91,6 @@ try {
   console.log('\nLighthouse (mobile, simulated throttling, system Chromium)');
   console.table(rows);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await stop(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -6,6 +6,7 @@ import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { getSession, safeReturnPath } from '../../../lib/session.server.ts';
 import { completeSignIn, formError, outboxActive, type FormResult } from '../auth.server.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { PinStep } from '../components/pin-step.tsx';
 import { SignInNotices } from '../components/sign-in-notices.tsx';
 import type { Route } from './+types/login';
 
@@ -91,44 +92,19 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       <SignInNotices error={error} />
       {origin ? <p className="mb-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">{t('auth.continueTo')}</p> : null}
       {onPinStep ? (
-        <Form method="post" className="space-y-4" key="pin">
-          {hidden}
-          <input type="hidden" name="phoneNo" value={phoneNo} />
-          <p className="text-gray-700">{t('auth.pin.sentTo', { phone: phoneNo })}</p>
-          <Field
-            id="pin"
-            name="pin"
-            label={t('auth.pin.label')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-            autoFocus
-            error={fieldError}
-          />
-          <Button type="submit" name="intent" value="verify-pin" disabled={busy}>
-            {t('auth.pin.verify')}
-          </Button>
-          <div className="flex flex-wrap justify-between gap-2">
-            <Button type="submit" name="intent" value={mode === 'forgot' ? 'forgot' : 'request-pin'} variant="link" formNoValidate>
-              {t('auth.pin.resend')}
-            </Button>
+        <PinStep
+          phoneNo={phoneNo}
+          error={fieldError}
+          busy={busy}
+          resendIntent={mode === 'forgot' ? 'forgot' : 'request-pin'}
+          outbox={outbox}
+          hidden={hidden}
+          footer={
             <Link to={modeLink(mode)} className="text-sm text-brand-700 hover:underline">
               {t('auth.changeNumber')}
             </Link>
-          </div>
-          {outbox ? (
-            <a
-              href={link('devOutbox', undefined, { to: phoneNo })}
-              target="_blank"
-              rel="noreferrer"
-              className="block text-sm text-gray-600 underline"
-            >
-              {t('auth.devOutbox')}
-            </a>
-          ) : null}
-        </Form>
+          }
+        />
       ) : (
         <Form method="post" className="space-y-4" key={mode}>
           {hidden}

@@ -9,6 +9,7 @@ import { getServerContext } from '../../../lib/server-context.ts';
 import { getSession, safeReturnPath } from '../../../lib/session.server.ts';
 import { completeSignIn, formError, outboxActive, type FormResult } from '../auth.server.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { PinStep } from '../components/pin-step.tsx';
 import { SignInNotices } from '../components/sign-in-notices.tsx';
 import type { Route } from './+types/register';
 
@@ -75,41 +76,20 @@ export default function Register({ loaderData }: Route.ComponentProps) {
     <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       <SignInNotices error={error} />
       {result?.step === 'pin' ? (
-        <Form method="post" className="space-y-4" key="pin">
-          {keep}
-          <input type="hidden" name="phoneNo" value={result.phoneNo} />
-          <input type="hidden" name="name" value={result.name} />
-          <input type="hidden" name="email" value={result.email} />
-          <p className="text-gray-700">{t('auth.pin.sentTo', { phone: result.phoneNo ?? '' })}</p>
-          <Field
-            id="pin"
-            name="pin"
-            label={t('auth.pin.label')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-            autoFocus
-            error={fieldError}
-          />
-          <Button type="submit" name="intent" value="verify-pin" disabled={busy}>
-            {t('auth.pin.verify')}
-          </Button>
-          <Button type="submit" name="intent" value="request-pin" variant="link" formNoValidate>
-            {t('auth.pin.resend')}
-          </Button>
-          {loaderData.outbox ? (
-            <a
-              href={link('devOutbox', undefined, { to: result.phoneNo })}
-              target="_blank"
-              rel="noreferrer"
-              className="block text-sm text-gray-600 underline"
-            >
-              {t('auth.devOutbox')}
-            </a>
-          ) : null}
-        </Form>
+        <PinStep
+          phoneNo={result.phoneNo ?? ''}
+          error={fieldError}
+          busy={busy}
+          resendIntent="request-pin"
+          outbox={loaderData.outbox}
+          hidden={
+            <>
+              {keep}
+              <input type="hidden" name="name" value={result.name} />
+              <input type="hidden" name="email" value={result.email} />
+            </>
+          }
+        />
       ) : (
         <Form method="post" className="space-y-4" key="phone">
           {keep}
