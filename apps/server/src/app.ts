@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -82,6 +84,13 @@ export async function buildApp({ config, database, store, redis, web = true, log
   });
 
   await app.register(errorHandlerPlugin);
+  // Pages, API answers and assets go compressed (gzip or brotli, as the client accepts); small ones as they are.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(securityPlugin, { production: config.env === 'production' });
   await app.register(rateLimitPlugin, { ...config.rateLimit, redis, prefix: config.redisKeyPrefix });
   await app.register(openapiPlugin);

@@ -189,4 +189,14 @@ describe('pages', () => {
     expect(res.body).toContain('此房屋已不再提供');
     expect(res.body).toContain('noindex');
   });
+
+  it('compresses pages and assets for clients that accept it', async () => {
+    const res = await page('/', { 'accept-encoding': 'br, gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const plain = await page('/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(plain.body)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(plain.body)![1]!;
+    expect((await page(asset, { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+  });
 });
