@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { properties } from '@kunci/db/schema';
+import { authEvents, properties } from '@kunci/db/schema';
 import { createTestApp, signIn, type TestApp } from '../../test/support.ts';
 
 /** Server-rendered pages through the real app. Needs the web build (`npm run build`; `npm test` makes it). */
@@ -198,5 +198,33 @@ describe('pages', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(plain.body)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(plain.body)![1]!;
     expect((await page(asset, { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the device id cookie along as X-Device-ID with sign-ins from pages', async () => {
+    const phone = `+6019${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const headers = {
+      cookie: 'xDeviceId=web-1b4e28ba-2ca1-11d0-9c3e-0e7c8e4c0a11',
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'http://kunci.test',
+      host: 'kunci.test',
+    };
+    await t.app.inject({
+      method: 'POST',
+      url: '/login?index',
+      headers,
+      payload: form({ intent: 'request-pin', phoneNo: phone, origin: '', mode: 'pin' }),
+    });
+    const [message] = (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })).json();
+    const pin = /(\d{6})/.exec(message.body)![1]!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/login?index',
+      headers,
+      payload: form({ intent: 'verify-pin', phoneNo: phone, pin, origin: '', mode: 'pin' }),
+    });
+    expect(res.statusCode).toBe(302);
+    const events = await t.database.db.select().from(authEvents).where(eq(authEvents.phoneNumber, phone));
+    expect(events.find((e) => e.event === 'pin_verified')?.deviceId).toBe('web-1b4e28ba-2ca1-11d0-9c3e-0e7c8e4c0a11');
   });
 });

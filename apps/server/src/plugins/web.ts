@@ -71,6 +71,9 @@ export async function webRoutes(
     // Loaders act for the visitor with their token as a bearer credential (not as a cookie write).
     const token = /(?:^|;\s*)authToken=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
     if (token && !headers['authorization']) headers['authorization'] = `Bearer ${decodeURIComponent(token)}`;
+    // The browser's device id (the spec's xDeviceId cookie) goes along as X-Device-ID, as API clients send it.
+    const device = /(?:^|;\s*)xDeviceId=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+    if (device && !headers['x-device-id']) headers['x-device-id'] = decodeURIComponent(device);
     new Headers(init?.headers).forEach((value, name) => {
       headers[name] = value;
     });
