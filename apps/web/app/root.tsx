@@ -15,7 +15,7 @@ import { STORED_LANGUAGE } from '@kunci/contracts/constants';
 import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGE_COOKIE, isLanguage, type Language } from '@kunci/i18n/locales';
 import { canonicalRedirect, href, parsePath } from '@kunci/i18n/paths';
 import { messagesFor } from './lib/i18n.server.ts';
-import { createApi, serverApi } from './lib/api.ts';
+import { apiAs, serverApi } from './lib/api.ts';
 import {
   COOKIE,
   clearSessionCookies,
@@ -66,11 +66,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const urlToken = url.searchParams.get('token');
     const urlUserId = url.searchParams.get('id');
     if (urlToken && urlUserId) {
-      const user = await createApi(
-        (path, init) =>
-          server.fetchApi(path, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), authorization: `Bearer ${urlToken}` } }),
-        lang,
-      )
+      const user = await apiAs(context, urlToken, lang)
         .me()
         .catch(() => null);
       for (const name of SIGN_IN_PARAMS) url.searchParams.delete(name);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { cookie } from './cookies.ts';
 import { LANGUAGE_COOKIE, isLanguage, languageFromAcceptLanguage, type Language } from '@kunci/i18n/locales';
 
 /**
@@ -8,8 +9,8 @@ import { LANGUAGE_COOKIE, isLanguage, languageFromAcceptLanguage, type Language 
 export function requestLanguage(request: FastifyRequest): Language {
   const header = request.headers['x-language'];
   if (isLanguage(header)) return header;
-  const cookie = /(?:^|;\s*)lang=([a-z]{2})/.exec(request.headers.cookie ?? '')?.[1];
-  if (isLanguage(cookie)) return cookie;
+  const remembered = cookie(request, LANGUAGE_COOKIE);
+  if (isLanguage(remembered)) return remembered;
   return languageFromAcceptLanguage(request.headers['accept-language']);
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@kunci/contracts/errors';
 import { AppError } from '../lib/app-error.ts';
+import { cookie } from '../lib/cookies.ts';
 import type { ActiveSession, SessionsRepository } from '../lib/sessions.repository.ts';
 
 export const AUTH_COOKIE = 'authToken';
@@ -20,11 +21,6 @@ function bearer(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const [scheme, value] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
-}
-
-function cookie(request: FastifyRequest, name: string): string | undefined {
-  const match = new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(request.headers.cookie ?? '');
-  return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
 /** The signed-in user, or 401. */

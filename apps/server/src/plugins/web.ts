@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import { notFound } from '../lib/app-error.ts';
+import { cookie } from '../lib/cookies.ts';
+import { AUTH_COOKIE } from './auth.ts';
 
 /** What the web app's entry.server exports besides its renderer: the context its loaders read. */
 interface WebEntry {
@@ -69,11 +71,11 @@ export async function webRoutes(
       if (typeof value === 'string') headers[name] = value;
     }
     // Loaders act for the visitor with their token as a bearer credential (not as a cookie write).
-    const token = /(?:^|;\s*)authToken=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
-    if (token && !headers['authorization']) headers['authorization'] = `Bearer ${decodeURIComponent(token)}`;
+    const token = cookie(request, AUTH_COOKIE);
+    if (token && !headers['authorization']) headers['authorization'] = `Bearer ${token}`;
     // The browser's device id (the spec's xDeviceId cookie) goes along as X-Device-ID, as API clients send it.
-    const device = /(?:^|;\s*)xDeviceId=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
-    if (device && !headers['x-device-id']) headers['x-device-id'] = decodeURIComponent(device);
+    const device = cookie(request, 'xDeviceId');
+    if (device && !headers['x-device-id']) headers['x-device-id'] = device;
     new Headers(init?.headers).forEach((value, name) => {
       headers[name] = value;
     });

@@ -87,6 +87,15 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
 }
 export type Api = ReturnType<typeof createApi>;
 
+/** The API acting for the holder of `token` (a fresh sign-in, or a sign-in link), not for the visitor's cookie. */
+export function apiAs(context: Readonly<RouterContextProvider>, token: string, lang: Language): Api {
+  const { fetchApi } = getServerContext(context);
+  return createApi(
+    (path, init) => fetchApi(path, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), authorization: `Bearer ${token}` } }),
+    lang,
+  );
+}
+
 /** The API as loaders and actions see it: in-process on the server, answering in the page's language. */
 export function serverApi(context: Readonly<RouterContextProvider>, lang?: Language): Api {
   return createApi(getServerContext(context).fetchApi, lang);

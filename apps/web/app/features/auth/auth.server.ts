@@ -2,8 +2,7 @@ import { redirect, type RouterContextProvider } from 'react-router';
 import type { LoginResponse } from '@kunci/contracts/auth';
 import { fromStoredLanguage, type Language } from '@kunci/i18n/locales';
 import { href, switchLanguage } from '@kunci/i18n/paths';
-import { ApiError, createApi, type Api } from '../../lib/api.ts';
-import { getServerContext } from '../../lib/server-context.ts';
+import { ApiError, apiAs, type Api } from '../../lib/api.ts';
 import { safeReturnPath, sessionCookies } from '../../lib/session.server.ts';
 
 export type FormResult = { step: 'phone' | 'pin'; phoneNo?: string; error?: { code: number; message: string }; info?: string };
@@ -25,13 +24,7 @@ export async function completeSignIn(
   lang: Language,
   returnTo: string | undefined,
 ): Promise<never> {
-  const server = getServerContext(context);
-  const asUser: Api = createApi(
-    (path, init) =>
-      server.fetchApi(path, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), authorization: `Bearer ${login.token}` } }),
-    lang,
-  );
-  const user = await asUser.me();
+  const user = await apiAs(context, login.token, lang).me();
   const preferred = fromStoredLanguage(user.language);
   const target = safeReturnPath(returnTo) ?? href(lang, 'dashboard');
   const localized = preferred === lang ? target : switchLanguage(target, preferred);

@@ -6,6 +6,11 @@ import { useI18n } from '../../../lib/i18n.tsx';
 const LOCKED = 11423;
 const BANNED = 10100;
 
+/** The refusals shown in a modal (locked, restricted) rather than next to a field. */
+export function fieldMessage(error: { code: number; message: string } | undefined): string | undefined {
+  return error && error.code !== LOCKED && error.code !== BANNED ? error.message : undefined;
+}
+
 /** The locked-account and restricted-account modals, opened by the matching API refusal. */
 export function SignInNotices({ error }: { error: { code: number; message: string } | undefined }) {
   const { t } = useI18n();

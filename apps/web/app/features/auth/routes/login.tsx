@@ -7,7 +7,7 @@ import { getSession, safeReturnPath } from '../../../lib/session.server.ts';
 import { completeSignIn, formError, outboxActive, type FormResult } from '../auth.server.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PinStep } from '../components/pin-step.tsx';
-import { SignInNotices } from '../components/sign-in-notices.tsx';
+import { SignInNotices, fieldMessage } from '../components/sign-in-notices.tsx';
 import type { Route } from './+types/login';
 
 type Mode = 'pin' | 'password' | 'forgot';
@@ -79,7 +79,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const title = mode === 'forgot' ? t('auth.forgot.title') : t('auth.login.title');
   const subtitle = mode === 'forgot' ? t('auth.forgot.subtitle') : t('auth.login.subtitle');
   const error = result?.error;
-  const fieldError = error && error.code !== 11423 && error.code !== 10100 ? error.message : undefined;
+  const fieldError = fieldMessage(error);
   const hidden = (
     <>
       <input type="hidden" name="origin" value={origin} />

@@ -3,14 +3,13 @@ import { Email, PersonName } from '@kunci/contracts/users';
 import { translatorFor } from '@kunci/i18n/messages';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { Button, Field } from '../../../components/ui/field.tsx';
-import { createApi, serverApi } from '../../../lib/api.ts';
+import { apiAs, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
-import { getServerContext } from '../../../lib/server-context.ts';
 import { getSession, safeReturnPath } from '../../../lib/session.server.ts';
 import { completeSignIn, formError, outboxActive, type FormResult } from '../auth.server.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PinStep } from '../components/pin-step.tsx';
-import { SignInNotices } from '../components/sign-in-notices.tsx';
+import { SignInNotices, fieldMessage } from '../components/sign-in-notices.tsx';
 import type { Route } from './+types/register';
 
 type RegisterResult = FormResult & { name?: string; email?: string; fields?: { name?: string; email?: string } };
@@ -39,12 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === 'request-pin') return { step: 'pin', phoneNo: (await api.requestPin(phoneNo)).phoneNo, name, email } satisfies RegisterResult;
     const login = await api.verifyPin(phoneNo, String(form.get('pin') ?? '').trim());
-    const server = getServerContext(context);
-    const asUser = createApi(
-      (path, init) =>
-        server.fetchApi(path, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), authorization: `Bearer ${login.token}` } }),
-      lang,
-    );
+    const asUser = apiAs(context, login.token, lang);
     const user = await asUser.me();
     // An existing account keeps the name it has; a new one takes what was typed here.
     if (user.name === 'guest' || !user.email)
@@ -66,7 +60,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as RegisterResult | undefined;
   const busy = useNavigation().state !== 'idle';
   const error = result?.error;
-  const fieldError = error && error.code !== 11423 && error.code !== 10100 ? error.message : undefined;
+  const fieldError = fieldMessage(error);
   const keep = (
     <>
       <input type="hidden" name="origin" value={loaderData.origin} />
