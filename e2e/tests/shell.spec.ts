@@ -41,6 +41,29 @@ test('the language menu lists only the other languages', async ({ page }) => {
   await expect(page.getByRole('menuitem')).toHaveText(['English', 'Bahasa Malaysia']);
 });
 
+test('menus work from the keyboard: arrows, a typed letter, Escape back to the button', async ({ page }) => {
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Change language' });
+  await button.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('menuitem', { name: 'Bahasa Malaysia' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: '中文' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Bahasa Malaysia' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(button).toBeFocused();
+
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('menuitem', { name: '中文' })).toBeFocused();
+  await page.keyboard.press('b');
+  await expect(page.getByRole('menuitem', { name: 'Bahasa Malaysia' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/my$/);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -62,6 +85,11 @@ test.describe('on a phone', () => {
     await expect(sheet.getByRole('link')).toHaveText(['Bahasa Malaysia', '中文']);
     await sheet.getByRole('button', { name: 'Close' }).click();
     await expect(sheet).toHaveCount(0);
+    // Escape closes the menu too, and focus returns to the button that opened it.
+    await expect(menu.getByRole('link', { name: 'Landlord' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 
   test('listing pages hide the header and the bottom bar', async ({ page }) => {

@@ -1,8 +1,8 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { clearSearchState } from '../../lib/search-state.ts';
 import { HeartIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
+import { DropdownMenu, MENU_ITEM, MENU_ITEM_CLASS } from '../ui/menu.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { LanguageSelector } from './language-selector.tsx';
 import { LogoutButton, LogoutForm } from './logout-button.tsx';
@@ -63,61 +63,42 @@ export function Header({ onOpenMenu, hiddenOnMobile }: { onOpenMenu: () => void;
 function ProfileMenu() {
   const { t, href } = useI18n();
   const { user, managementAppUrl } = useRootData();
-  const item = 'block w-full rounded-md px-3 py-2 text-left text-sm data-focus:bg-brand-50';
+  const button = 'flex items-center gap-2 rounded-full p-2 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600';
   if (user) {
     return (
-      <Menu as="div" className="relative">
-        <LogoutForm />
-        <MenuButton
-          className="flex items-center gap-2 rounded-full p-2 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-          aria-label={t('nav.account')}
-        >
-          <UserIcon />
-          <span className="hidden max-w-32 truncate text-sm font-medium lg:inline">{user.name === 'guest' ? user.phoneNumber : user.name}</span>
-        </MenuButton>
-        <MenuItems anchor="bottom end" className="z-40 mt-2 w-56 rounded-lg bg-white p-1 shadow-lg ring-1 ring-black/5 focus:outline-none">
-          <MenuItem>
-            <Link to={href('profile')} className={item}>
-              {t('nav.profile')}
-            </Link>
-          </MenuItem>
-          <MenuItem>
-            <Link to={href('dashboard')} className={item}>
-              {t('nav.dashboard')}
-            </Link>
-          </MenuItem>
-          <MenuItem>
-            <a href={new URL(managementAppUrl).origin} className={item}>
-              {t('nav.managementApp')}
-            </a>
-          </MenuItem>
-          <MenuItem>
-            <LogoutButton className={item} />
-          </MenuItem>
-        </MenuItems>
-      </Menu>
+      <DropdownMenu
+        label={t('nav.account')}
+        buttonClassName={button}
+        menuClassName="w-56"
+        before={<LogoutForm />}
+        button={
+          <>
+            <UserIcon />
+            <span className="hidden max-w-32 truncate text-sm font-medium lg:inline">{user.name === 'guest' ? user.phoneNumber : user.name}</span>
+          </>
+        }
+      >
+        <Link {...MENU_ITEM} to={href('profile')} className={MENU_ITEM_CLASS}>
+          {t('nav.profile')}
+        </Link>
+        <Link {...MENU_ITEM} to={href('dashboard')} className={MENU_ITEM_CLASS}>
+          {t('nav.dashboard')}
+        </Link>
+        <a {...MENU_ITEM} href={new URL(managementAppUrl).origin} className={MENU_ITEM_CLASS}>
+          {t('nav.managementApp')}
+        </a>
+        <LogoutButton {...MENU_ITEM} className={MENU_ITEM_CLASS} />
+      </DropdownMenu>
     );
   }
   return (
-    <Menu as="div" className="relative">
-      <MenuButton
-        className="rounded-full p-2 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-        aria-label={t('nav.account')}
-      >
-        <UserIcon />
-      </MenuButton>
-      <MenuItems anchor="bottom end" className="z-40 mt-2 w-48 rounded-lg bg-white p-1 shadow-lg ring-1 ring-black/5 focus:outline-none">
-        <MenuItem>
-          <Link to={href('login')} className="block rounded-md px-3 py-2 text-sm data-focus:bg-brand-50">
-            {t('nav.login')}
-          </Link>
-        </MenuItem>
-        <MenuItem>
-          <Link to={href('register')} className="block rounded-md px-3 py-2 text-sm data-focus:bg-brand-50">
-            {t('nav.register')}
-          </Link>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+    <DropdownMenu label={t('nav.account')} buttonClassName={button} button={<UserIcon />}>
+      <Link {...MENU_ITEM} to={href('login')} className={MENU_ITEM_CLASS}>
+        {t('nav.login')}
+      </Link>
+      <Link {...MENU_ITEM} to={href('register')} className={MENU_ITEM_CLASS}>
+        {t('nav.register')}
+      </Link>
+    </DropdownMenu>
   );
 }

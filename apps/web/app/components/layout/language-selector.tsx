@@ -1,9 +1,9 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_NAME, HTML_LANG, type Language } from '@kunci/i18n/locales';
 import { switchLanguage } from '@kunci/i18n/paths';
 import { useI18n } from '../../lib/i18n.tsx';
 import { GlobeIcon } from '../ui/icons.tsx';
+import { DropdownMenu, MENU_ITEM, MENU_ITEM_CLASS } from '../ui/menu.tsx';
 
 /** Remembers the choice before navigating, so the home page opens in it next time. */
 export function rememberLanguage(lang: Language): void {
@@ -25,29 +25,29 @@ export function LanguageSelector() {
   const { t, lang } = useI18n();
   const links = useLanguageLinks();
   return (
-    <Menu as="div" className="relative">
-      <MenuButton
-        className="flex items-center gap-1 rounded-full px-2 py-2 text-sm hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-        aria-label={t('nav.changeLanguage')}
-      >
-        <GlobeIcon />
-        <span className="hidden lg:inline">{LANGUAGE_NAME[lang]}</span>
-      </MenuButton>
-      <MenuItems anchor="bottom end" className="z-40 mt-2 w-48 rounded-lg bg-white p-1 shadow-lg ring-1 ring-black/5 focus:outline-none">
-        {links.map((link) => (
-          <MenuItem key={link.lang}>
-            <Link
-              to={link.to}
-              lang={HTML_LANG[link.lang]}
-              hrefLang={HTML_LANG[link.lang]}
-              onClick={() => rememberLanguage(link.lang)}
-              className="block rounded-md px-3 py-2 text-sm data-focus:bg-brand-50"
-            >
-              {link.name}
-            </Link>
-          </MenuItem>
-        ))}
-      </MenuItems>
-    </Menu>
+    <DropdownMenu
+      label={t('nav.changeLanguage')}
+      buttonClassName="flex items-center gap-1 rounded-full px-2 py-2 text-sm hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      button={
+        <>
+          <GlobeIcon />
+          <span className="hidden lg:inline">{LANGUAGE_NAME[lang]}</span>
+        </>
+      }
+    >
+      {links.map((link) => (
+        <Link
+          key={link.lang}
+          {...MENU_ITEM}
+          to={link.to}
+          lang={HTML_LANG[link.lang]}
+          hrefLang={HTML_LANG[link.lang]}
+          onClick={() => rememberLanguage(link.lang)}
+          className={MENU_ITEM_CLASS}
+        >
+          {link.name}
+        </Link>
+      ))}
+    </DropdownMenu>
   );
 }

@@ -1,10 +1,10 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { HTML_LANG } from '@kunci/i18n/locales';
 import { useI18n } from '../../lib/i18n.tsx';
 import { BottomSheet } from '../ui/bottom-sheet.tsx';
 import { CloseIcon, GlobeIcon } from '../ui/icons.tsx';
+import { Modal } from '../ui/modal.tsx';
 import { Logo } from './header.tsx';
 import { rememberLanguage, useLanguageLinks } from './language-selector.tsx';
 import { SearchBar } from './search-bar.tsx';
@@ -14,19 +14,21 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
   const { t, href } = useI18n();
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const languages = useLanguageLinks();
+  const titleId = useId();
   const item = 'block rounded-md px-3 py-3 text-base font-medium hover:bg-gray-100';
   return (
     <>
-      <Dialog open={open} onClose={onClose} className="relative z-40 hd:hidden">
-        <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity data-closed:opacity-0" />
-        <DialogPanel
-          transition
-          className="fixed inset-y-0 left-0 flex w-80 max-w-[85vw] flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl transition duration-200 data-closed:-translate-x-full"
-        >
+      <Modal
+        open={open}
+        onClose={onClose}
+        labelledBy={titleId}
+        className="m-0 h-full max-h-none w-80 max-w-[85vw] bg-white shadow-xl transition-transform duration-200 starting:-translate-x-full hd:hidden"
+      >
+        <div className="flex min-h-full flex-col gap-4 p-4">
           <div className="flex items-center justify-between">
-            <DialogTitle as="div">
+            <div id={titleId}>
               <Logo onNavigate={onClose} />
-            </DialogTitle>
+            </div>
             <button type="button" onClick={onClose} className="rounded-full p-2 hover:bg-gray-100">
               <CloseIcon title={t('nav.closeMenu')} />
             </button>
@@ -52,8 +54,8 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
               <GlobeIcon /> {t('nav.language')}
             </button>
           </nav>
-        </DialogPanel>
-      </Dialog>
+        </div>
+      </Modal>
       <BottomSheet open={languagesOpen} onClose={() => setLanguagesOpen(false)} title={t('nav.changeLanguage')} closeLabel={t('sheet.close')}>
         <ul className="divide-y divide-gray-100">
           {languages.map((link) => (

@@ -1,6 +1,6 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { CloseIcon } from './icons.tsx';
+import { Modal } from './modal.tsx';
 
 /** A panel that slides up from the bottom, with a title and a close button; Escape and the backdrop close it. */
 export function BottomSheet({
@@ -16,27 +16,29 @@ export function BottomSheet({
   closeLabel: string;
   children: ReactNode;
 }) {
+  const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity duration-200 data-closed:opacity-0" />
-      <div className="fixed inset-x-0 bottom-0 flex justify-center">
-        <DialogPanel
-          transition
-          className="max-h-[85vh] w-full max-w-lg overflow-y-auto rounded-t-2xl bg-white p-4 pb-8 shadow-xl transition duration-200 data-closed:translate-y-full"
-        >
-          <div className="mb-3 flex items-center justify-between">
-            <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-            <button
-              type="button"
-              onClick={onClose}
-              className="rounded-full p-2 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <CloseIcon title={closeLabel} />
-            </button>
-          </div>
-          {children}
-        </DialogPanel>
+    <Modal
+      open={open}
+      onClose={onClose}
+      labelledBy={titleId}
+      className="mx-auto mt-auto mb-0 max-h-[85vh] w-full max-w-lg rounded-t-2xl bg-white shadow-xl transition-transform duration-200 starting:translate-y-full"
+    >
+      <div className="p-4 pb-8">
+        <div className="mb-3 flex items-center justify-between">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-full p-2 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <CloseIcon title={closeLabel} />
+          </button>
+        </div>
+        {children}
       </div>
-    </Dialog>
+    </Modal>
   );
 }

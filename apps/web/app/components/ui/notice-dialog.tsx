@@ -1,5 +1,5 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Modal } from './modal.tsx';
 
 /** A modal with a title, a message and actions (locked account, restricted account, prompts). */
 export function NoticeDialog({
@@ -15,18 +15,25 @@ export function NoticeDialog({
   children: ReactNode;
   actions: ReactNode;
 }) {
+  const titleId = useId();
+  const messageId = useId();
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-black/40" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-          <Description as="div" className="mt-2 text-gray-700">
-            {children}
-          </Description>
-          <div className="mt-6 flex flex-col gap-2">{actions}</div>
-        </DialogPanel>
+    <Modal
+      open={open}
+      onClose={onClose}
+      labelledBy={titleId}
+      describedBy={messageId}
+      className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-2xl bg-white shadow-xl"
+    >
+      <div className="p-6">
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <div id={messageId} className="mt-2 text-gray-700">
+          {children}
+        </div>
+        <div className="mt-6 flex flex-col gap-2">{actions}</div>
       </div>
-    </Dialog>
+    </Modal>
   );
 }
