@@ -78,3 +78,34 @@ test('the map shows the listed homes and follows the list, without map tiles', a
   await page.reload();
   await expect(page.getByRole('button', { name: 'Hide map' })).toBeVisible();
 });
+
+test('a listing’s photos open full screen and turn with the keys; its map shows where it is', async ({ page }) => {
+  await page.goto('/rent/bangsar');
+  await page.getByRole('main').getByRole('article').first().getByRole('link').click();
+  await page.waitForURL(/\/details\/\d+$/);
+  const showAll = page.getByRole('button', { name: /^Show all \d+ photos$/ });
+  const count = Number(/\d+/.exec((await showAll.textContent()) ?? '')![0]);
+  expect(count).toBeGreaterThan(1);
+  await showAll.click();
+  const viewer = page.getByRole('dialog', { name: /^Photos of / });
+  await expect(viewer.getByText(`1 of ${count}`)).toBeVisible();
+  await expect(viewer.getByRole('img', { name: /^Photo of / })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(viewer.getByText(`2 of ${count}`)).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(viewer.getByText(`${count} of ${count}`)).toBeVisible();
+  await viewer.getByRole('button', { name: 'Next photo' }).click();
+  await expect(viewer.getByText(`1 of ${count}`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(showAll).toBeFocused();
+
+  const location = page.getByRole('region', { name: /^Map showing where / });
+  await location.scrollIntoViewIfNeeded();
+  await expect(location.locator('path.leaflet-interactive')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Open in Google Maps' })).toHaveAttribute(
+    'href',
+    /google\.com\/maps\/search\/\?api=1&query=[\d.]+,[\d.]+$/,
+  );
+});

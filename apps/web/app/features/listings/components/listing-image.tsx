@@ -25,14 +25,14 @@ export function ListingImage({
   sizes,
   eager = false,
   placeholderLabel,
-  className = '',
+  fit = 'cover',
 }: {
   src: string | null;
   alt: string;
   sizes: string;
   eager?: boolean;
   placeholderLabel: string;
-  className?: string;
+  fit?: 'cover' | 'contain';
 }) {
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(!src);
@@ -52,7 +52,7 @@ export function ListingImage({
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : undefined}
       decoding="async"
-      className={`h-full w-full object-cover ${className}`}
+      className={`h-full w-full ${fit === 'cover' ? 'object-cover' : 'object-contain'}`}
       onError={() => {
         if (attempt < IMAGE_RETRY_COUNT) timer.current = setTimeout(() => setAttempt((a) => a + 1), IMAGE_RETRY_DELAY_MS);
         else setFailed(true);

@@ -3,6 +3,7 @@ import type { CircleMarker, Map as LeafletMap } from 'leaflet';
 import type { ListingCard } from '@kunci/contracts/listings';
 import { href } from '@kunci/i18n/paths';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { MARKER_STYLE, addTiles, loadLeaflet } from './leaflet.ts';
 
 /**
  * The results on a map, in step with the list: one marker per listing of the page, the hovered card's
@@ -20,25 +21,16 @@ export function ResultsMap({ listings, activeId }: { listings: readonly ListingC
     let cancelled = false;
     (async () => {
       try {
-        const [L] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]);
+        const L = await loadLeaflet();
         if (cancelled || !container.current) return;
         if (!map.current) {
           map.current = L.map(container.current, { scrollWheelZoom: false }).setView([3.139, 101.6869], 12);
-          L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
-            maxZoom: 19,
-            attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
-          }).addTo(map.current);
+          addTiles(L, map.current);
         }
         for (const marker of markers.current.values()) marker.remove();
         markers.current.clear();
         for (const listing of listings) {
-          const marker = L.circleMarker([listing.lat, listing.lon], {
-            radius: 8,
-            color: '#0b634a',
-            fillColor: '#0f7a5a',
-            fillOpacity: 0.85,
-            weight: 2,
-          })
+          const marker = L.circleMarker([listing.lat, listing.lon], { ...MARKER_STYLE, radius: 8 })
             .bindPopup(
               `<a href="${href(lang, 'details', { id: listing.id })}"><strong>${listing.name.replace(/[<>&"]/g, '')}</strong><br>${money(listing.price)}</a>`,
             )

@@ -14,7 +14,8 @@ import { seo } from '../../../lib/seo.ts';
 import { visitorId } from '../../../lib/visitor.ts';
 import type { loader as rootLoader } from '../../../root.tsx';
 import { ListingGrid } from '../components/listing-grid.tsx';
-import { ListingImage } from '../components/listing-image.tsx';
+import { Gallery } from '../components/gallery.tsx';
+import { LocationMap } from '../components/location-map.tsx';
 import { ShareButtons } from '../components/share-buttons.tsx';
 import type { Route } from './+types/details';
 
@@ -148,29 +149,13 @@ export default function Details({ loaderData }: Route.ComponentProps) {
   const type = types.find((ty) => ty.slug === listing.category);
   const sale = SALE.has(listing.type);
   const facts = useFacts(listing, type);
-  const [first, ...rest] = listing.images;
   const shareUrl = `${root?.publicUrl ?? ''}${loaderData.canonicalPath}`;
   return (
     <article className="mx-auto max-w-5xl px-4 py-6">
       <Link to={link('rent', { loc: listing.areaSlug })} className="text-sm text-brand-700 hover:underline">
         ‹ {t('details.back')}
       </Link>
-      <div className="mt-4 grid gap-2 overflow-hidden rounded-2xl md:grid-cols-4 md:grid-rows-2">
-        <div className="aspect-[3/2] md:col-span-2 md:row-span-2 md:aspect-auto">
-          <ListingImage
-            src={first?.src ?? null}
-            alt={t('listing.photoOf', { name: listing.name })}
-            placeholderLabel={t('listing.noPhoto')}
-            sizes="(min-width: 768px) 50vw, 100vw"
-            eager
-          />
-        </div>
-        {rest.slice(0, 4).map((image) => (
-          <div key={image.id} className="hidden aspect-[3/2] md:block">
-            <ListingImage src={image.src} alt={t('listing.photoOf', { name: listing.name })} placeholderLabel={t('listing.noPhoto')} sizes="25vw" />
-          </div>
-        ))}
-      </div>
+      <Gallery listing={listing} />
       <div className="mt-6 grid gap-8 md:grid-cols-3">
         <div className="md:col-span-2">
           <h1 className="text-2xl font-bold md:text-3xl">{listing.name}</h1>
@@ -198,6 +183,7 @@ export default function Details({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 whitespace-pre-line leading-relaxed text-gray-800">{listing.description}</p>
             <p className="mt-4 text-sm text-gray-500">{t('details.listed', { date: date(listing.dateCreated) })}</p>
           </section>
+          <LocationMap lat={listing.lat} lon={listing.lon} name={listing.name} />
         </div>
         <aside className="space-y-6">
           {listing.zeroDepositEligible ? <MoveInCost rent={listing.price} /> : null}

@@ -1,0 +1,17 @@
+import type { Map as LeafletMap } from 'leaflet';
+
+/** Leaflet and its stylesheet, fetched on first use only: no page pays for the map until it shows one. */
+export async function loadLeaflet(): Promise<typeof import('leaflet')> {
+  const [L] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]);
+  return L;
+}
+
+/** OpenStreetMap tiles: they load when online; markers and the page work without them. */
+export function addTiles(L: typeof import('leaflet'), map: LeafletMap): void {
+  L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
+    maxZoom: 19,
+    attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+  }).addTo(map);
+}
+
+export const MARKER_STYLE = { color: '#0b634a', fillColor: '#0f7a5a', fillOpacity: 0.85, weight: 2 } as const;
