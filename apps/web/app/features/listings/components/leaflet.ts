@@ -1,13 +1,13 @@
-import type { Map as LeafletMap } from 'leaflet';
+import type * as Leaflet from 'leaflet';
 
 /** Leaflet and its stylesheet, fetched on first use only: no page pays for the map until it shows one. */
-export async function loadLeaflet(): Promise<typeof import('leaflet')> {
+export async function loadLeaflet(): Promise<typeof Leaflet> {
   const [L] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]);
   return L;
 }
 
 /** OpenStreetMap tiles: they load when online; markers and the page work without them. */
-export function addTiles(L: typeof import('leaflet'), map: LeafletMap): void {
+export function addTiles(L: typeof Leaflet, map: Leaflet.Map): void {
   L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
     maxZoom: 19,
     attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Map as LeafletMap } from 'leaflet';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { MARKER_STYLE, addTiles, loadLeaflet } from './leaflet.ts';
 
@@ -14,7 +15,7 @@ export function LocationMap({ lat, lon, name }: { lat: number; lon: number; name
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    let map: import('leaflet').Map | null = null;
+    let map: LeafletMap | null = null;
     let cancelled = false;
     const show = async () => {
       try {
