@@ -65,6 +65,7 @@ describe('our ICU formatter', () => {
     min: 8,
     sqft: '1,200',
     level: 7,
+    index: 3,
   };
   it.each(LANGUAGES)('%s: formats every message exactly as intl-messageformat does', (lang) => {
     const t = createTranslator(lang, CATALOGUES[lang]);
