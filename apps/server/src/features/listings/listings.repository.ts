@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
 import { areas, landmarks, properties, propertyActions, propertyImages, propertyTypes, users } from '@kunci/db/schema';
 import type { ListingType } from '@kunci/contracts/reference';
@@ -37,11 +38,6 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Great-circle distance in km from a point, in plain SQL (no extension needed, same on PGlite and servers). */
-function distanceKm(lat: number, lng: number): SQL<number> {
-  return sql<number>`(6371 * 2 * asin(sqrt(power(sin(radians(${properties.lat} - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(${properties.lat})) * power(sin(radians(${properties.lng} - ${lng}) / 2), 2))))`;
-}
-
 const cardColumns = {
   id: properties.id,
   name: properties.name,
@@ -60,7 +56,141 @@ const cardColumns = {
   lon: properties.lng,
 };
 
+/** The values of a search, by placeholder name; absent filters are left out (and so shape the query). */
+type SearchValues = Record<string, string | number | boolean | string[] | undefined>;
+
+function searchValues(filter: SearchFilter, areaId: number | undefined): SearchValues {
+  const near = filter.near;
+  const dLat = near ? (near.radiusKm / KM_PER_DEGREE) * 1.01 : 0;
+  const dLng = near ? dLat / Math.cos((near.lat * Math.PI) / 180) : 0;
+  const list = (v: readonly string[] | undefined) => (v?.length ? [...v] : undefined);
+  return {
+    types: [...filter.types],
+    areaId,
+    categories: list(filter.categories),
+    namePattern: filter.name ? containing(filter.name) : undefined,
+    name: filter.name,
+    lat: near?.lat,
+    lng: near?.lng,
+    radiusKm: near?.radiusKm,
+    latMin: near ? near.lat - dLat : undefined,
+    latMax: near ? near.lat + dLat : undefined,
+    lngMin: near ? near.lng - dLng : undefined,
+    lngMax: near ? near.lng + dLng : undefined,
+    minPrice: filter.minPrice,
+    maxPrice: filter.maxPrice,
+    bedrooms: filter.bedrooms,
+    bathrooms: filter.bathrooms,
+    parking: filter.parking,
+    furnishTypes: list(filter.furnishTypes),
+    petFriendly: filter.petFriendly,
+    roomTypes: list(filter.roomTypes),
+    zeroDeposit: filter.zeroDeposit,
+    excludeId: filter.excludeId,
+    limit: filter.limit,
+    offset: filter.offset,
+  };
+}
+
+/** Lists become one value per element ("types.0", "types.1"...), as their placeholders are. */
+function withListsSpread(values: SearchValues): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (Array.isArray(value)) value.forEach((v, i) => (out[`${key}.${i}`] = v));
+    else out[key] = value;
+  }
+  return out;
+}
+
+function searchShape(values: SearchValues, order: SearchFilter['order']): string {
+  return `${order}:${Object.entries(values)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => (Array.isArray(v) ? `${k}[${v.length}]` : k))
+    .join(',')}`;
+}
+
+/**
+ * The page and capped-count statements of one search shape, built once with placeholders: building the SQL
+ * text every call cost as much as running a fast search.
+ */
+function buildSearch(db: Database, values: SearchValues, orderBy: SearchFilter['order']) {
+  const p = (name: string) => sql.placeholder(name);
+  const has = (name: string) => values[name] !== undefined;
+  const near = has('lat');
+  const distance = sql<number>`(6371 * 2 * asin(sqrt(power(sin(radians(${properties.lat} - ${p('lat')}) / 2), 2) + cos(radians(${p('lat')})) * cos(radians(${properties.lat})) * power(sin(radians(${properties.lng} - ${p('lng')}) / 2), 2))))`;
+  const here = sql`point(${p('lng')}, ${p('lat')})`;
+  // One placeholder per listed value: "in ($1)" is planned as the equality it is, which "= any($1)" is not.
+  const anyOf = (column: AnyPgColumn, name: string) =>
+    inArray(
+      column,
+      (values[name] as string[]).map((_, i) => p(`${name}.${i}`)),
+    );
+  // Filters on the listing's own columns only, so the partial indexes answer them without joins.
+  const where = and(
+    isLive(),
+    anyOf(properties.type, 'types'),
+    has('areaId') ? eq(properties.areaId, p('areaId')) : undefined,
+    has('categories') ? anyOf(properties.category, 'categories') : undefined,
+    has('namePattern') ? sql`${properties.name} ilike ${p('namePattern')}` : undefined,
+    // Within a radius: a bounding box on the indexed lat/lng (whose row estimates the planner gets right, unlike
+    // a GiST circle's fixed guess, so it walks nearest-first in dense places and takes the box in sparse ones),
+    // then the exact distance.
+    near
+      ? and(
+          between(properties.lat, p('latMin'), p('latMax')),
+          between(properties.lng, p('lngMin'), p('lngMax')),
+          sql`${distance} <= ${p('radiusKm')}`,
+        )
+      : undefined,
+    has('minPrice') ? gte(properties.price, p('minPrice')) : undefined,
+    has('maxPrice') ? lte(properties.price, p('maxPrice')) : undefined,
+    has('bedrooms') ? gte(properties.bedroom, p('bedrooms')) : undefined,
+    has('bathrooms') ? gte(properties.bathroom, p('bathrooms')) : undefined,
+    has('parking') ? gte(properties.carpark, p('parking')) : undefined,
+    has('furnishTypes') ? anyOf(properties.furnishType, 'furnishTypes') : undefined,
+    has('petFriendly') ? eq(properties.petFriendly, p('petFriendly')) : undefined,
+    has('roomTypes') ? anyOf(properties.roomType, 'roomTypes') : undefined,
+    has('zeroDeposit') ? eq(properties.zeroDepositEligible, p('zeroDeposit')) : undefined,
+    has('excludeId') ? ne(properties.id, p('excludeId')) : undefined,
+  );
+  const newest = [desc(properties.dateCreated), desc(properties.id)];
+  const order =
+    orderBy === 'price'
+      ? [asc(properties.price), desc(properties.id)]
+      : orderBy === '-price'
+        ? [desc(properties.price), desc(properties.id)]
+        : orderBy === 'distance' && near
+          ? // KNN on the GiST index: nearest first without computing every distance (a tiebreaker would stop it).
+            [sql`${properties.geo} <-> ${here}`]
+          : orderBy === 'name' && has('name')
+            ? [desc(sql`similarity(${properties.name}, ${p('name')})`), ...newest]
+            : newest;
+  const page = db
+    .select({ ...cardColumns, distanceKm: near ? distance : sql<null>`null` })
+    .from(properties)
+    .innerJoin(areas, eq(areas.id, properties.areaId))
+    .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId))
+    .where(where)
+    .orderBy(...order)
+    .limit(p('limit'))
+    .offset(p('offset'));
+  // Count up to the cap: exact for every real search, bounded work for "everything in Kuala Lumpur". The count
+  // walks the page's own order, so it stops after the cap on the index that serves the page (without the order
+  // a dense area or circle is gathered whole by a bitmap or sequential scan first).
+  const counted = db
+    .select({ one: sql`1` })
+    .from(properties)
+    .where(where)
+    .orderBy(...order)
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('counted');
+  const count = db.select({ n: sql<number>`count(*)::int` }).from(counted);
+  // An empty name keeps them unnamed statements: the server plans each call with its values.
+  return { page: page.prepare(''), count: count.prepare('') };
+}
+
 export function createListingsRepository(db: Database) {
+  const searchQueries = new Map<string, ReturnType<typeof buildSearch>>();
   // Areas change only with a deploy: their ids are looked up once.
   let areaIds: Promise<Map<string, number>> | undefined;
   const areaIdsBySlug = () =>
@@ -70,63 +200,19 @@ export function createListingsRepository(db: Database) {
       .then((rows) => new Map(rows.map((r) => [r.slug, r.id]))));
   return {
     async search(filter: SearchFilter) {
-      const near = filter.near;
       const areaId = filter.areaSlug ? (await areaIdsBySlug()).get(filter.areaSlug) : undefined;
       if (filter.areaSlug && areaId === undefined) return { rows: [], total: 0, capped: false };
-      const here = near ? sql`point(${near.lng}, ${near.lat})` : undefined;
-      // Filters on the listing's own columns only, so the partial indexes answer them without joins.
-      const where = and(
-        isLive(),
-        inArray(properties.type, [...filter.types]),
-        areaId !== undefined ? eq(properties.areaId, areaId) : undefined,
-        filter.categories?.length ? inArray(properties.category, [...filter.categories]) : undefined,
-        filter.name ? sql`${properties.name} ilike ${containing(filter.name)}` : undefined,
-        near && here
-          ? and(
-              sql`${properties.geo} <@ circle(${here}, ${(near.radiusKm / KM_PER_DEGREE) * 1.01})`,
-              sql`${distanceKm(near.lat, near.lng)} <= ${near.radiusKm}`,
-            )
-          : undefined,
-        filter.minPrice !== undefined ? gte(properties.price, filter.minPrice) : undefined,
-        filter.maxPrice !== undefined ? lte(properties.price, filter.maxPrice) : undefined,
-        filter.bedrooms !== undefined ? gte(properties.bedroom, filter.bedrooms) : undefined,
-        filter.bathrooms !== undefined ? gte(properties.bathroom, filter.bathrooms) : undefined,
-        filter.parking !== undefined ? gte(properties.carpark, filter.parking) : undefined,
-        filter.furnishTypes?.length ? inArray(properties.furnishType, [...filter.furnishTypes]) : undefined,
-        filter.petFriendly !== undefined ? eq(properties.petFriendly, filter.petFriendly) : undefined,
-        filter.roomTypes?.length ? inArray(properties.roomType, [...filter.roomTypes]) : undefined,
-        filter.zeroDeposit !== undefined ? eq(properties.zeroDepositEligible, filter.zeroDeposit) : undefined,
-        filter.excludeId !== undefined ? ne(properties.id, filter.excludeId) : undefined,
-      );
-      const newest = [desc(properties.dateCreated), desc(properties.id)];
-      const order =
-        filter.order === 'price'
-          ? [asc(properties.price), desc(properties.id)]
-          : filter.order === '-price'
-            ? [desc(properties.price), desc(properties.id)]
-            : filter.order === 'distance' && here
-              ? // KNN on the GiST index: nearest first without computing every distance (a tiebreaker would stop it).
-                [sql`${properties.geo} <-> ${here}`]
-              : filter.order === 'name' && filter.name
-                ? [desc(sql`similarity(${properties.name}, ${filter.name})`), ...newest]
-                : newest;
-      const rows = await db
-        .select({ ...cardColumns, distanceKm: near ? distanceKm(near.lat, near.lng) : sql<null>`null` })
-        .from(properties)
-        .innerJoin(areas, eq(areas.id, properties.areaId))
-        .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId))
-        .where(where)
-        .orderBy(...order)
-        .limit(filter.limit)
-        .offset(filter.offset);
-      // Count up to the cap: exact for every real search, bounded work for "everything in Kuala Lumpur".
-      const counted = db
-        .select({ one: sql`1` })
-        .from(properties)
-        .where(where)
-        .limit(SEARCH_COUNT_CAP + 1)
-        .as('counted');
-      const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(counted);
+      const values = searchValues(filter, areaId);
+      const key = searchShape(values, filter.order);
+      let queries = searchQueries.get(key);
+      if (!queries) {
+        queries = buildSearch(db, values, filter.order);
+        // Shapes are few (which filters are set, and the order); the cap only guards against surprises.
+        if (searchQueries.size < 1000) searchQueries.set(key, queries);
+      }
+      // The page and the count are independent: on a server pool they run side by side.
+      const params = withListsSpread(values);
+      const [rows, [{ n } = { n: 0 }]] = await Promise.all([queries.page.execute(params), queries.count.execute(params)]);
       return { rows, total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
     },
 
