@@ -32,7 +32,8 @@ import { VIEW_MODE_BOOT_SCRIPT } from './lib/view-mode.ts';
 import { AppShell } from './components/layout/app-shell.tsx';
 import { ErrorPage } from './components/layout/error-page.tsx';
 import type { Route } from './+types/root';
-import './app.css';
+// The stylesheet is small (about 8 KB compressed): inlined, it costs no render-blocking request.
+import css from './app.css?inline';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -133,6 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f7a5a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script nonce={root?.nonce} dangerouslySetInnerHTML={{ __html: VIEW_MODE_BOOT_SCRIPT }} />
+        <style dangerouslySetInnerHTML={{ __html: css }} />
         <Meta />
         <Links />
       </head>
