@@ -14,6 +14,10 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { createListingsRepository } from './features/listings/listings.repository.ts';
 import { listingsRoutes } from './features/listings/listings.routes.ts';
 import { createListingsService } from './features/listings/listings.service.ts';
+import { createListingManagementRepository } from './features/listing-management/listing-management.repository.ts';
+import { createListingManagementService } from './features/listing-management/listing-management.service.ts';
+import { listingManagementRoutes } from './features/listing-management/listing-management.routes.ts';
+import { runListingJobs } from './features/listing-management/listing-jobs.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { createProfileExtrasRepository } from './features/profile-extras/profile-extras.repository.ts';
 import { profileExtrasRoutes } from './features/profile-extras/profile-extras.routes.ts';
@@ -118,12 +122,20 @@ export async function buildApp({ config, database, store, redis, web = true, log
   const profileExtras = createProfileExtrasService({ repository: createProfileExtrasRepository(db), messenger, counters, secret });
   const reference = createReferenceService(createReferenceRepository(db));
   const listings = createListingsService(createListingsRepository(db));
+  const listingManagement = createListingManagementService({
+    repository: createListingManagementRepository(db),
+    store,
+    secret,
+    publicUrl: config.publicUrl,
+    lifetimeDays: config.listings.lifetimeDays,
+  });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, redis });
       await api.register(referenceRoutes, { service: reference });
       await api.register(listingsRoutes, { service: listings });
+      await api.register(listingManagementRoutes, { service: listingManagement });
       await api.register(authRoutes, { service: auth, facebook: Boolean(config.facebook) });
       await api.register(usersRoutes, { service: users });
       await api.register(profileExtrasRoutes, { service: profileExtras });
@@ -132,6 +144,16 @@ export async function buildApp({ config, database, store, redis, web = true, log
     { prefix: '/api' },
   );
   await app.register(mediaRoutes, { store });
+  if (config.jobsIntervalSeconds > 0) {
+    const run = () =>
+      runListingJobs(listingManagement, messenger, { expiryNoticeDays: config.listings.expiryNoticeDays, log: app.log })
+        .then((done) => (done.expired || done.warned || done.cleaned ? app.log.info(done, 'listing jobs') : undefined))
+        .catch((error: unknown) => app.log.error({ err: error }, 'listing jobs failed'));
+    const timer = setInterval(run, config.jobsIntervalSeconds * 1000);
+    timer.unref();
+    app.addHook('onReady', async () => void run());
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   if (web) {
     await app.register(webRoutes, {
       buildDir: config.webBuildDir,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties, users } from '@kunci/db/schema';
 import { createSessionsRepository } from './lib/sessions.repository.ts';
 import { bearer, createTestApp, freshPhone, type TestApp } from '../test/support.ts';
+import { condoInput, photoWithGps, upload } from './features/listing-management/test-helpers.ts';
 
 /**
  * The authorization matrix: every API route, called as each kind of caller, with the answer expected.
@@ -12,13 +13,19 @@ type Persona = 'anonymous' | 'owner' | 'other' | 'banned' | 'moderator';
 const PERSONAS: Persona[] = ['anonymous', 'owner', 'other', 'banned', 'moderator'];
 
 interface Context {
-  owner: { id: string; phone: string };
+  owner: { id: string; phone: string; token: string };
   listingId: number;
   goneListingId: number;
 }
+/** What a row's setup made for one call (a fresh listing, photo or upload: rows that change things get their own). */
+type Fixture = Record<string, string | number>;
 interface Row {
   route: string;
-  request: (c: Context) => { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; headers?: Record<string, string> };
+  setup?: (t: TestApp, c: Context) => Promise<Fixture>;
+  request: (
+    c: Context,
+    f: Fixture,
+  ) => { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; headers?: Record<string, string> };
   expect: Record<Persona, number>;
 }
 
@@ -26,6 +33,25 @@ const everyone = (status: number): Record<Persona, number> => ({ anonymous: stat
 const selfOnly = (status: number): Record<Persona, number> => ({ anonymous: 401, owner: status, other: 403, banned: 403, moderator: 403 });
 const selfOrModerator = (status: number): Record<Persona, number> => ({ anonymous: 401, owner: status, other: 403, banned: 403, moderator: status });
 const signedIn = (status: number): Record<Persona, number> => ({ anonymous: 401, owner: status, other: status, banned: 403, moderator: status });
+
+const moderatorOnly = (status: number): Record<Persona, number> => ({ anonymous: 401, owner: 403, other: 403, banned: 403, moderator: status });
+
+/** A draft listing of the owner's, made through the API as the owner would. */
+async function ownedListing(t: TestApp, c: Context, submit = false): Promise<Fixture> {
+  const headers = bearer(c.owner.token);
+  const created = await t.app.inject({ method: 'POST', url: '/api/properties', payload: condoInput(), headers });
+  const id = (created.json() as { id: number }).id;
+  if (submit) await t.app.inject({ method: 'POST', url: `/api/properties/${id}/activate`, headers });
+  return { id };
+}
+async function withPhoto(t: TestApp, c: Context): Promise<Fixture> {
+  const { id } = await ownedListing(t, c);
+  const headers = bearer(c.owner.token);
+  const { mediaId } = await upload(t.app, headers, Number(id), 'p.jpg', await photoWithGps());
+  const res = await t.app.inject({ method: 'POST', url: `/api/properties/${id}/images`, payload: { mediaId }, headers });
+  return { id: id!, imageId: (res.json() as { images: { id: number }[] }).images[0]!.id };
+}
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(256, 0)]);
 
 const MATRIX: Row[] = [
   { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: everyone(200) },
@@ -175,6 +201,123 @@ const MATRIX: Row[] = [
     }),
     expect: selfOnly(200),
   },
+  {
+    route: 'POST /api/properties',
+    request: () => ({ method: 'POST', url: '/api/properties', payload: condoInput() }),
+    expect: { anonymous: 401, owner: 201, other: 201, banned: 403, moderator: 201 },
+  },
+  {
+    route: 'PUT /api/properties/{id}',
+    setup: (t, c) => ownedListing(t, c),
+    request: (_c, f) => ({ method: 'PUT', url: `/api/properties/${f['id']}`, payload: { price: 2600 } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'GET /api/properties/{id}/manage',
+    setup: (t, c) => ownedListing(t, c),
+    request: (_c, f) => ({ url: `/api/properties/${f['id']}/manage` }),
+    expect: selfOrModerator(200),
+  },
+  {
+    route: 'POST /api/properties/{id}/activate',
+    setup: (t, c) => ownedListing(t, c),
+    request: (_c, f) => ({ method: 'POST', url: `/api/properties/${f['id']}/activate` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'POST /api/properties/{id}/extensions',
+    setup: (t, c) => ownedListing(t, c),
+    request: (_c, f) => ({ method: 'POST', url: `/api/properties/${f['id']}/extensions` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'POST /api/properties/{id}/{action}',
+    setup: (t, c) => ownedListing(t, c),
+    request: (_c, f) => ({ method: 'POST', url: `/api/properties/${f['id']}/deactivate` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'POST /api/properties/{id}/{action} (moderator: approve)',
+    setup: (t, c) => ownedListing(t, c, true),
+    request: (_c, f) => ({ method: 'POST', url: `/api/properties/${f['id']}/approve` }),
+    expect: moderatorOnly(200),
+  },
+  { route: 'GET /api/users/{id}/properties', request: (c) => ({ url: `/api/users/${c.owner.id}/properties` }), expect: selfOrModerator(200) },
+  { route: 'GET /api/moderation/properties', request: () => ({ url: '/api/moderation/properties' }), expect: moderatorOnly(200) },
+  {
+    route: 'GET /api/properties/{id}/presignedUrl/{file}',
+    setup: (t, c) => ownedListing(t, c),
+    request: (_c, f) => ({ url: `/api/properties/${f['id']}/presignedUrl/photo.jpg` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'PUT /api/uploads/{mediaId}',
+    setup: async (t, c) => {
+      const { id } = await ownedListing(t, c);
+      const presigned = (await t.app.inject({ url: `/api/properties/${id}/presignedUrl/photo.jpg`, headers: bearer(c.owner.token) })).json() as {
+        presignedUrl: string;
+      };
+      const url = new URL(presigned.presignedUrl);
+      return { path: url.pathname + url.search };
+    },
+    request: (_c, f) => ({ method: 'PUT', url: String(f['path']), payload: Buffer.from('bytes'), headers: { 'content-type': 'image/jpeg' } }),
+    expect: everyone(204),
+  },
+  {
+    route: 'POST /api/properties/{id}/images',
+    setup: async (t, c) => {
+      const { id } = await ownedListing(t, c);
+      const { mediaId } = await upload(t.app, bearer(c.owner.token), Number(id), 'p.jpg', await photoWithGps());
+      return { id: id!, mediaId };
+    },
+    request: (_c, f) => ({ method: 'POST', url: `/api/properties/${f['id']}/images`, payload: { mediaId: f['mediaId'] } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'PUT /api/properties/{id}/images',
+    setup: withPhoto,
+    request: (_c, f) => ({ method: 'PUT', url: `/api/properties/${f['id']}/images`, payload: { imageIds: [f['imageId']] } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'PUT /api/properties/{id}/images/{imageId}',
+    setup: withPhoto,
+    request: (_c, f) => ({ method: 'PUT', url: `/api/properties/${f['id']}/images/${f['imageId']}` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'DELETE /api/properties/images/{imageId}',
+    setup: withPhoto,
+    request: (_c, f) => ({ method: 'DELETE', url: `/api/properties/images/${f['imageId']}` }),
+    expect: selfOnly(204),
+  },
+  {
+    route: 'POST /api/properties/{id}/videos',
+    setup: async (t, c) => {
+      const { id } = await ownedListing(t, c);
+      const { mediaId } = await upload(t.app, bearer(c.owner.token), Number(id), 'tour.mp4', MP4);
+      return { id: id!, mediaId };
+    },
+    request: (_c, f) => ({ method: 'POST', url: `/api/properties/${f['id']}/videos`, payload: { url: `${f['mediaId']}.mp4` } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'DELETE /api/properties/videos/{videoId}',
+    setup: async (t, c) => {
+      const { id } = await ownedListing(t, c);
+      const headers = bearer(c.owner.token);
+      const { mediaId } = await upload(t.app, headers, Number(id), 'tour.mp4', MP4);
+      const res = await t.app.inject({ method: 'POST', url: `/api/properties/${id}/videos`, payload: { url: `${mediaId}.mp4` }, headers });
+      return { videoId: (res.json() as { videos: { id: number }[] }).videos[0]!.id };
+    },
+    request: (_c, f) => ({ method: 'DELETE', url: `/api/properties/videos/${f['videoId']}` }),
+    expect: selfOnly(204),
+  },
+  {
+    route: 'POST /api/property-prices/statistics',
+    request: () => ({ method: 'POST', url: '/api/property-prices/statistics', payload: { areaSlug: 'bangsar', bedroom: 2 } }),
+    expect: everyone(200),
+  },
 ];
 
 describe('authorization matrix', () => {
@@ -207,7 +350,8 @@ describe('authorization matrix', () => {
     t = await createTestApp({
       env: { PIN_RESEND_SECONDS: '0', PIN_MAX_PER_HOUR_PER_PHONE: '1000', PIN_MAX_PER_HOUR_PER_IP: '1000', LOGIN_MAX_FAILURES: '50' },
     });
-    const owner = await makeUser('owner');
+    const made = await makeUser('owner');
+    const owner = { ...made, token: await sessions().create(made.id, 'pin', 'web-matrix', 1) };
     await makeUser('other');
     await makeUser('banned');
     await makeUser('moderator');
@@ -230,7 +374,8 @@ describe('authorization matrix', () => {
     it(row.route, async () => {
       const answers: Partial<Record<Persona, number>> = {};
       for (const persona of PERSONAS) {
-        const { method = 'GET', url, payload, headers = {} } = row.request(context);
+        const fixture = row.setup ? await row.setup(t, context) : {};
+        const { method = 'GET', url, payload, headers = {} } = row.request(context, fixture);
         const res = await t.app.inject({ method, url, payload, headers: { ...headers, ...(await headersFor(persona)) } });
         answers[persona] = res.statusCode;
       }

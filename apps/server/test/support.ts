@@ -20,6 +20,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: TEST_ROOT,
     MEDIA_DIR: inject('template').mediaDir,
     SEED_DEMO_LISTINGS: '0',
+    JOBS_INTERVAL_SECONDS: '0',
     ...overrides,
   });
 }

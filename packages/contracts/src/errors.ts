@@ -26,6 +26,7 @@ export const ErrorCode = {
   WORK_EMAIL_REQUIRED: 11428,
   FACEBOOK_NOT_LINKED: 11430,
   FACEBOOK_FAILED: 11431,
+  LISTING_EXPIRED: 11432,
   INTERNAL: 11500,
   UNAVAILABLE: 11503,
 } as const;
@@ -54,6 +55,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.WORK_EMAIL_REQUIRED]: 422,
   [ErrorCode.FACEBOOK_NOT_LINKED]: 422,
   [ErrorCode.FACEBOOK_FAILED]: 502,
+  [ErrorCode.LISTING_EXPIRED]: 409,
   [ErrorCode.INTERNAL]: 500,
   [ErrorCode.UNAVAILABLE]: 503,
 };

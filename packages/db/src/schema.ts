@@ -3,6 +3,7 @@ export * from './schema/areas.ts';
 export * from './schema/auth.ts';
 export * from './schema/countries.ts';
 export * from './schema/landmarks.ts';
+export * from './schema/media.ts';
 export * from './schema/meta.ts';
 export * from './schema/outbox.ts';
 export * from './schema/postcodes.ts';

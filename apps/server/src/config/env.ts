@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { BUSINESS } from '@kunci/contracts/business';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -28,6 +29,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SEED_DEMO_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  LISTING_LIFETIME_DAYS: z.coerce.number().int().min(1).max(3650).default(BUSINESS.listing.lifetimeDays),
+  LISTING_EXPIRY_NOTICE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+  JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   TRUST_PROXY: boolean.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -75,6 +79,9 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   rateLimit: { max: number; windowMs: number };
   seedDemoListings: number;
+  /** Listings live this many days from approval; owners are told this many days ahead; jobs run this often (0: never). */
+  listings: { lifetimeDays: number; expiryNoticeDays: number };
+  jobsIntervalSeconds: number;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   auth: {
@@ -135,6 +142,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     seedDemoListings: env.SEED_DEMO_LISTINGS,
+    listings: { lifetimeDays: env.LISTING_LIFETIME_DAYS, expiryNoticeDays: env.LISTING_EXPIRY_NOTICE_DAYS },
+    jobsIntervalSeconds: env.JOBS_INTERVAL_SECONDS,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     auth: {

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, errorStatus, type ErrorBody, type FieldError } from '@kunci/contracts/errors';
-import { translatorFor } from '@kunci/i18n/messages';
+import { CATALOGUES, translatorFor, type MessageKey } from '@kunci/i18n/messages';
 import { AppError } from '../lib/app-error.ts';
 import { requestLanguage } from '../lib/language.ts';
 
@@ -32,7 +32,8 @@ function validationFields(
 function send(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, fields?: FieldError[]): FastifyReply {
   const t = translatorFor(requestLanguage(request));
   const body: ErrorBody = { errorCode: code, message: t(`errors.${code}`) };
-  if (fields?.length) body.fields = fields;
+  // Field messages that name a catalogue entry (the listing rules') are given in the caller's language.
+  if (fields?.length) body.fields = fields.map((f) => (f.message in CATALOGUES.en ? { ...f, message: t(f.message as MessageKey) } : f));
   return reply.status(errorStatus[code]).type('application/json').send(body);
 }
 

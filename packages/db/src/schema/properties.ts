@@ -63,6 +63,15 @@ export const properties = pgTable(
     reviewStatus: text('review_status', { enum: ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED'] })
       .notNull()
       .default('DRAFT'),
+    /** Why a moderator turned the listing down (shown to its owner). */
+    rejectionReason: text('rejection_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    /** The last wizard step the owner saved (drafts resume there, on any device). */
+    draftStep: integer('draft_step').notNull().default(0),
+    /** When the owner was told the listing is about to expire (once per expiry date). */
+    expiryNoticeAt: timestamp('expiry_notice_at', { withTimezone: true }),
     views: integer('views').notNull().default(0),
     dateCreated: timestamp('date_created', { withTimezone: true })
       .notNull()
@@ -77,7 +86,13 @@ export const properties = pgTable(
   // Every ordered index ends with id (searches break ties by id) and sorts descending with NULLS FIRST, as
   // ORDER BY ... DESC does: otherwise the planner cannot use it for the order.
   (t) => [
-    index('properties_owner').on(t.ownerId),
+    index('properties_owner').on(t.ownerId, t.dateCreated.desc().nullsFirst()),
+    index('properties_review_queue')
+      .on(t.submittedAt)
+      .where(sql`review_status = 'PENDING'`),
+    index('properties_expiry')
+      .on(t.expiresAt)
+      .where(sql`status = 'ACTIVE'`),
     index('properties_live_area_created')
       .on(t.areaId, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED'`),

@@ -1,0 +1,289 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { UserIdParams } from '@kunci/contracts/auth';
+import { ErrorBody, ErrorCode } from '@kunci/contracts/errors';
+import {
+  ListingActionBody,
+  ListingActionParams,
+  MEDIA_LIMITS,
+  MediaUploadInfo,
+  OwnerListingFull,
+  OwnerListingsPage,
+  OwnerListingsQuery,
+  PresignParams,
+  PriceStatistics,
+  PriceStatisticsRequest,
+  PropertyUpdate,
+  RegisterImageBody,
+  RegisterVideoBody,
+  ReorderImagesBody,
+  OwnerListing,
+} from '@kunci/contracts/listing-management';
+import { ListingIdParams, Page } from '@kunci/contracts/listings';
+import { AppError } from '../../lib/app-error.ts';
+import { requireSelf, requireSession } from '../../plugins/auth.ts';
+import type { Actor, ListingManagementService } from './listing-management.service.ts';
+
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+function actor(request: FastifyRequest): Actor {
+  const { user } = requireSession(request);
+  return { id: user.id, role: user.role };
+}
+
+export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingManagementService }> = async (app, { service }) => {
+  app.post(
+    '/properties',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'Create a listing (a draft, not public until submitted and approved)',
+        body: z.record(z.string(), z.unknown()),
+        response: { 201: OwnerListingFull, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(actor(request), request.body)),
+  );
+
+  app.put(
+    '/properties/:id',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: "Update one's listing (any fields; a material change to an approved listing sends it back to review)",
+        params: ListingIdParams,
+        body: PropertyUpdate,
+        response: { 200: OwnerListingFull, ...errors },
+      },
+    },
+    async (request) => service.update(actor(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/properties/:id/manage',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'A listing as its owner edits it (any state), with its photos and videos; moderators may read any',
+        params: ListingIdParams,
+        response: { 200: OwnerListingFull, ...errors },
+      },
+    },
+    async (request) => service.get(actor(request), request.params.id),
+  );
+
+  app.post(
+    '/properties/:id/activate',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'Publish a draft (it goes to review) or switch a listing back on',
+        params: ListingIdParams,
+        response: { 200: OwnerListingFull, ...errors },
+      },
+    },
+    async (request) => service.activate(actor(request), request.params.id),
+  );
+
+  app.post(
+    '/properties/:id/extensions',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'Extend a listing by 30 days: by its signed-in owner, or with the one-tap link sent before expiry',
+        params: ListingIdParams,
+        body: z
+          .object({ until: z.number().int(), token: z.string().max(100) })
+          .strict()
+          .nullish(),
+        response: { 200: z.object({ id: z.number().int(), expiresAt: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      let who: Actor;
+      if (request.session) who = actor(request);
+      else if (body && service.checkExtendLink(request.params.id, body.until, body.token)) who = { id: '', role: 'user' };
+      else throw new AppError(ErrorCode.UNAUTHORIZED);
+      const listing = who.id ? await service.extend(who, request.params.id) : await service.extendByLink(request.params.id, body!.until);
+      return { id: listing.id, expiresAt: listing.expiresAt };
+    },
+  );
+
+  app.post(
+    '/properties/:id/:action',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'Owner: deactivate, submit. Moderator: approve, reject (with a reason), suspend, unsuspend',
+        params: ListingActionParams,
+        body: ListingActionBody,
+        response: { 200: OwnerListingFull, ...errors },
+      },
+    },
+    async (request) => service.act(actor(request), request.params.id, request.params.action, request.body?.reason),
+  );
+
+  app.get(
+    '/users/:id/properties',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: "A user's own listings by tab (status), with the count of each tab; pageSize up to 200",
+        params: UserIdParams,
+        querystring: OwnerListingsQuery,
+        response: { 200: OwnerListingsPage, ...errors },
+      },
+    },
+    async (request) => {
+      requireSelf(request, request.params.id, { moderatorMay: true });
+      return service.listByOwner(request.params.id, request.query);
+    },
+  );
+
+  app.get(
+    '/moderation/properties',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'Moderators: listings waiting for review, oldest first',
+        querystring: z
+          .object({ pageNumber: z.coerce.number().int().min(0).default(0), pageSize: z.coerce.number().int().min(1).max(60).default(20) })
+          .strict(),
+        response: { 200: Page(OwnerListing), ...errors },
+      },
+    },
+    async (request) => {
+      if (actor(request).role !== 'moderator') throw new AppError(ErrorCode.FORBIDDEN);
+      return service.reviewQueue(request.query.pageNumber, request.query.pageSize);
+    },
+  );
+
+  app.get(
+    '/properties/:id/presignedUrl/:file',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'A signed URL (30 minutes) to PUT one photo or video of the listing to; `file` is a file name or its type',
+        params: PresignParams,
+        response: { 200: MediaUploadInfo, ...errors },
+      },
+    },
+    async (request) => service.presign(actor(request), request.params.id, request.params.file),
+  );
+
+  app.post(
+    '/properties/:id/images',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'Register an uploaded photo: checked, re-encoded without metadata into every width, added last',
+        params: ListingIdParams,
+        body: RegisterImageBody,
+        response: { 200: OwnerListingFull, ...errors },
+      },
+    },
+    async (request) => service.registerImage(actor(request), request.params.id, request.body.mediaId),
+  );
+
+  app.put(
+    '/properties/:id/images',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'Reorder the photos (every photo id once, in the new order)',
+        params: ListingIdParams,
+        body: ReorderImagesBody,
+        response: { 200: OwnerListingFull, ...errors },
+      },
+    },
+    async (request) => service.reorder(actor(request), request.params.id, request.body.imageIds),
+  );
+
+  app.put(
+    '/properties/:id/images/:imageId',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'Make a photo the cover',
+        params: z.object({ id, imageId: id }),
+        response: { 200: OwnerListingFull, ...errors },
+      },
+    },
+    async (request) => service.setCover(actor(request), request.params.id, request.params.imageId),
+  );
+
+  app.delete(
+    '/properties/images/:imageId',
+    {
+      schema: { tags: ['listing management'], summary: 'Remove a photo', params: z.object({ imageId: id }), response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await service.deleteImage(actor(request), request.params.imageId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/properties/:id/videos',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'Register an uploaded video (url is the media id plus extension; type GENERAL; sourceType AWS_S3)',
+        params: ListingIdParams,
+        body: RegisterVideoBody,
+        response: { 200: OwnerListingFull, ...errors },
+      },
+    },
+    async (request) => service.registerVideo(actor(request), request.params.id, request.body.url),
+  );
+
+  app.delete(
+    '/properties/videos/:videoId',
+    {
+      schema: { tags: ['listing management'], summary: 'Remove a video', params: z.object({ videoId: id }), response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await service.deleteVideo(actor(request), request.params.videoId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/property-prices/statistics',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'The spread of comparable live rents (same building, else the same area) for the price step',
+        body: PriceStatisticsRequest,
+        response: { 200: PriceStatistics, 422: ErrorBody },
+      },
+    },
+    async (request) => service.priceStatistics(request.body),
+  );
+
+  // The browser PUTs the file itself to the signed URL: the raw bytes, whatever their type.
+  await app.register(async (plain) => {
+    const uploads = plain.withTypeProvider<ZodTypeProvider>();
+    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MEDIA_LIMITS.videoBytes }, (_request, body, done) => done(null, body));
+    uploads.put(
+      '/uploads/:mediaId',
+      {
+        schema: {
+          tags: ['listing management'],
+          summary: 'Receive one file PUT to a signed URL (the signature is the credential)',
+          params: z.object({ mediaId: z.string().uuid() }),
+          querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }).strict(),
+          response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 422: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body)) throw new AppError(ErrorCode.BAD_REQUEST);
+        await service.receiveUpload(request.params.mediaId, request.query.expires, request.query.signature, request.body);
+        return reply.status(204).send(null);
+      },
+    );
+  });
+};

@@ -1,0 +1,700 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { BUSINESS, isZeroDepositEligible } from '@kunci/contracts/business';
+import { DAY_MS } from '@kunci/contracts/constants';
+import { ErrorCode, type FieldError } from '@kunci/contracts/errors';
+import {
+  IMAGE_EXTENSIONS,
+  MEDIA_LIMITS,
+  PropertyFields,
+  PropertyInput,
+  VIDEO_EXTENSIONS,
+  type ListingTab,
+  type OwnerListing,
+  type OwnerListingFull,
+  type OwnerListingsPage,
+  type OwnerListingsQuery,
+  type PropertyUpdate,
+} from '@kunci/contracts/listing-management';
+import type { PriceStatistics } from '@kunci/contracts/listing-management';
+import { mediaUploads, properties, propertyImages, propertyVideos, users } from '@kunci/db/schema';
+import type { MediaStore } from '@kunci/media/store';
+import { storeImageVariants } from '@kunci/media/images';
+import type { Readable } from 'node:stream';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { mediaSrc } from '../listings/listings.service.ts';
+import type { Db, ListingManagementRepository, ownerColumns } from './listing-management.repository.ts';
+
+type Row = { [K in keyof typeof ownerColumns]: K extends 'property' ? typeof properties.$inferSelect : unknown } & {
+  property: typeof properties.$inferSelect;
+  areaSlug: string;
+  landmarkName: string | null;
+  tab: ListingTab;
+  photoCount: number;
+  videoCount: number;
+  coverKey: string | null;
+  coverId: number | null;
+};
+
+export interface Actor {
+  id: string;
+  role: 'user' | 'moderator';
+}
+
+/** Changing these sends an approved listing back to review: they are what a moderator checked. */
+const MATERIAL_FIELDS = ['name', 'description', 'address', 'type', 'category', 'landmarkLabelId', 'latitude', 'longitude'] as const;
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  heif: 'image/heif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+};
+
+const validation = (fields: FieldError[]) => new AppError(ErrorCode.VALIDATION, undefined, fields);
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** What a video container starts with: MP4/MOV carry "ftyp" at byte 4, WebM the EBML magic. */
+function sniffVideo(head: Buffer): 'mp4' | 'webm' | 'mov' | null {
+  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') return head.toString('latin1', 8, 10) === 'qt' ? 'mov' : 'mp4';
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'webm';
+  return null;
+}
+
+/** The input fields of a stored listing, as the wizard edits them. */
+function inputOf(p: typeof properties.$inferSelect) {
+  return PropertyFields.parse({
+    type: p.type,
+    category: p.category,
+    landmarkLabelId: p.landmarkId,
+    name: p.name,
+    address: p.address,
+    postcode: p.postcode,
+    unitNumber: p.unitNumber,
+    latitude: p.lat,
+    longitude: p.lng,
+    price: p.price,
+    negotiable: p.negotiable,
+    carpark: p.carpark,
+    furnishType: p.furnishType,
+    fullyFurnishable: p.fullyFurnishable,
+    bedroom: p.bedroom,
+    bathroom: p.bathroom,
+    sqft: p.sqft,
+    level: p.level,
+    storeys: p.storeys,
+    bathroomType: p.bathroomType,
+    roomType: p.roomType,
+    roommate: p.roommate,
+    leaseType: p.leaseType,
+    saleType: p.saleType,
+    petFriendly: p.petFriendly,
+    availability: p.availability?.toISOString() ?? null,
+    viewingAvailableDate: p.viewingAvailableDate?.toISOString() ?? null,
+    description: p.description,
+    draftStep: p.draftStep,
+  });
+}
+
+export function toOwnerListing(row: Row): OwnerListing {
+  const p = row.property;
+  const tab = row.tab;
+  const status = tab === 'SUSPENDED' ? 'SUSPENDED' : tab === 'EXPIRED' ? 'EXPIRED' : p.active ? 'ACTIVE' : 'INACTIVE';
+  return {
+    id: p.id,
+    name: p.name,
+    type: p.type as OwnerListing['type'],
+    category: p.category as OwnerListing['category'],
+    price: p.price,
+    bedroom: p.bedroom,
+    bathroom: p.bathroom,
+    sqft: p.sqft,
+    furnishType: p.furnishType as OwnerListing['furnishType'],
+    zeroDepositEligible: p.zeroDepositEligible,
+    dateCreated: p.dateCreated.toISOString(),
+    areaSlug: row.areaSlug,
+    landmarkName: row.landmarkName,
+    lat: p.lat,
+    lon: p.lng,
+    cover: row.coverKey && row.coverId ? { id: row.coverId, src: mediaSrc(row.coverKey), isCover: true } : null,
+    status,
+    reviewStatus: p.reviewStatus,
+    rejectionReason: p.rejectionReason,
+    expiresAt: p.expiresAt.toISOString(),
+    views: p.views,
+    photoCount: row.photoCount,
+    videoCount: row.videoCount,
+    descriptionLength: p.description.length,
+    draftStep: p.draftStep,
+    ownerId: p.ownerId,
+  };
+}
+
+export interface ListingManagementDeps {
+  repository: ListingManagementRepository;
+  store: MediaStore;
+  secret: string;
+  publicUrl: string;
+  lifetimeDays?: number;
+}
+
+export function createListingManagementService({
+  repository,
+  store,
+  secret,
+  publicUrl,
+  lifetimeDays = BUSINESS.listing.lifetimeDays,
+}: ListingManagementDeps) {
+  const { db } = repository;
+
+  /** The listing, if the actor may manage it: its owner, or a moderator when `moderatorMay`. */
+  async function owned(d: Db, actor: Actor, id: number, moderatorMay = false) {
+    const row = (await repository.findOwned(d, id)) as Row | undefined;
+    if (!row) throw notFound({ propertyId: id });
+    if (row.property.ownerId !== actor.id && !(moderatorMay && actor.role === 'moderator')) {
+      throw new AppError(ErrorCode.FORBIDDEN, { propertyId: id, userId: actor.id });
+    }
+    return row;
+  }
+
+  async function full(d: Db, row: Row): Promise<OwnerListingFull> {
+    const [images, videos] = await Promise.all([repository.imagesOf(d, row.property.id), repository.videosOf(d, row.property.id)]);
+    return {
+      ...toOwnerListing(row),
+      input: inputOf(row.property),
+      images: images.map((i) => ({ id: i.id, src: mediaSrc(i.mediaKey), isCover: i.isCover })),
+      videos: videos.map((v) => ({ id: v.id, url: v.url, src: `/media/${v.mediaKey}`, contentType: v.contentType })),
+    };
+  }
+
+  /** Facts that come from elsewhere: a known building's address and place, the area, zero-deposit eligibility. */
+  async function derive(d: Db, input: PropertyInput) {
+    const fields: FieldError[] = [];
+    let { address, postcode, latitude, longitude } = input;
+    if (input.landmarkLabelId !== null) {
+      const landmark = await repository.landmark(d, input.landmarkLabelId);
+      if (!landmark) fields.push({ path: 'body.landmarkLabelId', message: 'field.landmark' });
+      else (({ address, postcode } = landmark), (latitude = input.latitude ?? landmark.lat), (longitude = input.longitude ?? landmark.lng));
+    }
+    if (!(await repository.postcodeKnown(d, postcode))) fields.push({ path: 'body.postcode', message: 'field.postcodeUnknown' });
+    if (fields.length) throw validation(fields);
+    const areaId = await repository.nearestArea(d, latitude, longitude);
+    if (areaId === undefined) throw new AppError(ErrorCode.UNAVAILABLE);
+    return {
+      type: input.type,
+      category: input.category,
+      landmarkId: input.landmarkLabelId,
+      name: input.name,
+      address,
+      postcode,
+      unitNumber: input.unitNumber,
+      lat: latitude,
+      lng: longitude,
+      areaId,
+      price: input.price,
+      negotiable: input.negotiable,
+      carpark: input.carpark,
+      furnishType: input.furnishType,
+      fullyFurnishable: input.fullyFurnishable,
+      bedroom: input.bedroom,
+      bathroom: input.bathroom,
+      sqft: input.sqft,
+      level: input.level,
+      storeys: input.storeys,
+      bathroomType: input.bathroomType,
+      roomType: input.roomType,
+      roommate: input.roommate,
+      leaseType: input.leaseType,
+      saleType: input.saleType,
+      petFriendly: input.petFriendly,
+      availability: input.availability ? new Date(input.availability) : null,
+      viewingAvailableDate: input.viewingAvailableDate ? new Date(input.viewingAvailableDate) : null,
+      description: input.description,
+      draftStep: input.draftStep,
+      zeroDepositEligible: isZeroDepositEligible(input.type, input.price),
+    };
+  }
+
+  function parseInput(value: unknown): PropertyInput {
+    const parsed = PropertyInput.safeParse(value);
+    if (!parsed.success) throw validation(parsed.error.issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message })));
+    return parsed.data;
+  }
+
+  /** An approved listing whose reviewed facts changed goes back to the moderators. */
+  const backToReview = { reviewStatus: 'PENDING' as const, submittedAt: sql`now()`, rejectionReason: null };
+
+  function signature(mediaId: string, expires: number): string {
+    return createHmac('sha256', secret).update(`upload:${mediaId}:${expires}`).digest('base64url');
+  }
+
+  async function stagedBytes(upload: typeof mediaUploads.$inferSelect): Promise<Buffer> {
+    const file = await store.get(stagingKey(upload.id));
+    if (!file) throw new AppError(ErrorCode.CONFLICT, { mediaId: upload.id, reason: 'nothing uploaded' });
+    return readAll(file.body);
+  }
+  const stagingKey = (mediaId: string) => `staging/${mediaId}`;
+
+  /** The upload the actor asks to register: theirs, for this listing, of this kind, and uploaded. */
+  async function uploadFor(d: Db, actor: Actor, propertyId: number, mediaId: string, kind: 'image' | 'video') {
+    const upload = await repository.upload(d, mediaId);
+    if (!upload || upload.ownerId !== actor.id || upload.propertyId !== propertyId) throw notFound({ mediaId });
+    if (upload.kind !== kind) throw validation([{ path: 'body.mediaId', message: kind === 'image' ? 'field.notImage' : 'field.video' }]);
+    if (upload.status === 'registered') throw new AppError(ErrorCode.CONFLICT, { mediaId, reason: 'already registered' });
+    if (upload.status !== 'uploaded') throw new AppError(ErrorCode.CONFLICT, { mediaId, reason: 'not uploaded yet' });
+    return upload;
+  }
+
+  return {
+    async create(actor: Actor, body: unknown): Promise<OwnerListingFull> {
+      const values = await derive(db, parseInput(body));
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(properties)
+          .values({
+            ...values,
+            ownerId: actor.id,
+            status: 'ACTIVE',
+            active: false,
+            reviewStatus: 'DRAFT',
+            expiresAt: new Date(Date.now() + lifetimeDays * DAY_MS),
+          })
+          .returning({ id: properties.id });
+        return row!.id;
+      });
+      return full(db, (await repository.findOwned(db, id)) as Row);
+    },
+
+    async update(actor: Actor, id: number, patch: PropertyUpdate): Promise<OwnerListingFull> {
+      return db.transaction(async (tx) => {
+        await repository.lock(tx, id);
+        const row = await owned(tx, actor, id);
+        if (row.tab === 'SUSPENDED') throw new AppError(ErrorCode.FORBIDDEN, { propertyId: id, reason: 'suspended' });
+        const current = inputOf(row.property);
+        const merged = parseInput({ ...current, ...patch });
+        const values = await derive(tx, merged);
+        const material = MATERIAL_FIELDS.some((f) => f in patch && JSON.stringify(patch[f]) !== JSON.stringify(current[f]));
+        await tx
+          .update(properties)
+          .set({
+            ...values,
+            draftStep: Math.max(row.property.draftStep, merged.draftStep),
+            dateUpdated: new Date(),
+            ...(material && row.property.reviewStatus === 'APPROVED' ? backToReview : {}),
+          })
+          .where(eq(properties.id, id));
+        return full(tx, (await repository.findOwned(tx, id)) as Row);
+      });
+    },
+
+    get: async (actor: Actor, id: number) => full(db, await owned(db, actor, id, true)),
+
+    /** Publish (a draft or rejected listing goes to review) or switch a listing back on. */
+    async activate(actor: Actor, id: number): Promise<OwnerListingFull> {
+      return db.transaction(async (tx) => {
+        await repository.lock(tx, id);
+        const row = await owned(tx, actor, id);
+        if (row.tab === 'SUSPENDED') throw new AppError(ErrorCode.FORBIDDEN, { propertyId: id, reason: 'suspended' });
+        if (row.tab === 'EXPIRED') throw new AppError(ErrorCode.LISTING_EXPIRED, { propertyId: id });
+        const review = row.property.reviewStatus === 'DRAFT' || row.property.reviewStatus === 'REJECTED' ? backToReview : {};
+        await tx
+          .update(properties)
+          .set({ active: true, ...review })
+          .where(eq(properties.id, id));
+        return full(tx, (await repository.findOwned(tx, id)) as Row);
+      });
+    },
+
+    async act(actor: Actor, id: number, action: string, reason: string | undefined): Promise<OwnerListingFull> {
+      const moderatorAction = ['approve', 'reject', 'suspend', 'unsuspend'].includes(action);
+      if (moderatorAction && actor.role !== 'moderator') throw new AppError(ErrorCode.FORBIDDEN, { propertyId: id, action });
+      if (action === 'submit') return this.activate(actor, id);
+      return db.transaction(async (tx) => {
+        await repository.lock(tx, id);
+        const row = await owned(tx, actor, id, moderatorAction);
+        const reviewed = { reviewedAt: new Date(), reviewedBy: actor.id };
+        const set =
+          action === 'deactivate'
+            ? { active: false }
+            : action === 'approve'
+              ? {
+                  ...reviewed,
+                  reviewStatus: 'APPROVED' as const,
+                  rejectionReason: null,
+                  // The listing's life starts when it first goes public.
+                  ...(row.property.reviewedAt === null ? { expiresAt: new Date(Date.now() + lifetimeDays * DAY_MS), expiryNoticeAt: null } : {}),
+                }
+              : action === 'reject'
+                ? { ...reviewed, reviewStatus: 'REJECTED' as const, rejectionReason: reason ?? null, active: false }
+                : action === 'suspend'
+                  ? { ...reviewed, status: 'SUSPENDED' as const }
+                  : { ...reviewed, status: row.property.expiresAt <= new Date() ? ('EXPIRED' as const) : ('ACTIVE' as const) };
+        if (action === 'reject' && !reason) throw validation([{ path: 'body.reason', message: 'field.rejectReason' }]);
+        if ((action === 'approve' || action === 'reject') && row.property.reviewStatus !== 'PENDING') {
+          throw new AppError(ErrorCode.CONFLICT, { propertyId: id, reviewStatus: row.property.reviewStatus });
+        }
+        await tx.update(properties).set(set).where(eq(properties.id, id));
+        return full(tx, (await repository.findOwned(tx, id)) as Row);
+      });
+    },
+
+    /** Extends the listing's life by the extension period from today or its expiry, whichever is later. */
+    async extend(actor: Actor, id: number): Promise<OwnerListingFull> {
+      return db.transaction(async (tx) => {
+        await repository.lock(tx, id);
+        const row = await owned(tx, actor, id);
+        if (row.tab === 'SUSPENDED') throw new AppError(ErrorCode.FORBIDDEN, { propertyId: id, reason: 'suspended' });
+        const from = Math.max(Date.now(), row.property.expiresAt.getTime());
+        await tx
+          .update(properties)
+          .set({ expiresAt: new Date(from + BUSINESS.listing.extensionDays * DAY_MS), status: 'ACTIVE', expiryNoticeAt: null })
+          .where(eq(properties.id, id));
+        return full(tx, (await repository.findOwned(tx, id)) as Row);
+      });
+    },
+
+    /** The one-tap extension: the signed link stands for the owner, for this listing only. */
+    async extendByLink(id: number, until: number): Promise<OwnerListingFull> {
+      const [row] = await db.select({ ownerId: properties.ownerId, expiresAt: properties.expiresAt }).from(properties).where(eq(properties.id, id));
+      if (!row) throw notFound({ propertyId: id });
+      // The link names the expiry it was sent for: once used (or once the listing was extended), it is spent.
+      if (row.expiresAt.getTime() !== until) throw new AppError(ErrorCode.CONFLICT, { propertyId: id, reason: 'link already used' });
+      return this.extend({ id: row.ownerId, role: 'user' }, id);
+    },
+
+    async listByOwner(ownerId: string, query: OwnerListingsQuery): Promise<OwnerListingsPage> {
+      const { rows, total, tabs } = await repository.listByOwner(ownerId, query);
+      const counts = Object.fromEntries(['ACTIVE', 'PENDING', 'INACTIVE', 'EXPIRED', 'SUSPENDED', 'DRAFT', 'REJECTED'].map((t) => [t, 0])) as Record<
+        ListingTab,
+        number
+      >;
+      for (const t of tabs) counts[t.tab] = t.n;
+      return {
+        content: (rows as Row[]).map(toOwnerListing),
+        totalElements: total,
+        totalPages: Math.ceil(total / query.pageSize),
+        pageNumber: query.pageNumber,
+        pageSize: query.pageSize,
+        counts,
+      };
+    },
+
+    async reviewQueue(pageNumber: number, pageSize: number) {
+      const [rows, total] = await Promise.all([repository.reviewQueue(pageSize, pageNumber * pageSize), repository.countPending()]);
+      return {
+        content: (rows as Row[]).map(toOwnerListing),
+        totalElements: total,
+        totalPages: Math.ceil(total / pageSize),
+        pageNumber,
+        pageSize,
+      };
+    },
+
+    /** A signed, expiring URL the browser PUTs one file to (spec: presignedUrl and mediaId). */
+    async presign(actor: Actor, propertyId: number, file: string) {
+      await owned(db, actor, propertyId);
+      const extension = (file.includes('.') ? file.split('.').pop()! : file).toLowerCase();
+      const kind =
+        (IMAGE_EXTENSIONS as readonly string[]).includes(extension) || extension === 'image'
+          ? 'image'
+          : (VIDEO_EXTENSIONS as readonly string[]).includes(extension) || extension === 'video'
+            ? 'video'
+            : null;
+      if (!kind) throw validation([{ path: 'params.file', message: 'field.fileType' }]);
+      const ext = extension === 'image' ? 'jpg' : extension === 'video' ? 'mp4' : extension;
+      const expiresAt = new Date(Date.now() + MEDIA_LIMITS.uploadUrlMinutes * 60_000);
+      const [upload] = await db.insert(mediaUploads).values({ ownerId: actor.id, propertyId, kind, extension: ext, expiresAt }).returning();
+      const expires = Math.floor(expiresAt.getTime() / 1000);
+      return {
+        presignedUrl: `${publicUrl}/api/uploads/${upload!.id}?expires=${expires}&signature=${signature(upload!.id, expires)}`,
+        mediaId: upload!.id,
+        contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+        maxBytes: kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.videoBytes,
+      };
+    },
+
+    /** The PUT to a signed URL: the signature is the authority (the browser sends no credentials). */
+    async receiveUpload(mediaId: string, expires: number, given: string, body: Buffer) {
+      const expected = Buffer.from(signature(mediaId, expires));
+      const provided = Buffer.from(given);
+      if (expected.length !== provided.length || !timingSafeEqual(expected, provided))
+        throw new AppError(ErrorCode.FORBIDDEN, { mediaId, reason: 'bad signature' });
+      if (expires * 1000 < Date.now()) throw new AppError(ErrorCode.FORBIDDEN, { mediaId, reason: 'expired' });
+      const upload = await repository.upload(db, mediaId);
+      if (!upload || upload.status === 'registered') throw notFound({ mediaId });
+      const limit = upload.kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.videoBytes;
+      if (body.length > limit) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { mediaId, bytes: body.length });
+      if (body.length === 0) throw validation([{ path: 'body', message: 'field.emptyFile' }]);
+      await store.put(stagingKey(mediaId), body, 'application/octet-stream');
+      await db.update(mediaUploads).set({ status: 'uploaded', bytes: body.length }).where(eq(mediaUploads.id, mediaId));
+    },
+
+    /**
+     * Publishes an uploaded photo: sniffed (it must decode as an image), re-encoded upright without metadata into
+     * every width, then recorded in one transaction. Until that commit nothing points at the new files.
+     */
+    async registerImage(actor: Actor, propertyId: number, mediaId: string): Promise<OwnerListingFull> {
+      await owned(db, actor, propertyId);
+      const upload = await uploadFor(db, actor, propertyId, mediaId, 'image');
+      const bytes = await stagedBytes(upload);
+      const key = `listings/${propertyId}/${mediaId}`;
+      let stored;
+      try {
+        await sharp(bytes, { failOn: 'error' }).metadata();
+        stored = await storeImageVariants(store, key, bytes);
+      } catch {
+        await store.removePrefix(key).catch(() => undefined);
+        throw new AppError(ErrorCode.INVALID_IMAGE, { mediaId });
+      }
+      const result = await db.transaction(async (tx) => {
+        await repository.lock(tx, propertyId);
+        const row = await owned(tx, actor, propertyId);
+        const again = await uploadFor(tx, actor, propertyId, mediaId, 'image');
+        const existing = await repository.imagesOf(tx, propertyId);
+        if (existing.length >= MEDIA_LIMITS.maxPhotos) throw validation([{ path: 'body.mediaId', message: 'field.tooManyPhotos' }]);
+        await tx.insert(propertyImages).values({
+          propertyId,
+          mediaKey: key,
+          position: await repository.nextImagePosition(tx, propertyId),
+          isCover: existing.length === 0,
+          width: stored.width,
+          height: stored.height,
+        });
+        await tx.update(mediaUploads).set({ status: 'registered' }).where(eq(mediaUploads.id, again.id));
+        if (row.property.reviewStatus === 'APPROVED') await tx.update(properties).set(backToReview).where(eq(properties.id, propertyId));
+        return full(tx, (await repository.findOwned(tx, propertyId)) as Row);
+      });
+      await store.removePrefix(stagingKey(mediaId)).catch(() => undefined);
+      return result;
+    },
+
+    async deleteImage(actor: Actor, imageId: number) {
+      const [image] = await db.select().from(propertyImages).where(eq(propertyImages.id, imageId));
+      if (!image) throw notFound({ imageId });
+      await db.transaction(async (tx) => {
+        await repository.lock(tx, image.propertyId);
+        await owned(tx, actor, image.propertyId);
+        await tx.delete(propertyImages).where(eq(propertyImages.id, imageId));
+        if (image.isCover) {
+          const [next] = await repository.imagesOf(tx, image.propertyId);
+          if (next) await tx.update(propertyImages).set({ isCover: true }).where(eq(propertyImages.id, next.id));
+        }
+      });
+      await store.removePrefix(image.mediaKey).catch(() => undefined);
+    },
+
+    async setCover(actor: Actor, propertyId: number, imageId: number): Promise<OwnerListingFull> {
+      return db.transaction(async (tx) => {
+        await repository.lock(tx, propertyId);
+        await owned(tx, actor, propertyId);
+        const images = await repository.imagesOf(tx, propertyId);
+        if (!images.some((i) => i.id === imageId)) throw notFound({ imageId });
+        await tx
+          .update(propertyImages)
+          .set({ isCover: sql`${propertyImages.id} = ${imageId}` })
+          .where(eq(propertyImages.propertyId, propertyId));
+        return full(tx, (await repository.findOwned(tx, propertyId)) as Row);
+      });
+    },
+
+    async reorder(actor: Actor, propertyId: number, imageIds: number[]): Promise<OwnerListingFull> {
+      return db.transaction(async (tx) => {
+        await repository.lock(tx, propertyId);
+        await owned(tx, actor, propertyId);
+        const images = await repository.imagesOf(tx, propertyId);
+        const known = new Set(images.map((i) => i.id));
+        if (imageIds.length !== known.size || new Set(imageIds).size !== imageIds.length || !imageIds.every((id) => known.has(id))) {
+          throw validation([{ path: 'body.imageIds', message: 'field.imageOrder' }]);
+        }
+        for (const [position, id] of imageIds.entries()) {
+          await tx.update(propertyImages).set({ position }).where(eq(propertyImages.id, id));
+        }
+        return full(tx, (await repository.findOwned(tx, propertyId)) as Row);
+      });
+    },
+
+    async registerVideo(actor: Actor, propertyId: number, url: string): Promise<OwnerListingFull> {
+      const [mediaId, extension] = url.split('.') as [string, string];
+      await owned(db, actor, propertyId);
+      const upload = await uploadFor(db, actor, propertyId, mediaId, 'video');
+      const bytes = await stagedBytes(upload);
+      const kind = sniffVideo(bytes.subarray(0, 16));
+      if (!kind) throw validation([{ path: 'body.url', message: 'field.video' }]);
+      const key = `videos/${propertyId}/${mediaId}.${kind === 'mov' ? 'mp4' : kind}`;
+      await store.put(key, bytes, CONTENT_TYPES[kind]!);
+      const result = await db.transaction(async (tx) => {
+        await repository.lock(tx, propertyId);
+        const row = await owned(tx, actor, propertyId);
+        const again = await uploadFor(tx, actor, propertyId, mediaId, 'video');
+        if ((await repository.videosOf(tx, propertyId)).length >= MEDIA_LIMITS.maxVideos)
+          throw validation([{ path: 'body.url', message: 'field.tooManyVideos' }]);
+        await tx
+          .insert(propertyVideos)
+          .values({ propertyId, url: `${mediaId}.${extension.toLowerCase()}`, mediaKey: key, contentType: CONTENT_TYPES[kind]! });
+        await tx.update(mediaUploads).set({ status: 'registered' }).where(eq(mediaUploads.id, again.id));
+        if (row.property.reviewStatus === 'APPROVED') await tx.update(properties).set(backToReview).where(eq(properties.id, propertyId));
+        return full(tx, (await repository.findOwned(tx, propertyId)) as Row);
+      });
+      await store.removePrefix(stagingKey(mediaId)).catch(() => undefined);
+      return result;
+    },
+
+    async deleteVideo(actor: Actor, videoId: number) {
+      const [video] = await db.select().from(propertyVideos).where(eq(propertyVideos.id, videoId));
+      if (!video) throw notFound({ videoId });
+      await db.transaction(async (tx) => {
+        await repository.lock(tx, video.propertyId);
+        await owned(tx, actor, video.propertyId);
+        await tx.delete(propertyVideos).where(eq(propertyVideos.id, videoId));
+      });
+      await store.removePrefix(video.mediaKey).catch(() => undefined);
+    },
+
+    /** The spread of comparable live rents: same building (else area), kind and bedrooms. */
+    async priceStatistics(request: {
+      landmarkLabelId?: number | null | undefined;
+      areaSlug?: string | undefined;
+      type?: string | undefined;
+      bedroom?: number | null | undefined;
+    }): Promise<PriceStatistics> {
+      const live = sql`${properties.status} = 'ACTIVE' and ${properties.active} and ${properties.reviewStatus} = 'APPROVED' and ${properties.expiresAt} > now()`;
+      const kind = and(
+        request.type ? eq(properties.type, request.type) : inArray(properties.type, ['HIGHRISE', 'LANDED', 'ROOM']),
+        request.bedroom !== undefined && request.bedroom !== null ? eq(properties.bedroom, request.bedroom) : undefined,
+      );
+      const stats = async (where: ReturnType<typeof and>) => {
+        const [row] = await db
+          .select({
+            n: sql<number>`count(*)::int`,
+            min: sql<number | null>`min(${properties.price})`,
+            p25: sql<number | null>`percentile_cont(0.25) within group (order by ${properties.price})`,
+            median: sql<number | null>`percentile_cont(0.5) within group (order by ${properties.price})`,
+            p75: sql<number | null>`percentile_cont(0.75) within group (order by ${properties.price})`,
+            max: sql<number | null>`max(${properties.price})`,
+          })
+          .from(properties)
+          .where(and(live, kind, where));
+        return row!;
+      };
+      let basis: PriceStatistics['basis'] = 'none';
+      let where;
+      let row = { n: 0, min: null, p25: null, median: null, p75: null, max: null } as Awaited<ReturnType<typeof stats>>;
+      if (request.landmarkLabelId) {
+        where = eq(properties.landmarkId, request.landmarkLabelId);
+        row = await stats(where);
+        basis = 'landmark';
+      }
+      if (row.n < 3 && (request.areaSlug || request.landmarkLabelId)) {
+        const area = request.areaSlug
+          ? sql`${properties.areaId} = (select id from areas where slug = ${request.areaSlug})`
+          : sql`${properties.areaId} = (select area_id from landmarks where id = ${request.landmarkLabelId})`;
+        where = area;
+        row = await stats(where);
+        basis = 'area';
+      }
+      const buckets: PriceStatistics['buckets'] = [];
+      if (row.n > 0 && row.min !== null && row.max !== null) {
+        const step = Math.max(50, Math.ceil((row.max - row.min) / 8 / 50) * 50);
+        const counted = await db
+          .select({ bucket: sql<number>`floor((${properties.price} - ${row.min}) / ${step})::int`, n: sql<number>`count(*)::int` })
+          .from(properties)
+          .where(and(live, kind, where))
+          .groupBy(sql`1`)
+          .orderBy(sql`1`);
+        for (const b of counted) buckets.push({ from: row.min + b.bucket * step, to: row.min + (b.bucket + 1) * step, count: b.n });
+      }
+      const round = (v: number | null) => (v === null ? null : Math.round(Number(v)));
+      return {
+        count: row.n,
+        min: round(row.min),
+        p25: round(row.p25),
+        median: round(row.median),
+        p75: round(row.p75),
+        max: round(row.max),
+        buckets,
+        basis: row.n ? basis : 'none',
+      };
+    },
+
+    /** Jobs (one instance at a time): expire listings, warn owners ahead, remove uploads never registered. */
+    async expireListings(): Promise<number> {
+      const expired = await db
+        .update(properties)
+        .set({ status: 'EXPIRED' })
+        .where(and(eq(properties.status, 'ACTIVE'), lte(properties.expiresAt, new Date())))
+        .returning({ id: properties.id });
+      return expired.length;
+    },
+
+    /**
+     * Claims the listings expiring within `days` whose owner has not been told yet (once per expiry date). The
+     * claim is one UPDATE ... SKIP LOCKED, so two instances running the job never warn twice.
+     */
+    async claimListingsToWarn(days: number) {
+      const claimed = await db
+        .update(properties)
+        .set({ expiryNoticeAt: new Date() })
+        .where(
+          inArray(
+            properties.id,
+            db
+              .select({ id: properties.id })
+              .from(properties)
+              .where(
+                and(
+                  eq(properties.status, 'ACTIVE'),
+                  eq(properties.reviewStatus, 'APPROVED'),
+                  eq(properties.active, true),
+                  sql`${properties.expiresAt} > now()`,
+                  sql`${properties.expiresAt} <= now() + make_interval(days => ${days})`,
+                  sql`${properties.expiryNoticeAt} is null`,
+                ),
+              )
+              .limit(200)
+              .for('update', { skipLocked: true }),
+          ),
+        )
+        .returning({ id: properties.id, name: properties.name, expiresAt: properties.expiresAt, ownerId: properties.ownerId });
+      if (!claimed.length) return [];
+      const owners = await db
+        .select({ id: users.id, phone: users.phoneNumber, email: users.email, language: users.language })
+        .from(users)
+        .where(inArray(users.id, [...new Set(claimed.map((c) => c.ownerId))]));
+      const byId = new Map(owners.map((o) => [o.id, o]));
+      return claimed.map((c) => ({ ...c, owner: byId.get(c.ownerId)! }));
+    },
+
+    /** A link that extends one listing with one tap (signed; it works only for that listing's owner session-free). */
+    extendLink(id: number, expiresAt: Date): string {
+      const token = createHmac('sha256', secret).update(`extend:${id}:${expiresAt.getTime()}`).digest('base64url');
+      return `${publicUrl}/dashboard/listings/extend/${id}?until=${expiresAt.getTime()}&token=${token}`;
+    },
+    checkExtendLink(id: number, until: number, token: string): boolean {
+      const expected = Buffer.from(createHmac('sha256', secret).update(`extend:${id}:${until}`).digest('base64url'));
+      const given = Buffer.from(token);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+
+    async cleanupUploads(graceMs: number): Promise<number> {
+      const stale = await repository.staleUploads(new Date(Date.now() - graceMs), 200);
+      for (const upload of stale) {
+        await store.removePrefix(stagingKey(upload.id)).catch(() => undefined);
+        if (upload.propertyId) await store.removePrefix(`listings/${upload.propertyId}/${upload.id}`).catch(() => undefined);
+        await db.delete(mediaUploads).where(and(eq(mediaUploads.id, upload.id), inArray(mediaUploads.status, ['pending', 'uploaded'])));
+      }
+      return stale.length;
+    },
+  };
+}
+export type ListingManagementService = ReturnType<typeof createListingManagementService>;

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { BUSINESS } from './business.ts';
+import { FurnishType, ListingCard, Page, ROOM_TYPES } from './listings.ts';
+import { ListingType, PropertyCategory, type ListingType as ListingTypeValue } from './reference.ts';
+
+/** Spec section 3: ACTIVE (active), INACTIVE (not active), SUSPENDED, EXPIRED. */
+export const LISTING_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED', 'EXPIRED'] as const;
+export const ListingStatus = z.enum(LISTING_STATUSES);
+export type ListingStatus = z.infer<typeof ListingStatus>;
+/** Review is apart from status: a new or materially edited listing waits for a moderator. */
+export const REVIEW_STATUSES = ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED'] as const;
+export const ReviewStatus = z.enum(REVIEW_STATUSES);
+export type ReviewStatus = z.infer<typeof ReviewStatus>;
+
+export const BATHROOM_TYPES = ['PRIVATE', 'SHARED'] as const;
+export const LEASE_TYPES = ['FREEHOLD', 'LEASEHOLD'] as const;
+export const SALE_KINDS = ['SUBSALE', 'NEW_LAUNCH', 'AUCTION'] as const;
+
+/** Field messages are catalogue keys: the API and the pages show them in the user's language. */
+const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** Spec section 5: name-type text holds letters, spaces, '/' and apostrophes only. */
+export const NAME_TEXT = /^[\p{L}\p{M}\s/'’]+$/u;
+
+const { listing } = BUSINESS;
+const count = (max: number) => z.number().int().min(0).max(max);
+
+/** Race preferences are refused in listings (business rules: we do not allow them). */
+const RACE_PREFERENCE = [
+  /\b(chinese|malay|indian|bumi(putera)?|melayu|cina|india)\s+(only|sahaja|sahaje|je|preferred|prefer(red)?)\b/iu,
+  /\b(only|prefer(red)?|no)\s+(chinese|malays?|indians?|bumi(putera)?)\b/iu,
+  /(只限|只租|仅限|限)(华人|马来人|印度人)/u,
+];
+export function statesRacePreference(text: string): boolean {
+  return RACE_PREFERENCE.some((pattern) => pattern.test(text));
+}
+
+const PropertyFields = z.object({
+  type: ListingType,
+  category: PropertyCategory,
+  landmarkLabelId: z.number().int().positive().nullable().default(null),
+  name: z
+    .string()
+    .trim()
+    .min(listing.name.min, 'field.name.length')
+    .max(listing.name.max, 'field.name.length')
+    .regex(NAME_TEXT, 'field.name.characters'),
+  address: z.string().trim().min(5, 'field.address').max(300, 'field.address'),
+  postcode: z.string().regex(/^\d{5}$/, 'field.postcode'),
+  unitNumber: z.string().trim().max(20, 'field.unitNumber').nullable().default(null),
+  latitude: z.number().min(0.8, 'field.location').max(7.5, 'field.location'),
+  longitude: z.number().min(99.5, 'field.location').max(119.5, 'field.location'),
+  price: z.number({ error: 'field.price' }).int('field.price').gt(listing.minRent, 'field.price').max(100_000_000, 'field.price'),
+  negotiable: z.boolean().default(false),
+  carpark: count(10).default(0),
+  furnishType: FurnishType.default('NONE'),
+  fullyFurnishable: z.boolean().default(false),
+  bedroom: count(20).nullable().default(null),
+  bathroom: count(20).nullable().default(null),
+  sqft: z.number().int('field.sqft').min(listing.sqft.min, 'field.sqft').max(listing.sqft.max, 'field.sqft').nullable().default(null),
+  level: z.number().int().min(-5).max(200).nullable().default(null),
+  storeys: z.number().int().min(1).max(10).nullable().default(null),
+  bathroomType: z.enum(BATHROOM_TYPES).nullable().default(null),
+  roomType: z.enum(ROOM_TYPES).nullable().default(null),
+  roommate: count(20).nullable().default(null),
+  leaseType: z.enum(LEASE_TYPES).nullable().default(null),
+  saleType: z.enum(SALE_KINDS).nullable().default(null),
+  petFriendly: z.boolean().default(true),
+  availability: z.string().regex(UTC_TIMESTAMP, 'field.date').nullable().default(null),
+  viewingAvailableDate: z.string().regex(UTC_TIMESTAMP, 'field.date').nullable().default(null),
+  description: z.string().trim().max(5000, 'field.description').default(''),
+  /** The wizard step the owner has reached (drafts resume there). */
+  draftStep: z.number().int().min(0).max(10).default(0),
+});
+
+/** What each kind of listing must state (spec section 3, "Property" and its type fields). */
+const REQUIRED: Record<ListingTypeValue, (keyof z.infer<typeof PropertyFields>)[]> = {
+  HIGHRISE: ['sqft', 'bedroom', 'bathroom'],
+  LANDED: ['storeys', 'sqft', 'bedroom', 'bathroom'],
+  ROOM: ['bathroomType', 'roomType'],
+  HIGHRISE_SALE: ['sqft', 'bedroom', 'bathroom', 'leaseType', 'saleType'],
+  LANDED_SALE: ['storeys', 'sqft', 'bedroom', 'bathroom', 'leaseType', 'saleType'],
+};
+
+function checkProperty(value: z.infer<typeof PropertyFields>, ctx: z.RefinementCtx) {
+  for (const field of REQUIRED[value.type]) {
+    if (value[field] === null || value[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'field.required' });
+  }
+  if ((value.type === 'ROOM') !== (value.category === 'room')) ctx.addIssue({ code: 'custom', path: ['category'], message: 'field.category' });
+  if (statesRacePreference(`${value.name} ${value.description}`))
+    ctx.addIssue({ code: 'custom', path: ['description'], message: 'field.racePreference' });
+}
+
+/** `POST /api/properties`: the listing's facts (the wizard's first step and everything after it). */
+export const PropertyInput = PropertyFields.strict().superRefine(checkProperty).meta({ id: 'PropertyInput' });
+export type PropertyInput = z.infer<typeof PropertyInput>;
+export type PropertyInputDraft = z.input<typeof PropertyInput>;
+/** `PUT /api/properties/{id}`: any of the fields; the merged listing is checked as a whole. */
+const withoutDefaults = Object.fromEntries(
+  Object.entries(PropertyFields.shape).map(([key, field]) => [key, field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field]),
+);
+// Without the defaults: a field left out of an update keeps its stored value.
+export const PropertyUpdate = z.object(withoutDefaults).partial().strict() as unknown as z.ZodObject<{
+  [K in keyof typeof PropertyFields.shape]: z.ZodOptional<z.ZodType<z.output<(typeof PropertyFields.shape)[K]>>>;
+}>;
+export type PropertyUpdate = Partial<z.infer<typeof PropertyFields>>;
+export { PropertyFields, checkProperty };
+
+/** A listing as its owner (or a moderator) sees it. */
+export const OwnerListing = ListingCard.extend({
+  status: ListingStatus,
+  reviewStatus: ReviewStatus,
+  rejectionReason: z.string().nullable(),
+  expiresAt: z.string(),
+  views: z.number().int(),
+  photoCount: z.number().int(),
+  videoCount: z.number().int(),
+  descriptionLength: z.number().int(),
+  draftStep: z.number().int(),
+  ownerId: z.string(),
+}).meta({ id: 'OwnerListing' });
+export type OwnerListing = z.infer<typeof OwnerListing>;
+
+export const OwnerListingFull = OwnerListing.extend({
+  input: PropertyFields,
+  images: z.array(z.object({ id: z.number().int(), src: z.string(), isCover: z.boolean() })),
+  videos: z.array(z.object({ id: z.number().int(), url: z.string(), src: z.string(), contentType: z.string() })),
+});
+export type OwnerListingFull = z.infer<typeof OwnerListingFull>;
+
+/** The tab a listing shows under in "My listings". */
+export const LISTING_TABS = ['ACTIVE', 'PENDING', 'INACTIVE', 'EXPIRED', 'SUSPENDED', 'DRAFT', 'REJECTED'] as const;
+export const ListingTab = z.enum(LISTING_TABS);
+export type ListingTab = z.infer<typeof ListingTab>;
+
+export const OwnerListingsQuery = z
+  .object({
+    pageNumber: z.coerce.number().int().min(0).default(0),
+    pageSize: z.coerce.number().int().min(1).max(200).default(9),
+    sort: z.enum(['-dateCreated', 'dateCreated', '-expiresAt', 'expiresAt', 'price', '-price']).default('-dateCreated'),
+    status: z.enum([...LISTING_STATUSES, 'PENDING', 'DRAFT', 'REJECTED']).optional(),
+    active: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+  })
+  .strict();
+export type OwnerListingsQuery = z.infer<typeof OwnerListingsQuery>;
+
+export const OwnerListingsPage = Page(OwnerListing).extend({ counts: z.record(ListingTab, z.number().int()) });
+export type OwnerListingsPage = z.infer<typeof OwnerListingsPage>;
+
+export const OWNER_ACTIONS = ['deactivate', 'submit'] as const;
+export const MODERATOR_ACTIONS = ['approve', 'reject', 'suspend', 'unsuspend'] as const;
+export const ListingActionParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  action: z.enum([...OWNER_ACTIONS, ...MODERATOR_ACTIONS]),
+});
+export const ListingActionBody = z
+  .object({ reason: z.string().trim().min(3).max(500).optional() })
+  .strict()
+  .nullish();
+
+/** Media: what may be uploaded, and how big. */
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'heic', 'heif'] as const;
+export const VIDEO_EXTENSIONS = ['mp4', 'webm', 'mov'] as const;
+export const MEDIA_LIMITS = {
+  imageBytes: 15 * 1024 * 1024,
+  videoBytes: 200 * 1024 * 1024,
+  uploadUrlMinutes: 30,
+  maxPhotos: 30,
+  maxVideos: 3,
+} as const;
+export const PresignParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  file: z.string().min(1).max(200),
+});
+export const MediaUploadInfo = z.object({
+  presignedUrl: z.string(),
+  mediaId: z.string().uuid(),
+  contentType: z.string(),
+  maxBytes: z.number().int(),
+});
+export const RegisterImageBody = z.object({ mediaId: z.string().uuid() }).strict();
+export const RegisterVideoBody = z
+  .object({
+    url: z.string().regex(/^[0-9a-f-]{36}\.(mp4|webm|mov)$/i, 'field.video'),
+    type: z.literal('GENERAL').default('GENERAL'),
+    sourceType: z.literal('AWS_S3').default('AWS_S3'),
+  })
+  .strict();
+export const ReorderImagesBody = z.object({ imageIds: z.array(z.number().int().positive()).min(1).max(MEDIA_LIMITS.maxPhotos) }).strict();
+
+export const PriceStatisticsRequest = z
+  .object({
+    landmarkLabelId: z.number().int().positive().nullable().optional(),
+    areaSlug: z.string().max(60).optional(),
+    type: ListingType.optional(),
+    bedroom: count(20).nullable().optional(),
+    bathroom: count(20).nullable().optional(),
+    sqft: z.number().int().min(0).max(listing.sqft.max).nullable().optional(),
+    parking: count(10).nullable().optional(),
+    furnishType: FurnishType.nullable().optional(),
+  })
+  .strict();
+export const PriceStatistics = z.object({
+  count: z.number().int(),
+  min: z.number().nullable(),
+  p25: z.number().nullable(),
+  median: z.number().nullable(),
+  p75: z.number().nullable(),
+  max: z.number().nullable(),
+  buckets: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+  basis: z.enum(['landmark', 'area', 'none']),
+});
+export type PriceStatistics = z.infer<typeof PriceStatistics>;
