@@ -23,7 +23,7 @@ import type { MediaStore } from '@kunci/media/store';
 import { storeImageVariants } from '@kunci/media/images';
 import type { Readable } from 'node:stream';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { mediaSrc } from '../listings/listings.service.ts';
+import { mediaSrc } from '../../lib/media-src.ts';
 import type { Db, ListingManagementRepository, ownerColumns } from './listing-management.repository.ts';
 
 type Row = { [K in keyof typeof ownerColumns]: K extends 'property' ? typeof properties.$inferSelect : unknown } & {
@@ -181,11 +181,13 @@ export function createListingManagementService({
   /** Facts that come from elsewhere: a known building's address and place, the area, zero-deposit eligibility. */
   async function derive(d: Db, input: PropertyInput) {
     const fields: FieldError[] = [];
-    let { address, postcode, latitude, longitude } = input;
+    const { latitude, longitude } = input;
+    let { address, postcode } = input;
+    // A known building fills its own address and postcode; the pin the owner confirmed places the home.
     if (input.landmarkLabelId !== null) {
       const landmark = await repository.landmark(d, input.landmarkLabelId);
       if (!landmark) fields.push({ path: 'body.landmarkLabelId', message: 'field.landmark' });
-      else (({ address, postcode } = landmark), (latitude = input.latitude ?? landmark.lat), (longitude = input.longitude ?? landmark.lng));
+      else ({ address, postcode } = landmark);
     }
     if (!(await repository.postcodeKnown(d, postcode))) fields.push({ path: 'body.postcode', message: 'field.postcodeUnknown' });
     if (fields.length) throw validation(fields);

@@ -17,8 +17,9 @@ import type { ListingsRepository } from './listings.repository.ts';
 const RENT_TYPES: readonly ListingType[] = ['HIGHRISE', 'LANDED', 'ROOM'];
 const SALE_TYPES: readonly ListingType[] = ['HIGHRISE_SALE', 'LANDED_SALE'];
 
-/** Media URLs are templates: `{w}` is replaced by one of the published widths. */
-export const mediaSrc = (mediaKey: string) => `/media/${mediaKey}/{w}.webp`;
+import { mediaSrc } from '../../lib/media-src.ts';
+
+export { mediaSrc };
 
 interface CardRow {
   id: number;
