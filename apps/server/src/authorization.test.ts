@@ -313,6 +313,7 @@ const MATRIX: Row[] = [
     request: (_c, f) => ({ method: 'DELETE', url: `/api/properties/videos/${f['videoId']}` }),
     expect: selfOnly(204),
   },
+  { route: 'GET /api/landmarks/{id}', request: () => ({ url: '/api/landmarks/1' }), expect: everyone(200) },
   {
     route: 'POST /api/property-prices/statistics',
     request: () => ({ method: 'POST', url: '/api/property-prices/statistics', payload: { areaSlug: 'bangsar', bedroom: 2 } }),

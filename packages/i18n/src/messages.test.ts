@@ -66,6 +66,14 @@ describe('our ICU formatter', () => {
     sqft: '1,200',
     level: 7,
     index: 3,
+    step: 2,
+    lat: 3.1,
+    lon: 101.6,
+    median: 'RM 2,000',
+    p25: 'RM 1,800',
+    p75: 'RM 2,400',
+    score: 70,
+    reason: 'blurry photos',
   };
   it.each(LANGUAGES)('%s: formats every message exactly as intl-messageformat does', (lang) => {
     const t = createTranslator(lang, CATALOGUES[lang]);

@@ -18,6 +18,7 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<MessageKey> = new Set([
   'view.grid',
   'details.title',
   'profile.facebook.title',
+  'post.upload.failed',
 ] satisfies MessageKey[]);
 
 const serverTranslators = new Map<Language, Translate>();

@@ -1,5 +1,13 @@
 import type { ErrorBody } from '@kunci/contracts/errors';
-import type { ListingPage, PropertyDetail, SearchQueryInput } from '@kunci/contracts/listings';
+import type { ListingPage, PropertyDetail, SearchQueryInput, AutocompleteResponse } from '@kunci/contracts/listings';
+import type {
+  OwnerListing,
+  OwnerListingFull,
+  OwnerListingsPage,
+  PriceStatistics,
+  PropertyInputDraft,
+  PropertyUpdate,
+} from '@kunci/contracts/listing-management';
 import type { Area, PropertyTypeInfo } from '@kunci/contracts/reference';
 import type { LoginResponse } from '@kunci/contracts/auth';
 import type { PsychometricState } from '@kunci/contracts/profile-extras';
@@ -83,6 +91,24 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     popularAreas: () => call<{ slug: string; listings: number }[]>('POST', '/recommended/popular/areas', { limit: 8 }),
     sitemapListings: (part: number) => get<{ listings: { id: number; dateUpdated: string }[]; parts: number }>(`/sitemap/listings?part=${part}`),
     propertyTypes: () => get<PropertyTypeInfo[]>('/property-types'),
+    autocomplete: (keywords: string) => call<AutocompleteResponse>('POST', '/properties/search/name/autocomplete', { keywords }),
+    createListing: (input: PropertyInputDraft) => call<OwnerListingFull>('POST', '/properties', input),
+    updateListing: (id: number, patch: PropertyUpdate) => call<OwnerListingFull>('PUT', `/properties/${id}`, patch),
+    manageListing: (id: number) => get<OwnerListingFull>(`/properties/${id}/manage`),
+    activateListing: (id: number) => call<OwnerListingFull>('POST', `/properties/${id}/activate`),
+    listingAction: (id: number, action: string, reason?: string) =>
+      call<OwnerListingFull>('POST', `/properties/${id}/${action}`, reason ? { reason } : undefined),
+    extendListing: (id: number, link?: { until: number; token: string }) =>
+      call<{ id: number; expiresAt: string }>('POST', `/properties/${id}/extensions`, link),
+    myListings: (userId: string, query: Record<string, string | number | undefined>) =>
+      get<OwnerListingsPage>(`/users/${userId}/properties${toQuery(query)}`),
+    reviewQueue: (pageNumber: number) => get<{ content: OwnerListing[]; totalElements: number }>(`/moderation/properties?pageNumber=${pageNumber}`),
+    landmark: (id: number) =>
+      get<{ id: number; name: string; address: string; postcode: string; lat: number; lng: number; verified: boolean; listingType: string }>(
+        `/landmarks/${id}`,
+      ),
+    priceStatistics: (body: { landmarkLabelId?: number | null; areaSlug?: string; type?: string; bedroom?: number | null }) =>
+      call<PriceStatistics>('POST', '/property-prices/statistics', body),
   };
 }
 export type Api = ReturnType<typeof createApi>;

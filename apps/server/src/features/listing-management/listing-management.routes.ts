@@ -25,6 +25,16 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireSelf, requireSession } from '../../plugins/auth.ts';
 import type { Actor, ListingManagementService } from './listing-management.service.ts';
 
+const Landmark = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  postcode: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  verified: z.boolean(),
+  listingType: z.string(),
+});
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -249,6 +259,19 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       await service.deleteVideo(actor(request), request.params.videoId);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/landmarks/:id',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'A known building: its address, postcode and place (the post wizard fills them in)',
+        params: z.object({ id }),
+        response: { 200: Landmark, 404: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => service.landmark(request.params.id),
   );
 
   app.post(

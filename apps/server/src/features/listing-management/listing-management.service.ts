@@ -366,6 +366,13 @@ export function createListingManagementService({
       });
     },
 
+    async landmark(id: number) {
+      const landmark = await repository.landmark(db, id);
+      if (!landmark) throw notFound({ landmarkId: id });
+      const { id: landmarkId, name, address, postcode, lat, lng, verified, listingType } = landmark;
+      return { id: landmarkId, name, address, postcode, lat, lng, verified, listingType };
+    },
+
     /** The one-tap extension: the signed link stands for the owner, for this listing only. */
     async extendByLink(id: number, until: number): Promise<OwnerListingFull> {
       const [row] = await db.select({ ownerId: properties.ownerId, expiresAt: properties.expiresAt }).from(properties).where(eq(properties.id, id));

@@ -21,7 +21,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const cards = [
     { to: href('profile'), title: t('dashboard.profile'), hint: t('dashboard.profileHint') },
     { to: href('rent'), title: t('dashboard.browse'), hint: t('dashboard.browseHint') },
-    { to: href('landlordInfo'), title: t('dashboard.post'), hint: t('dashboard.postHint') },
+    { to: href('post'), title: t('dashboard.post'), hint: t('dashboard.postHint') },
+    { to: href('myListings'), title: t('dashboard.listings'), hint: t('dashboard.listingsHint') },
+    ...(user.role === 'moderator' ? [{ to: href('review'), title: t('dashboard.review'), hint: t('dashboard.reviewHint') }] : []),
   ];
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">

@@ -3,7 +3,7 @@ import type { PropertyDetail } from '@kunci/contracts/listings';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, PhotosIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { ListingImage } from './listing-image.tsx';
+import { ListingImage } from '../../../components/listing/listing-image.tsx';
 
 /** A horizontal swipe longer than this (px) turns the photo. */
 const SWIPE_PX = 40;

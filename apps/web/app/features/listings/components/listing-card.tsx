@@ -3,7 +3,7 @@ import type { ListingCard as Card } from '@kunci/contracts/listings';
 import type { Area } from '@kunci/contracts/reference';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { AreaIcon, BathIcon, BedIcon } from '../../../components/ui/icons.tsx';
-import { ListingImage } from './listing-image.tsx';
+import { ListingImage } from '../../../components/listing/listing-image.tsx';
 
 const SALE = new Set(['HIGHRISE_SALE', 'LANDED_SALE']);
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { MARKER_STYLE, addTiles, loadLeaflet } from './leaflet.ts';
+import { MARKER_STYLE, addTiles, loadLeaflet } from '../../../components/listing/leaflet.ts';
 
 /**
  * Where the home is: a map that loads Leaflet only when it scrolls near the screen, with a link to open the

@@ -3,7 +3,7 @@ import type { CircleMarker, Map as LeafletMap } from 'leaflet';
 import type { ListingCard } from '@kunci/contracts/listings';
 import { href } from '@kunci/i18n/paths';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { MARKER_STYLE, addTiles, loadLeaflet } from './leaflet.ts';
+import { MARKER_STYLE, addTiles, loadLeaflet } from '../../../components/listing/leaflet.ts';
 
 /**
  * The results on a map, in step with the list: one marker per listing of the page, the hovered card's

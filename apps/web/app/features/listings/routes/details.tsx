@@ -16,7 +16,7 @@ import type { loader as rootLoader } from '../../../root.tsx';
 import { ListingGrid } from '../components/listing-grid.tsx';
 import { Gallery } from '../components/gallery.tsx';
 import { LocationMap } from '../components/location-map.tsx';
-import { ShareButtons } from '../components/share-buttons.tsx';
+import { ShareButtons } from '../../../components/listing/share-buttons.tsx';
 import type { Route } from './+types/details';
 
 const SALE = new Set(['HIGHRISE_SALE', 'LANDED_SALE']);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** Share a listing: WhatsApp (the way Malaysians share homes) and copy link. */
 export function ShareButtons({ url }: { url: string }) {

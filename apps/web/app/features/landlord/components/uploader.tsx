@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useI18n } from '../../../lib/i18n.tsx';
+
+type Progress = { name: string; percent: number; error?: string };
+
+/** PUTs one file to its signed URL with upload progress (fetch has none; XHR does). */
+function put(url: string, file: File, contentType: string, onProgress: (percent: number) => void): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.setRequestHeader('content-type', contentType);
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    xhr.onload = () => resolve(xhr.status);
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.send(file);
+  });
+}
+
+async function apiCall(lang: string, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`/api${path}`, {
+    method,
+    headers: { 'x-language': lang, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+/**
+ * Picks files and sends each straight to storage: a signed URL from the API, the PUT with a progress bar,
+ * then registration (the API checks and re-encodes it). Errors come back in the user's language.
+ */
+export function Uploader({
+  propertyId,
+  kind,
+  label,
+  multiple,
+  onDone,
+}: {
+  propertyId: number;
+  kind: 'image' | 'video';
+  label: string;
+  multiple: boolean;
+  onDone: () => void;
+}) {
+  const { t, lang } = useI18n();
+  const [progress, setProgress] = useState<Progress[]>([]);
+
+  async function send(file: File, index: number) {
+    const update = (change: Partial<Progress>) => setProgress((all) => all.map((p, i) => (i === index ? { ...p, ...change } : p)));
+    const fail = async (response: Response) =>
+      update({ error: ((await response.json().catch(() => ({}))) as { message?: string }).message ?? response.statusText });
+    const extension = file.name.includes('.') ? file.name.split('.').pop()! : kind;
+    const presigned = await apiCall(lang, 'GET', `/properties/${propertyId}/presignedUrl/${encodeURIComponent(`upload.${extension}`)}`);
+    if (!presigned.ok) return fail(presigned);
+    const { presignedUrl, mediaId, contentType, maxBytes } = (await presigned.json()) as {
+      presignedUrl: string;
+      mediaId: string;
+      contentType: string;
+      maxBytes: number;
+    };
+    if (file.size > maxBytes) return update({ error: t('post.upload.tooLarge') });
+    const status = await put(presignedUrl, file, contentType, (percent) => update({ percent })).catch(() => 0);
+    if (status !== 204) return update({ error: status === 413 ? t('post.upload.tooLarge') : t('error.body') });
+    const registered =
+      kind === 'image'
+        ? await apiCall(lang, 'POST', `/properties/${propertyId}/images`, { mediaId })
+        : await apiCall(lang, 'POST', `/properties/${propertyId}/videos`, {
+            url: `${mediaId}.${extension.toLowerCase()}`,
+            type: 'GENERAL',
+            sourceType: 'AWS_S3',
+          });
+    if (!registered.ok) return fail(registered);
+    update({ percent: 100 });
+  }
+
+  async function choose(files: FileList | null) {
+    if (!files?.length) return;
+    const list = [...files];
+    setProgress(list.map((f) => ({ name: f.name, percent: 0 })));
+    for (const [index, file] of list.entries()) await send(file, index);
+    onDone();
+    setProgress((all) => all.filter((p) => p.error));
+  }
+
+  return (
+    <div>
+      <label className="inline-flex cursor-pointer items-center rounded-full bg-brand-700 px-5 py-3 font-medium text-white focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 hover:bg-brand-800">
+        {label}
+        <input
+          type="file"
+          className="sr-only"
+          multiple={multiple}
+          accept={kind === 'image' ? 'image/jpeg,image/png,image/webp,image/heic,image/heif' : 'video/mp4,video/webm,video/quicktime'}
+          onChange={(event) => void choose(event.currentTarget.files)}
+        />
+      </label>
+      <ul className="mt-3 space-y-2">
+        {progress.map((p) => (
+          <li key={p.name}>
+            {p.error ? (
+              <p role="alert" className="text-sm text-red-700">
+                {t('post.upload.failed', { name: p.name, reason: p.error })}
+              </p>
+            ) : (
+              <>
+                <span className="text-sm text-gray-700">{t('post.upload.progress', { name: p.name })}</span>
+                <progress
+                  className="mt-1 block h-2 w-full accent-brand-600"
+                  max={100}
+                  value={p.percent}
+                  aria-label={t('post.upload.progress', { name: p.name })}
+                />
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export { apiCall };

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { useI18n } from '../../../lib/i18n.tsx';
+
+export const WIZARD_STEPS = ['details', 'gps', 'additional', 'images', 'video'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+/** The wizard's frame: the step's name, "Step n of N" with a progress bar, then the step itself. */
+export function Wizard({ step, children }: { step: WizardStep; children: ReactNode }) {
+  const { t } = useI18n();
+  const index = WIZARD_STEPS.indexOf(step) + 1;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-6 md:py-10">
+      <p className="text-sm font-medium text-brand-700">{t('post.step', { step: index, count: WIZARD_STEPS.length })}</p>
+      <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-gray-100" aria-hidden="true">
+        <div className="h-full rounded-full bg-brand-600" style={{ width: `${(index / WIZARD_STEPS.length) * 100}%` }} />
+      </div>
+      <h1 className="mt-4 text-2xl font-bold md:text-3xl">{t(`post.step.${step}`)}</h1>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
+
+/** A select with its label and error, like Field. */
+export function SelectField({
+  id,
+  label,
+  error,
+  options,
+  ...select
+}: React.SelectHTMLAttributes<HTMLSelectElement> & {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base ${error ? 'border-red-600' : 'border-gray-300'}`}
+        {...select}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Field errors of an API refusal, keyed by the field's name. */
+export function fieldErrors(fields: { path: string; message: string }[] | undefined): Record<string, string> {
+  return Object.fromEntries((fields ?? []).map((f) => [f.path.split('.').at(-1)!, f.message]));
+}

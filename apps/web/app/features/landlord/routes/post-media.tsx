@@ -1,0 +1,140 @@
+import { Form, Link, redirect, useLocation, useNavigation, useRevalidator } from 'react-router';
+import { BUSINESS } from '@kunci/contracts/business';
+import { href, parsePath } from '@kunci/i18n/paths';
+import { Button } from '../../../components/ui/field.tsx';
+import { serverApi } from '../../../lib/api.ts';
+import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { requireUser } from '../../../lib/session.server.ts';
+import { ListingImage } from '../../../components/listing/listing-image.tsx';
+import { Uploader, apiCall } from '../components/uploader.tsx';
+import { Wizard } from '../components/wizard.tsx';
+import type { Route } from './+types/post-media';
+
+const isVideoStep = (pathname: string) => pathname.endsWith('/upload-video');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { lang } = parsePath(url.pathname);
+  requireUser(request, context, lang);
+  return { listing: await serverApi(context, lang).manageListing(Number(url.searchParams.get('ref'))) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const { lang } = parsePath(url.pathname);
+  requireUser(request, context, lang);
+  const api = serverApi(context, lang);
+  const ref = Number(url.searchParams.get('ref'));
+  if (!isVideoStep(url.pathname)) {
+    await api.updateListing(ref, { draftStep: 4 });
+    return redirect(href(lang, 'postVideo', undefined, { ref }));
+  }
+  await api.updateListing(ref, { draftStep: 5 });
+  await api.activateListing(ref);
+  return redirect(href(lang, 'postThanks', undefined, { ref }));
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const { t } = metaI18n(matches);
+  return [
+    { title: `${t(isVideoStep(location.pathname) ? 'post.step.video' : 'post.step.images')} | ${t('app.name')}` },
+    { name: 'robots', content: 'noindex' },
+  ];
+};
+
+/** Steps 4 and 5: photos (cover, order, remove) and an optional video, uploaded straight to storage. */
+export default function PostMedia({ loaderData }: Route.ComponentProps) {
+  const { t, lang, href: link } = useI18n();
+  const { listing } = loaderData;
+  const video = isVideoStep(useLocation().pathname);
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const refresh = () => void revalidator.revalidate();
+  const change = async (method: string, path: string, body?: unknown) => {
+    await apiCall(lang, method, path, body);
+    refresh();
+  };
+  const missing = Math.max(0, BUSINESS.listing.minPhotos - listing.images.length);
+  const small =
+    'rounded-full bg-white/90 px-2 py-1 text-xs font-medium shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600';
+  return (
+    <Wizard step={video ? 'video' : 'images'}>
+      {video ? (
+        <section aria-labelledby="video-title">
+          <h2 id="video-title" className="text-lg font-semibold">
+            {t('post.video.title')}
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">{t('post.video.hint')}</p>
+          <ul className="my-4 space-y-3">
+            {listing.videos.map((v) => (
+              <li key={v.id} className="flex items-center gap-3">
+                <video src={v.src} controls preload="metadata" className="h-32 rounded-lg bg-black" />
+                <button type="button" className={small} onClick={() => void change('DELETE', `/properties/videos/${v.id}`)}>
+                  {t('post.photos.remove')}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Uploader propertyId={listing.id} kind="video" label={t('post.video.choose')} multiple={false} onDone={refresh} />
+        </section>
+      ) : (
+        <section aria-labelledby="photos-title">
+          <h2 id="photos-title" className="text-lg font-semibold">
+            {t('post.photos.title')}
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">{t('post.photos.hint')}</p>
+          {missing ? <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('post.photos.fewer', { count: missing })}</p> : null}
+          <ul className="my-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {listing.images.map((image, index) => (
+              <li key={image.id} className="relative aspect-[4/3] overflow-hidden rounded-lg bg-gray-100">
+                <ListingImage
+                  src={image.src}
+                  alt={t('listing.photoOf', { name: listing.name })}
+                  placeholderLabel={t('listing.noPhoto')}
+                  sizes="200px"
+                />
+                <div className="absolute inset-x-1 bottom-1 flex flex-wrap gap-1">
+                  {image.isCover ? (
+                    <span className="rounded-full bg-brand-700 px-2 py-1 text-xs font-medium text-white">{t('post.photos.cover')}</span>
+                  ) : (
+                    <button type="button" className={small} onClick={() => void change('PUT', `/properties/${listing.id}/images/${image.id}`)}>
+                      {t('post.photos.makeCover')}
+                    </button>
+                  )}
+                  {index > 0 ? (
+                    <button
+                      type="button"
+                      className={small}
+                      onClick={() => {
+                        const ids = listing.images.map((i) => i.id);
+                        [ids[index - 1], ids[index]] = [ids[index]!, ids[index - 1]!];
+                        void change('PUT', `/properties/${listing.id}/images`, { imageIds: ids });
+                      }}
+                    >
+                      {t('post.photos.moveUp')}
+                    </button>
+                  ) : null}
+                  <button type="button" className={small} onClick={() => void change('DELETE', `/properties/images/${image.id}`)}>
+                    {t('post.photos.remove')}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Uploader propertyId={listing.id} kind="image" label={t('post.photos.choose')} multiple onDone={refresh} />
+        </section>
+      )}
+      <Form method="post" className="mt-8 flex flex-col gap-3 sm:flex-row-reverse">
+        <Button type="submit" disabled={navigation.state !== 'idle'}>
+          {video ? t('post.publish') : t('post.saveNext')}
+        </Button>
+        <Link
+          to={video ? link('postImages', undefined, { ref: listing.id }) : link('postAdditional', undefined, { ref: listing.id })}
+          className="self-center text-sm text-brand-700 hover:underline"
+        >
+          {t('post.back')}
+        </Link>
+      </Form>
+    </Wizard>
+  );
+}
