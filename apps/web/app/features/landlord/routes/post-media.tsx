@@ -10,7 +10,8 @@ import { Uploader, apiCall } from '../components/uploader.tsx';
 import { Wizard } from '../components/wizard.tsx';
 import type { Route } from './+types/post-media';
 
-const isVideoStep = (pathname: string) => pathname.endsWith('/upload-video');
+// Actions may see the data URL (`/upload-video.data`): match the segment, not the end.
+const isVideoStep = (pathname: string) => /\/upload-video(\.data)?$/.test(pathname);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+async function signIn(page: Page, phone: string, password: string) {
+  await page.goto('/login?mode=password');
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+const photo = (shade: number) =>
+  sharp({ create: { width: 1000, height: 750, channels: 3, background: { r: 30 + shade * 40, g: 110, b: 140 } } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '3/1 6/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '101/1 36/1 0/1' } })
+    .toBuffer();
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(2048, 0)]);
+
+test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft elsewhere, a moderator approves it and tenants find it', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const name = `Petaling Jaya Heights`;
+  const first = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await first.newPage();
+  await signIn(page, '+60123000002', 'kunci-landlord-2026');
+
+  await page.goto('/post');
+  await page.getByLabel('A room').check();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Property details');
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // Broken fields are refused next to the field, in the user's language.
+  const building = page.getByLabel('Building or street name');
+  await building.fill('PJ');
+  await page.getByLabel('Monthly rent (RM)').fill('850');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('The name needs 4 to 100 characters.')).toBeVisible();
+
+  // A known building fills its address and postcode.
+  await building.fill('Petaling Jaya Hei');
+  await expect(page.locator('datalist#buildings option').first()).toHaveAttribute('value', /Petaling Jaya Heights/);
+  await building.fill(name);
+  await expect(page.getByLabel('Postcode')).toHaveValue(/^4\d{4}$/);
+  await expect(page.getByLabel('Address')).not.toHaveValue('');
+  await page.getByLabel('Room type').selectOption('MASTER');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(page).toHaveURL(/\/post\/gps\/(\d+)$/);
+  const ref = /\/post\/gps\/(\d+)$/.exec(page.url())![1]!;
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`/post-rent/choose-additional\\?ref=${ref}$`));
+  await page
+    .getByLabel('Describe the home')
+    .fill('Master room with private bathroom, five minutes from the LRT. Fast wifi, cleaning of common areas weekly.');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(page).toHaveURL(/upload-image/);
+  await page
+    .locator('input[type=file]')
+    .setInputFiles(await Promise.all([0, 1, 2].map(async (i) => ({ name: `room-${i}.jpg`, mimeType: 'image/jpeg', buffer: await photo(i) }))));
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('img', { name: /^Photo of/ }) })).toHaveCount(3);
+  await expect(page.getByText('Add 1 more photo')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await first.close();
+
+  // Another device: the draft is on the server.
+  const second = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const phone = await second.newPage();
+  await signIn(phone, '+60123000002', 'kunci-landlord-2026');
+  await phone.goto('/dashboard/listings?status=DRAFT');
+  const draft = phone.getByRole('listitem').filter({ hasText: name });
+  await expect(draft).toBeVisible();
+  await expectNoSeriousAxeViolations(phone);
+  await draft.getByRole('link', { name: 'Continue' }).click();
+  await expect(phone).toHaveURL(new RegExp(`upload-image\\?ref=${ref}$`));
+  await phone.locator('input[type=file]').setInputFiles({ name: 'room-3.jpg', mimeType: 'image/jpeg', buffer: await photo(3) });
+  await expect(phone.getByText('Add 1 more photo')).toHaveCount(0);
+  await phone.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(phone).toHaveURL(/upload-video/);
+  await phone.locator('input[type=file]').setInputFiles({ name: 'tour.mp4', mimeType: 'video/mp4', buffer: MP4 });
+  await expect(phone.locator('video')).toHaveCount(1);
+  await phone.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Submitted for review');
+  await phone.goto('/dashboard/listings?status=PENDING');
+  await expect(phone.getByRole('listitem').filter({ hasText: name }).first()).toBeVisible();
+  await second.close();
+
+  // Not public before review.
+  const visitor = await browser.newPage();
+  await visitor.goto('/my/sewa/petaling-jaya');
+  await expect(visitor.locator(`a[href$="/iklan/${ref}"]`)).toHaveCount(0);
+
+  const moderatorContext = await browser.newContext();
+  const moderator = await moderatorContext.newPage();
+  await signIn(moderator, '+60123000003', 'kunci-moderator-2026');
+  await moderator.goto('/dashboard/review');
+  await expectNoSeriousAxeViolations(moderator);
+  const item = moderator.getByRole('listitem').filter({ has: moderator.locator(`a[href$="/post/edit/${ref}"]`) });
+  await item.getByRole('button', { name: 'Approve' }).click();
+  await expect(moderator.locator(`a[href$="/post/edit/${ref}"]`)).toHaveCount(0);
+  await moderatorContext.close();
+
+  await visitor.goto('/my/sewa/petaling-jaya');
+  await expect(visitor.locator(`a[href$="/iklan/${ref}"]`).first()).toBeVisible();
+  await visitor.locator(`a[href$="/iklan/${ref}"]`).first().click();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(name);
+});
