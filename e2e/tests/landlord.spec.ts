@@ -116,4 +116,5 @@ test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft els
   await expect(visitor.locator(`a[href$="/iklan/${ref}"]`).first()).toBeVisible();
   await visitor.locator(`a[href$="/iklan/${ref}"]`).first().click();
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(visitor.locator('video source[type="video/mp4"]')).toHaveCount(1);
 });

@@ -127,6 +127,7 @@ export const PropertyDetail = ListingCard.extend({
   saleType: z.string().nullable(),
   availability: z.string().nullable(),
   images: z.array(ListingImage),
+  videos: z.array(z.object({ id: z.number().int(), url: z.string(), type: z.string(), src: z.string(), contentType: z.string() })),
   owner: z.object({ id: z.string(), name: z.string() }),
 }).meta({ id: 'PropertyDetail' });
 export type PropertyDetail = z.infer<typeof PropertyDetail>;

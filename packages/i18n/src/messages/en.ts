@@ -450,6 +450,7 @@ export const en = {
   'details.gone.title': 'This home is no longer available',
   'details.gone.body': 'It was rented out or taken down. Here are similar homes.',
   'details.similar': 'Similar homes',
+  'details.videos': 'Video tour',
   'details.share': 'Share',
   'details.shareWhatsApp': 'Share on WhatsApp',
   'details.copyLink': 'Copy link',

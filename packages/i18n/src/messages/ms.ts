@@ -449,6 +449,7 @@ export const ms: Messages = {
   'details.gone.title': 'Rumah ini tidak lagi tersedia',
   'details.gone.body': 'Ia telah disewa atau ditarik balik. Berikut rumah yang serupa.',
   'details.similar': 'Rumah serupa',
+  'details.videos': 'Lawatan video',
   'details.share': 'Kongsi',
   'details.shareWhatsApp': 'Kongsi di WhatsApp',
   'details.copyLink': 'Salin pautan',

@@ -444,6 +444,7 @@ export const zh: Messages = {
   'details.gone.title': '此房屋已不再提供',
   'details.gone.body': '该房屋已出租或下架。以下是类似的房屋。',
   'details.similar': '类似房屋',
+  'details.videos': '视频看房',
   'details.share': '分享',
   'details.shareWhatsApp': '分享到 WhatsApp',
   'details.copyLink': '复制链接',

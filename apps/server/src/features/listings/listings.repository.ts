@@ -1,7 +1,7 @@
 import { and, asc, between, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
-import { areas, landmarks, properties, propertyActions, propertyImages, propertyTypes, users } from '@kunci/db/schema';
+import { areas, landmarks, properties, propertyActions, propertyImages, propertyTypes, propertyVideos, users } from '@kunci/db/schema';
 import type { ListingType } from '@kunci/contracts/reference';
 import { SEARCH_COUNT_CAP } from '@kunci/contracts/listings';
 
@@ -349,6 +349,20 @@ export function createListingsRepository(db: Database) {
         .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId))
         .where(eq(properties.id, id));
       return row;
+    },
+
+    videosOf(propertyId: number) {
+      return db
+        .select({
+          id: propertyVideos.id,
+          url: propertyVideos.url,
+          mediaKey: propertyVideos.mediaKey,
+          contentType: propertyVideos.contentType,
+          type: propertyVideos.type,
+        })
+        .from(propertyVideos)
+        .where(eq(propertyVideos.propertyId, propertyId))
+        .orderBy(asc(propertyVideos.id));
     },
 
     imagesOf(propertyId: number) {

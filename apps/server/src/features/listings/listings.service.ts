@@ -194,7 +194,12 @@ export function createListingsService(repository: ListingsRepository) {
 
     async content(id: number) {
       const listing = await this.getPublic(id);
-      return { id, description: listing.description, images: listing.images, videos: [] };
+      return {
+        id,
+        description: listing.description,
+        images: listing.images,
+        videos: listing.videos.map((v) => ({ id: v.id, url: v.url, type: v.type })),
+      };
     },
 
     popularAreas: (limit: number) => repository.popularAreas(limit),
@@ -229,7 +234,7 @@ export function createListingsService(repository: ListingsRepository) {
       if (!row) throw new AppError(ErrorCode.NOT_FOUND, { id });
       if (!row.live) throw new AppError(ErrorCode.GONE, { id });
       const p = row.property;
-      const images = await repository.imagesOf(id);
+      const [images, videos] = await Promise.all([repository.imagesOf(id), repository.videosOf(id)]);
       const cover = images.find((i) => i.isCover) ?? images[0];
       return {
         ...toCard(row, cover),
@@ -251,6 +256,7 @@ export function createListingsService(repository: ListingsRepository) {
         saleType: p.saleType,
         availability: p.availability?.toISOString() ?? null,
         images: images.map((i) => ({ id: i.id, src: mediaSrc(i.mediaKey), isCover: i.isCover })),
+        videos: videos.map((v) => ({ id: v.id, url: v.url, type: v.type, src: `/media/${v.mediaKey}`, contentType: v.contentType })),
         owner: { id: p.ownerId, name: row.ownerName },
       };
     },

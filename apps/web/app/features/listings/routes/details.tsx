@@ -183,6 +183,18 @@ export default function Details({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 whitespace-pre-line leading-relaxed text-gray-800">{listing.description}</p>
             <p className="mt-4 text-sm text-gray-500">{t('details.listed', { date: date(listing.dateCreated) })}</p>
           </section>
+          {listing.videos.length ? (
+            <section className="mt-8" aria-labelledby="videos">
+              <h2 id="videos" className="text-lg font-semibold">
+                {t('details.videos')}
+              </h2>
+              {listing.videos.map((video) => (
+                <video key={video.id} controls preload="metadata" playsInline className="mt-3 aspect-video w-full rounded-xl bg-black">
+                  <source src={video.src} type={video.contentType} />
+                </video>
+              ))}
+            </section>
+          ) : null}
           <LocationMap lat={listing.lat} lon={listing.lon} name={listing.name} />
         </div>
         <aside className="space-y-6">
