@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { openDatabase, type DatabaseHandle } from '@kunci/db/client';
 import { loadReferenceData } from '@kunci/db/reference/load';
 import { LocalDiskStore, type MediaStore } from '@kunci/media/store';
+import { S3Store } from '@kunci/media/s3-store';
 import type { Config } from './config/env.ts';
 import { createRedis } from './plugins/redis.ts';
 
@@ -24,7 +25,7 @@ export async function openServices(config: Config): Promise<Services> {
     redis = createRedis(config.redisUrl);
     await redis.connect();
   }
-  const store = new LocalDiskStore(config.mediaDir);
+  const store: MediaStore = config.s3 ? new S3Store(config.s3) : new LocalDiskStore(config.mediaDir);
   return {
     database,
     store,

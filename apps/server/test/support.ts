@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
-import { LocalDiskStore } from '@kunci/media/store';
+import { LocalDiskStore, type MediaStore } from '@kunci/media/store';
 import { openTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { TEST_ROOT } from '../../../test/template.ts';
 import { buildApp } from '../src/app.ts';
@@ -38,7 +38,14 @@ export interface TestApp {
 
 /** The real application on a private database copy, for app.inject. */
 export async function createTestApp(
-  options: { web?: boolean; env?: Record<string, string>; database?: TestDatabase; redis?: boolean; logStream?: { write(line: string): void } } = {},
+  options: {
+    web?: boolean;
+    env?: Record<string, string>;
+    database?: TestDatabase;
+    redis?: boolean;
+    logStream?: { write(line: string): void };
+    store?: MediaStore;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const config = testConfig(options.env);
@@ -47,7 +54,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    store: new LocalDiskStore(config.mediaDir),
+    store: options.store ?? new LocalDiskStore(config.mediaDir),
     redis,
     web: options.web ?? false,
     logStream: options.logStream,

@@ -8,7 +8,14 @@ export interface MediaStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Readable; size: number } | null>;
   exists(key: string): Promise<boolean>;
+  /** The stored size in bytes, or null when there is no such object. */
+  size(key: string): Promise<number | null>;
   removePrefix(prefix: string): Promise<void>;
+  /**
+   * Stores that browsers can upload to directly hand out a presigned PUT URL; without it, the API receives the
+   * file itself at its own signed URL.
+   */
+  presignPut?(key: string, seconds: number): Promise<string>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]{0,200}$/i;
@@ -45,6 +52,15 @@ export class LocalDiskStore implements MediaStore {
       const info = await stat(target);
       if (!info.isFile()) return null;
       return { body: createReadStream(target), size: info.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const info = await stat(this.path(key));
+      return info.isFile() ? info.size : null;
     } catch {
       return null;
     }

@@ -30,6 +30,21 @@ describe('loadConfig', () => {
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
   });
+
+  it('uses the S3 store only with all of its variables, and names the missing ones', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(s3).s3).toMatchObject({ endpoint: 'http://127.0.0.1:9000', bucket: 'media', region: 'us-east-1', forcePathStyle: true });
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(EnvError);
+    try {
+      loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'media' });
+    } catch (error) {
+      expect((error as EnvError).issues).toEqual([
+        'S3_ACCESS_KEY_ID: required when another S3_ variable is set',
+        'S3_SECRET_ACCESS_KEY: required when another S3_ variable is set',
+      ]);
+    }
+  });
 });
 
 describe('server start-up', () => {

@@ -29,6 +29,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SEED_DEMO_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   LISTING_LIFETIME_DAYS: z.coerce.number().int().min(1).max(3650).default(BUSINESS.listing.lifetimeDays),
   LISTING_EXPIRY_NOTICE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
@@ -75,6 +81,8 @@ export interface Config {
   /** Namespaces every Redis key, so deployments (or test runs) sharing a Redis never see each other's counters. */
   redisKeyPrefix: string;
   mediaDir: string;
+  /** An S3-compatible media store, when S3_ENDPOINT and its bucket and keys are set; local disk otherwise. */
+  s3: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
   webBuildDir: string;
   logLevel: Env['LOG_LEVEL'];
   rateLimit: { max: number; windowMs: number };
@@ -126,6 +134,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
     throw new EnvError([`${env.FACEBOOK_APP_ID ? 'FACEBOOK_APP_SECRET' : 'FACEBOOK_APP_ID'}: required when the other Facebook variable is set`]);
   }
+  const s3Parts = {
+    S3_ENDPOINT: env.S3_ENDPOINT,
+    S3_BUCKET: env.S3_BUCKET,
+    S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
+  };
+  const s3Missing = Object.entries(s3Parts).filter(([, v]) => !v);
+  if (s3Missing.length && s3Missing.length < 4) throw new EnvError(s3Missing.map(([k]) => `${k}: required when another S3_ variable is set`));
   const dataDir = resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -138,6 +154,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     mediaDir: resolve(env.MEDIA_DIR ?? resolve(dataDir, 'media')),
+    s3:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
     webBuildDir: resolve(env.WEB_BUILD_DIR),
     logLevel: env.LOG_LEVEL,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },

@@ -254,7 +254,17 @@ export function createListingManagementService({
     if (!upload || upload.ownerId !== actor.id || upload.propertyId !== propertyId) throw notFound({ mediaId });
     if (upload.kind !== kind) throw validation([{ path: 'body.mediaId', message: kind === 'image' ? 'field.notImage' : 'field.video' }]);
     if (upload.status === 'registered') throw new AppError(ErrorCode.CONFLICT, { mediaId, reason: 'already registered' });
-    if (upload.status !== 'uploaded') throw new AppError(ErrorCode.CONFLICT, { mediaId, reason: 'not uploaded yet' });
+    if (upload.status === 'pending') {
+      // Uploaded straight to an object store: the API learns of it here, from the stored object.
+      const bytes = await store.size(stagingKey(mediaId));
+      if (bytes === null || bytes === 0) throw new AppError(ErrorCode.CONFLICT, { mediaId, reason: 'not uploaded yet' });
+      if (bytes > (kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.videoBytes)) {
+        await store.removePrefix(stagingKey(mediaId)).catch(() => undefined);
+        throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { mediaId, bytes });
+      }
+      await d.update(mediaUploads).set({ status: 'uploaded', bytes }).where(eq(mediaUploads.id, mediaId));
+      return { ...upload, status: 'uploaded' as const, bytes };
+    }
     return upload;
   }
 
@@ -425,8 +435,11 @@ export function createListingManagementService({
       const expiresAt = new Date(Date.now() + MEDIA_LIMITS.uploadUrlMinutes * 60_000);
       const [upload] = await db.insert(mediaUploads).values({ ownerId: actor.id, propertyId, kind, extension: ext, expiresAt }).returning();
       const expires = Math.floor(expiresAt.getTime() / 1000);
+      const presignedUrl = store.presignPut
+        ? await store.presignPut(stagingKey(upload!.id), MEDIA_LIMITS.uploadUrlMinutes * 60)
+        : `${publicUrl}/api/uploads/${upload!.id}?expires=${expires}&signature=${signature(upload!.id, expires)}`;
       return {
-        presignedUrl: `${publicUrl}/api/uploads/${upload!.id}?expires=${expires}&signature=${signature(upload!.id, expires)}`,
+        presignedUrl,
         mediaId: upload!.id,
         contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
         maxBytes: kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.videoBytes,
