@@ -32,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewing = String(form.get('viewingAvailableDate') ?? '');
   try {
     await serverApi(context, lang).updateListing(ref, {
+      ...(form.get('price') ? { price: Number(form.get('price')) } : {}),
       description: String(form.get('description') ?? ''),
       petFriendly: form.get('petFriendly') === 'on',
       negotiable: form.get('negotiable') === 'on',
@@ -88,13 +89,24 @@ export default function PostAdditional({ loaderData }: Route.ComponentProps) {
   const errors = result?.fields ?? {};
   return (
     <Wizard step="additional">
-      {stats ? <PriceSpread stats={stats} /> : null}
-      <Form method="post" className="mt-6 space-y-5" noValidate>
+      <Form method="post" className="space-y-5" noValidate>
         {result?.error ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
             {result.error}
           </p>
         ) : null}
+        {stats ? <PriceSpread stats={stats} /> : null}
+        <Field
+          id="price"
+          name="price"
+          type="number"
+          inputMode="numeric"
+          min={2}
+          step={1}
+          label={listing.type.endsWith('_SALE') ? t('post.field.salePrice') : t('post.field.price')}
+          defaultValue={listing.input.price}
+          error={errors['price']}
+        />
         <div>
           <label htmlFor="description" className="block text-sm font-medium text-gray-800">
             {t('post.field.description')}
