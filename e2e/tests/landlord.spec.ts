@@ -118,3 +118,16 @@ test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft els
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(visitor.locator('video source[type="video/mp4"]')).toHaveCount(1);
 });
+
+test('a landlord who prefers help leaves a number on the lead page, in Chinese', async ({ page }) => {
+  await page.goto('/zh/post/lead');
+  await page.getByLabel('您的姓名').fill('Tan Wei Ming');
+  await page.getByLabel('手机号码').fill('12');
+  await page.getByRole('button', { name: '请给我回电' }).click();
+  await expect(page.getByText('手机号码无效')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByLabel('手机号码').fill('012-888 1234');
+  await page.getByRole('main').getByLabel('地区', { exact: true }).selectOption('cheras');
+  await page.getByRole('button', { name: '请给我回电' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('谢谢！我们会在一个工作日内致电您。');
+});

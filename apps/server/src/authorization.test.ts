@@ -313,6 +313,16 @@ const MATRIX: Row[] = [
     request: (_c, f) => ({ method: 'DELETE', url: `/api/properties/videos/${f['videoId']}` }),
     expect: selfOnly(204),
   },
+  {
+    route: 'POST /api/landlord-leads',
+    request: () => ({
+      method: 'POST',
+      url: '/api/landlord-leads',
+      payload: { name: 'Aisyah', phoneNo: '0123456789', areaSlug: 'cheras', type: 'HIGHRISE' },
+    }),
+    expect: everyone(201),
+  },
+  { route: 'GET /api/moderation/landlord-leads', request: () => ({ url: '/api/moderation/landlord-leads' }), expect: moderatorOnly(200) },
   { route: 'GET /api/landmarks/{id}', request: () => ({ url: '/api/landmarks/1' }), expect: everyone(200) },
   {
     route: 'POST /api/property-prices/statistics',

@@ -23,6 +23,7 @@ const MODULES: Record<RouteId, string> = {
   extendListing: 'features/landlord/routes/extend.tsx',
   review: 'features/landlord/routes/review.tsx',
   post: 'features/landlord/routes/post-start.tsx',
+  landlordLead: 'features/landlord/routes/lead.tsx',
   postDetails: 'features/landlord/routes/post-details.tsx',
   postEdit: 'features/landlord/routes/post-details.tsx',
   postGps: 'features/landlord/routes/post-gps.tsx',

@@ -213,3 +213,25 @@ export const PriceStatistics = z.object({
   basis: z.enum(['landmark', 'area', 'none']),
 });
 export type PriceStatistics = z.infer<typeof PriceStatistics>;
+
+/** The landlord lead page: a landlord asks to be called back about listing a home. */
+export const LandlordLeadInput = z
+  .object({
+    name: z.string().trim().min(2, 'field.leadName').max(100, 'field.leadName').regex(NAME_TEXT, 'field.name.characters'),
+    phoneNo: z.string().trim().max(20),
+    areaSlug: z.string().min(2).max(60),
+    type: ListingType,
+    note: z.string().trim().max(1000).default(''),
+  })
+  .strict();
+export type LandlordLeadInput = z.input<typeof LandlordLeadInput>;
+export const LandlordLead = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  areaSlug: z.string(),
+  type: z.string(),
+  note: z.string(),
+  language: z.string(),
+  createdAt: z.string(),
+});

@@ -27,6 +27,7 @@ export const ROUTES = {
   extendListing: { path: { en: '/dashboard/listings/extend/:id', ms: '/dashboard/listings/extend/:id', zh: '/dashboard/listings/extend/:id' } },
   review: { path: { en: '/dashboard/review', ms: '/dashboard/review', zh: '/dashboard/review' } },
   post: { path: { en: '/post', ms: '/post', zh: '/post' } },
+  landlordLead: { path: { en: '/post/lead', ms: '/post/lead', zh: '/post/lead' } },
   postDetails: { path: { en: '/post-rent/property-details', ms: '/post-rent/property-details', zh: '/post-rent/property-details' } },
   postEdit: { path: { en: '/post/edit/:ref', ms: '/post/edit/:ref', zh: '/post/edit/:ref' }, aliases: ['/post/post-for-rent/:ref'] },
   postGps: { path: { en: '/post/gps/:ref', ms: '/post/gps/:ref', zh: '/post/gps/:ref' }, aliases: ['/post/edit/gps/:ref'] },

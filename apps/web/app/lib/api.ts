@@ -103,6 +103,8 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     myListings: (userId: string, query: Record<string, string | number | undefined>) =>
       get<OwnerListingsPage>(`/users/${userId}/properties${toQuery(query)}`),
     reviewQueue: (pageNumber: number) => get<{ content: OwnerListing[]; totalElements: number }>(`/moderation/properties?pageNumber=${pageNumber}`),
+    createLead: (lead: { name: string; phoneNo: string; areaSlug: string; type: string; note: string }) =>
+      call<{ id: number }>('POST', '/landlord-leads', lead),
     landmark: (id: number) =>
       get<{ id: number; name: string; address: string; postcode: string; lat: number; lng: number; verified: boolean; listingType: string }>(
         `/landmarks/${id}`,

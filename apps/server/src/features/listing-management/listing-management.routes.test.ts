@@ -338,6 +338,33 @@ describe('landlord listings', () => {
     expect((await t.app.inject({ url: `/api/properties/${listing.id}/manage`, headers: owner })).json().images).toHaveLength(1);
   });
 
+  it('landlord leads: anyone may ask to be called back; only moderators read them', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/landlord-leads',
+      payload: { name: 'Mei Ling', phoneNo: '12', areaSlug: 'atlantis', type: 'LANDED' },
+      headers: { 'x-language': 'ms' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().fields).toEqual([
+      { path: 'body.phoneNo', message: 'Nombor telefon bimbit tidak sah' },
+      { path: 'body.areaSlug', message: 'Pilih kawasan yang kami liputi.' },
+    ]);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/landlord-leads',
+      payload: { name: "Mei Ling O'Neil", phoneNo: '012-345 6789', areaSlug: 'cheras', type: 'LANDED', note: 'Corner lot' },
+    });
+    expect(made.statusCode).toBe(201);
+    expect((await t.app.inject({ url: '/api/moderation/landlord-leads', headers: owner })).statusCode).toBe(403);
+    const leads = (await t.app.inject({ url: '/api/moderation/landlord-leads', headers: moderator })).json() as {
+      id: number;
+      phoneNumber: string;
+      areaSlug: string;
+    }[];
+    expect(leads.find((l) => l.id === made.json().id)).toMatchObject({ phoneNumber: '+60123456789', areaSlug: 'cheras' });
+  });
+
   it('price statistics: the spread of comparable live rents', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/property-prices/statistics', payload: { areaSlug: 'bangsar', bedroom: 2 } });
     expect(res.statusCode).toBe(200);

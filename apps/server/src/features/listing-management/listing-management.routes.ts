@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { UserIdParams } from '@kunci/contracts/auth';
 import { ErrorBody, ErrorCode } from '@kunci/contracts/errors';
 import {
+  LandlordLead,
+  LandlordLeadInput,
   ListingActionBody,
   ListingActionParams,
   MEDIA_LIMITS,
@@ -22,6 +24,7 @@ import {
 } from '@kunci/contracts/listing-management';
 import { ListingIdParams, Page } from '@kunci/contracts/listings';
 import { AppError } from '../../lib/app-error.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { requireSelf, requireSession } from '../../plugins/auth.ts';
 import type { Actor, ListingManagementService } from './listing-management.service.ts';
 
@@ -258,6 +261,31 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
     async (request, reply) => {
       await service.deleteVideo(actor(request), request.params.videoId);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/landlord-leads',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: 'A landlord asks to be called back about listing a home (anyone; signed-in users are linked)',
+        body: LandlordLeadInput,
+        response: { 201: z.object({ id: z.number().int() }), 403: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createLead(request.body, requestLanguage(request), request.session?.user.id ?? null)),
+  );
+
+  app.get(
+    '/moderation/landlord-leads',
+    {
+      schema: { tags: ['listing management'], summary: 'Moderators: the newest landlord leads', response: { 200: z.array(LandlordLead), ...errors } },
+    },
+    async (request) => {
+      if (actor(request).role !== 'moderator') throw new AppError(ErrorCode.FORBIDDEN);
+      return service.leads(200);
     },
   );
 

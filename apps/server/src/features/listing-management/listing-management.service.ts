@@ -18,7 +18,8 @@ import {
   type PropertyUpdate,
 } from '@kunci/contracts/listing-management';
 import type { PriceStatistics } from '@kunci/contracts/listing-management';
-import { mediaUploads, properties, propertyImages, propertyVideos, users } from '@kunci/db/schema';
+import { areas, landlordLeads, mediaUploads, properties, propertyImages, propertyVideos, users } from '@kunci/db/schema';
+import { normalizePhone } from '../../lib/phone.ts';
 import type { MediaStore } from '@kunci/media/store';
 import { storeImageVariants } from '@kunci/media/images';
 import type { Readable } from 'node:stream';
@@ -374,6 +375,44 @@ export function createListingManagementService({
           .where(eq(properties.id, id));
         return full(tx, (await repository.findOwned(tx, id)) as Row);
       });
+    },
+
+    /** Records a landlord's call-back request (phone normalized, area known). */
+    async createLead(
+      input: { name: string; phoneNo: string; areaSlug: string; type: string; note: string },
+      language: string,
+      userId: string | null,
+    ) {
+      const phone = normalizePhone(input.phoneNo);
+      const [area] = await db.select({ id: areas.id }).from(areas).where(eq(areas.slug, input.areaSlug));
+      const fields: FieldError[] = [];
+      if (!phone) fields.push({ path: 'body.phoneNo', message: 'field.phone' });
+      if (!area) fields.push({ path: 'body.areaSlug', message: 'field.area' });
+      if (fields.length) throw validation(fields);
+      const [lead] = await db
+        .insert(landlordLeads)
+        .values({ name: input.name, phoneNumber: phone!, areaId: area!.id, type: input.type, note: input.note, language, userId })
+        .returning({ id: landlordLeads.id });
+      return { id: lead!.id };
+    },
+
+    async leads(limit: number) {
+      const rows = await db
+        .select({ lead: landlordLeads, areaSlug: areas.slug })
+        .from(landlordLeads)
+        .innerJoin(areas, eq(areas.id, landlordLeads.areaId))
+        .orderBy(sql`${landlordLeads.createdAt} desc`)
+        .limit(limit);
+      return rows.map(({ lead, areaSlug }) => ({
+        id: lead.id,
+        name: lead.name,
+        phoneNumber: lead.phoneNumber,
+        areaSlug,
+        type: lead.type,
+        note: lead.note,
+        language: lead.language,
+        createdAt: lead.createdAt.toISOString(),
+      }));
     },
 
     async landmark(id: number) {

@@ -1,4 +1,4 @@
-import { Form, redirect } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import { LISTING_TYPES } from '@kunci/contracts/reference';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { Button } from '../../../components/ui/field.tsx';
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** Rent or sell, and which kind of home: the first choice of the post flow. */
 export default function PostStart() {
-  const { t } = useI18n();
+  const { t, href } = useI18n();
   const groups = [
     { legend: t('post.purpose.rent'), types: ['HIGHRISE', 'LANDED', 'ROOM'] as const },
     { legend: t('post.purpose.sale'), types: ['HIGHRISE_SALE', 'LANDED_SALE'] as const },
@@ -55,6 +55,11 @@ export default function PostStart() {
         ))}
         <Button type="submit">{t('post.start')}</Button>
       </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to={href('landlordLead')} className="text-brand-700 hover:underline">
+          {t('lead.title')}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,0 +1,116 @@
+import { Form, Link, data, useActionData, useNavigation } from 'react-router';
+import { LISTING_TYPES } from '@kunci/contracts/reference';
+import type { MessageKey } from '@kunci/i18n/messages';
+import { parsePath } from '@kunci/i18n/paths';
+import { Button, Field } from '../../../components/ui/field.tsx';
+import { ApiError, serverApi } from '../../../lib/api.ts';
+import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useRootData } from '../../../lib/root-data.ts';
+import { SelectField, fieldErrors } from '../components/wizard.tsx';
+import type { Route } from './+types/lead';
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { lang } = parsePath(new URL(request.url).pathname);
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  try {
+    await serverApi(context, lang).createLead({
+      name: text('name'),
+      phoneNo: text('phoneNo'),
+      areaSlug: text('areaSlug'),
+      type: text('type'),
+      note: text('note'),
+    });
+    return { ok: true as const };
+  } catch (error) {
+    if (error instanceof ApiError && error.body)
+      return data({ ok: false as const, error: error.body.message, fields: fieldErrors(error.body.fields) }, { status: 400 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t('lead.title')} | ${t('app.name')}` }, { name: 'description', content: t('lead.intro') }];
+};
+
+/** The landlord lead page: a landlord who would rather be helped leaves a number; anyone may, no sign-in. */
+export default function Lead() {
+  const { t, lang, href } = useI18n();
+  const { areas, user } = useRootData();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errors = result && !result.ok ? result.fields : {};
+  return (
+    <div className="mx-auto max-w-xl px-4 py-8">
+      <h1 className="text-2xl font-bold md:text-3xl">{t('lead.title')}</h1>
+      <p className="mt-2 text-gray-700">{t('lead.intro')}</p>
+      {result?.ok ? (
+        <p role="status" className="mt-6 rounded-lg bg-brand-50 p-4 text-brand-800">
+          {t('lead.done')}
+        </p>
+      ) : (
+        <Form method="post" className="mt-6 space-y-4" noValidate>
+          {result && !result.ok ? (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              {result.error}
+            </p>
+          ) : null}
+          <Field
+            id="name"
+            name="name"
+            label={t('lead.name')}
+            autoComplete="name"
+            defaultValue={user && user.name !== 'guest' ? user.name : ''}
+            error={errors['name']}
+            required
+          />
+          <Field
+            id="phoneNo"
+            name="phoneNo"
+            type="tel"
+            label={t('lead.phone')}
+            autoComplete="tel"
+            defaultValue={user?.phoneNumber ?? ''}
+            error={errors['phoneNo']}
+            required
+          />
+          <SelectField
+            id="areaSlug"
+            name="areaSlug"
+            label={t('lead.area')}
+            error={errors['areaSlug']}
+            options={areas.map((a) => ({ value: a.slug, label: a.name[lang] }))}
+          />
+          <SelectField
+            id="type"
+            name="type"
+            label={t('lead.type')}
+            error={errors['type']}
+            options={LISTING_TYPES.map((type) => ({ value: type, label: t(`post.kind.${type}` as MessageKey) }))}
+          />
+          <div>
+            <label htmlFor="note" className="block text-sm font-medium text-gray-800">
+              {t('lead.note')}
+            </label>
+            <textarea
+              id="note"
+              name="note"
+              rows={3}
+              maxLength={1000}
+              className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-base"
+            />
+          </div>
+          <Button type="submit" disabled={navigation.state !== 'idle'}>
+            {t('lead.submit')}
+          </Button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to={href('post')} className="text-brand-700 hover:underline">
+          {t('lead.orPost')}
+        </Link>
+      </p>
+    </div>
+  );
+}
