@@ -42,9 +42,20 @@ export default function Info({ loaderData }: Route.ComponentProps) {
             {paragraph}
           </p>
         ))}
-      <Link to={href('rent')} className="mt-8 inline-block rounded-full bg-brand-700 px-6 py-3 font-medium text-white hover:bg-brand-800">
-        {t('home.seeAll')}
-      </Link>
+      {page === 'landlord' ? (
+        <div className="mt-8 flex flex-wrap items-center gap-4">
+          <Link to={href('post')} className="inline-block rounded-full bg-brand-700 px-6 py-3 font-medium text-white hover:bg-brand-800">
+            {t('listings.new')}
+          </Link>
+          <Link to={href('landlordLead')} className="text-brand-700 hover:underline">
+            {t('lead.title')}
+          </Link>
+        </div>
+      ) : (
+        <Link to={href('rent')} className="mt-8 inline-block rounded-full bg-brand-700 px-6 py-3 font-medium text-white hover:bg-brand-800">
+          {t('home.seeAll')}
+        </Link>
+      )}
     </article>
   );
 }
