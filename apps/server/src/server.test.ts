@@ -1,35 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { spawnServer } from '../test/spawn.ts';
 
 describe('graceful shutdown', () => {
   it('finishes a request in flight on SIGTERM, then exits 0', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kunci-shutdown-'));
-    const server = spawn(process.execPath, [resolve(import.meta.dirname, 'server.ts')], {
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO_LISTINGS: '0',
-        LOG_LEVEL: 'silent',
-        NODE_ENV: 'test',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const { server, port: serving } = spawnServer(dataDir);
     try {
-      const port = await new Promise<number>((done, fail) => {
-        let out = '';
-        server.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /serving http:\/\/localhost:(\d+)/.exec(out);
-          if (match) done(Number(match[1]));
-        });
-        server.once('exit', (code) => fail(new Error(`server exited early (${code})`)));
-      });
+      const port = await serving;
       const body = JSON.stringify({ phoneNo: '0123456789' });
       const answer = new Promise<{ status: number; text: string }>((done, fail) => {
         const req = request(

@@ -1,41 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '@kunci/db/client';
+import { spawnServer as start } from '../../../test/spawn.ts';
 import { condoInput } from './test-helpers.ts';
-
-const SERVER = resolve(import.meta.dirname, '../../server.ts');
-
-function start(dataDir: string, extra: Record<string, string> = {}): { server: ChildProcess; port: Promise<number> } {
-  const server = spawn(process.execPath, [SERVER], {
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO_LISTINGS: '0',
-      JOBS_INTERVAL_SECONDS: '0',
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      ...extra,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const port = new Promise<number>((done, fail) => {
-    let out = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /serving http:\/\/localhost:(\d+)/.exec(out);
-      if (match) done(Number(match[1]));
-    });
-    server.once('exit', (code) => fail(new Error(`server exited early (${code})`)));
-  });
-  return { server, port };
-}
 
 const killed = (server: ChildProcess) =>
   new Promise<void>((done) => {

@@ -26,13 +26,62 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A labelled select, with its error tied to it like Field's. */
+export function SelectField({
+  id,
+  label,
+  error,
+  options,
+  ...select
+}: React.SelectHTMLAttributes<HTMLSelectElement> & {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base ${error ? 'border-red-600' : 'border-gray-300'}`}
+        {...select}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/** What a form's refusal says as a whole, above its fields. */
+export function FormError({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+      {message}
+    </p>
+  ) : null;
 }
 
 export function Button({

@@ -20,46 +20,6 @@ export function Wizard({ step, children }: { step: WizardStep; children: ReactNo
   );
 }
 
-/** A select with its label and error, like Field. */
-export function SelectField({
-  id,
-  label,
-  error,
-  options,
-  ...select
-}: React.SelectHTMLAttributes<HTMLSelectElement> & {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base ${error ? 'border-red-600' : 'border-gray-300'}`}
-        {...select}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** Field errors of an API refusal, keyed by the field's name. */
 export function fieldErrors(fields: { path: string; message: string }[] | undefined): Record<string, string> {
   return Object.fromEntries((fields ?? []).map((f) => [f.path.split('.').at(-1)!, f.message]));

@@ -2,11 +2,11 @@ import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { LISTING_TYPES } from '@kunci/contracts/reference';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
-import { Button, Field } from '../../../components/ui/field.tsx';
+import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
-import { SelectField, fieldErrors } from '../components/wizard.tsx';
+import { fieldErrors } from '../components/wizard.tsx';
 import type { Route } from './+types/lead';
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,11 +51,7 @@ export default function Lead() {
         </p>
       ) : (
         <Form method="post" className="mt-6 space-y-4" noValidate>
-          {result && !result.ok ? (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {result.error}
-            </p>
-          ) : null}
+          <FormError message={result && 'error' in result ? result.error : undefined} />
           <Field
             id="name"
             name="name"

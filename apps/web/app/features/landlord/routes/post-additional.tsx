@@ -1,6 +1,6 @@
 import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
 import { href, parsePath } from '@kunci/i18n/paths';
-import { Button, Field } from '../../../components/ui/field.tsx';
+import { Button, Field, FormError } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
@@ -90,11 +90,7 @@ export default function PostAdditional({ loaderData }: Route.ComponentProps) {
   return (
     <Wizard step="additional">
       <Form method="post" className="space-y-5" noValidate>
-        {result?.error ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {result.error}
-          </p>
-        ) : null}
+        <FormError message={result && 'error' in result ? result.error : undefined} />
         {stats ? <PriceSpread stats={stats} /> : null}
         <Field
           id="price"

@@ -5,11 +5,11 @@ import { FURNISH_TYPES, ROOM_TYPES } from '@kunci/contracts/listings';
 import { LISTING_TYPES, type ListingType } from '@kunci/contracts/reference';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { href, parsePath } from '@kunci/i18n/paths';
-import { Button, Field } from '../../../components/ui/field.tsx';
+import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
-import { SelectField, Wizard, fieldErrors } from '../components/wizard.tsx';
+import { Wizard, fieldErrors } from '../components/wizard.tsx';
 import type { Route } from './+types/post-details';
 
 const CATEGORIES: Record<ListingType, string[]> = {
@@ -165,11 +165,7 @@ export default function PostDetails({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="landmarkLabelId" value={place.landmarkLabelId ?? ''} />
         <input type="hidden" name="latitude" value={place.latitude ?? ''} />
         <input type="hidden" name="longitude" value={place.longitude ?? ''} />
-        {result?.error ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {result.error}
-          </p>
-        ) : null}
+        <FormError message={result && 'error' in result ? result.error : undefined} />
         <p className="text-sm text-gray-600">{t(`post.kind.${type}` as MessageKey)}</p>
         {choose('category', t('post.field.category'), CATEGORIES[type], (slug) => types.find((ty) => ty.slug === slug)?.name[lang] ?? slug)}
         <Field
