@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@kunci/contracts/errors';
 import type { OwnerListingFull, OwnerListingsPage } from '@kunci/contracts/listing-management';
-import { mediaUploads, properties, users } from '@kunci/db/schema';
+import { mediaUploads, properties, propertyImages, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
@@ -185,6 +185,16 @@ describe('landlord listings', () => {
     ).toBe(403);
     expect((await t.app.inject({ url: `/api/properties/${listing.id}/presignedUrl/photo.jpg`, headers: other })).statusCode).toBe(403);
     expect((await t.app.inject({ url: `/api/properties/${listing.id}/presignedUrl/notes.pdf`, headers: owner })).statusCode).toBe(422);
+  });
+
+  it('removing a photo of a listing that uses shared pictures leaves the pictures for the others', async () => {
+    const [demo] = await t.database.db.select().from(propertyImages).where(like(propertyImages.mediaKey, 'demo/%')).limit(1);
+    await t.database.db.update(properties).set({ ownerId }).where(eq(properties.id, demo!.propertyId));
+    const store = new LocalDiskStore(t.config.mediaDir);
+    const key = `${demo!.mediaKey}/640.webp`;
+    expect(await store.exists(key)).toBe(true);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/properties/images/${demo!.id}`, headers: owner })).statusCode).toBe(204);
+    expect(await store.exists(key)).toBe(true);
   });
 
   it('videos: only real video containers are taken', async () => {

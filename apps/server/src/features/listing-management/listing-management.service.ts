@@ -552,7 +552,8 @@ export function createListingManagementService({
           if (next) await tx.update(propertyImages).set({ isCover: true }).where(eq(propertyImages.id, next.id));
         }
       });
-      await store.removePrefix(image.mediaKey).catch(() => undefined);
+      // Only files this listing owns are removed (demo and shared pictures live elsewhere and serve many listings).
+      if (image.mediaKey.startsWith(`listings/${image.propertyId}/`)) await store.removePrefix(image.mediaKey).catch(() => undefined);
     },
 
     async setCover(actor: Actor, propertyId: number, imageId: number): Promise<OwnerListingFull> {
@@ -619,7 +620,7 @@ export function createListingManagementService({
         await owned(tx, actor, video.propertyId);
         await tx.delete(propertyVideos).where(eq(propertyVideos.id, videoId));
       });
-      await store.removePrefix(video.mediaKey).catch(() => undefined);
+      if (video.mediaKey.startsWith(`videos/${video.propertyId}/`)) await store.removePrefix(video.mediaKey).catch(() => undefined);
     },
 
     /** The spread of comparable live rents: same building (else area), kind and bedrooms. */
