@@ -301,7 +301,7 @@ describe('landlord listings', () => {
     const payload = { until: Number(link.searchParams.get('until')), token: link.searchParams.get('token') };
     const svcApp = await t.app.inject({ method: 'POST', url: `/api/properties/${listing.id}/extensions`, payload });
     // The app signs with its own secret: the test service's link is not valid for it.
-    expect(svcApp.statusCode).toBe(401);
+    expect(svcApp.statusCode).toBe(403);
     const extended = await svc.extendByLink(listing.id, payload.until);
     expect(new Date(extended.expiresAt).getTime()).toBe(soon.getTime() + 30 * 86_400_000);
     await expect(svc.extendByLink(listing.id, payload.until)).rejects.toMatchObject({ code: ErrorCode.CONFLICT });

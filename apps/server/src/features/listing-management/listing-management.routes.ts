@@ -116,11 +116,14 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
     },
     async (request) => {
       const body = request.body;
-      let who: Actor;
-      if (request.session) who = actor(request);
-      else if (body && service.checkExtendLink(request.params.id, body.until, body.token)) who = { id: '', role: 'user' };
-      else throw new AppError(ErrorCode.UNAUTHORIZED);
-      const listing = who.id ? await service.extend(who, request.params.id) : await service.extendByLink(request.params.id, body!.until);
+      // A one-tap link speaks for the listing's owner whoever is signed in on the device that opens it.
+      if (body) {
+        if (!service.checkExtendLink(request.params.id, body.until, body.token))
+          throw new AppError(ErrorCode.FORBIDDEN, { reason: 'bad extension link' });
+        const listing = await service.extendByLink(request.params.id, body.until);
+        return { id: listing.id, expiresAt: listing.expiresAt };
+      }
+      const listing = await service.extend(actor(request), request.params.id);
       return { id: listing.id, expiresAt: listing.expiresAt };
     },
   );
