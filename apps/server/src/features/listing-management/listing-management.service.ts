@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { BUSINESS, isZeroDepositEligible } from '@kunci/contracts/business';
 import { DAY_MS } from '@kunci/contracts/constants';
 import { ErrorCode, type FieldError } from '@kunci/contracts/errors';
 import {
   IMAGE_EXTENSIONS,
+  LISTING_TABS,
   MEDIA_LIMITS,
   PropertyFields,
   PropertyInput,
@@ -24,10 +24,12 @@ import type { MediaStore } from '@kunci/media/store';
 import { storeImageVariants } from '@kunci/media/images';
 import type { Readable } from 'node:stream';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isLive } from '../../lib/live.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
-import type { Db, ListingManagementRepository, ownerColumns } from './listing-management.repository.ts';
+import type { Db, ListingManagementRepository } from './listing-management.repository.ts';
 
-type Row = { [K in keyof typeof ownerColumns]: K extends 'property' ? typeof properties.$inferSelect : unknown } & {
+/** A listing with what its owner's view adds (see `ownerColumns`). */
+interface Row {
   property: typeof properties.$inferSelect;
   areaSlug: string;
   landmarkName: string | null;
@@ -36,7 +38,7 @@ type Row = { [K in keyof typeof ownerColumns]: K extends 'property' ? typeof pro
   videoCount: number;
   coverKey: string | null;
   coverId: number | null;
-};
+}
 
 export interface Actor {
   id: string;
@@ -433,10 +435,7 @@ export function createListingManagementService({
 
     async listByOwner(ownerId: string, query: OwnerListingsQuery): Promise<OwnerListingsPage> {
       const { rows, total, tabs } = await repository.listByOwner(ownerId, query);
-      const counts = Object.fromEntries(['ACTIVE', 'PENDING', 'INACTIVE', 'EXPIRED', 'SUSPENDED', 'DRAFT', 'REJECTED'].map((t) => [t, 0])) as Record<
-        ListingTab,
-        number
-      >;
+      const counts = Object.fromEntries(LISTING_TABS.map((tab) => [tab, 0])) as Record<ListingTab, number>;
       for (const t of tabs) counts[t.tab] = t.n;
       return {
         content: (rows as Row[]).map(toOwnerListing),
@@ -512,7 +511,7 @@ export function createListingManagementService({
       const key = `listings/${propertyId}/${mediaId}`;
       let stored;
       try {
-        await sharp(bytes, { failOn: 'error' }).metadata();
+        // Decoding is the sniff: anything sharp cannot read as a picture is refused.
         stored = await storeImageVariants(store, key, bytes);
       } catch {
         await store.removePrefix(key).catch(() => undefined);
@@ -630,7 +629,7 @@ export function createListingManagementService({
       type?: string | undefined;
       bedroom?: number | null | undefined;
     }): Promise<PriceStatistics> {
-      const live = sql`${properties.status} = 'ACTIVE' and ${properties.active} and ${properties.reviewStatus} = 'APPROVED' and ${properties.expiresAt} > now()`;
+      const live = isLive();
       const kind = and(
         request.type ? eq(properties.type, request.type) : inArray(properties.type, ['HIGHRISE', 'LANDED', 'ROOM']),
         request.bedroom !== undefined && request.bedroom !== null ? eq(properties.bedroom, request.bedroom) : undefined,

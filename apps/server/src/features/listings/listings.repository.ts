@@ -1,13 +1,13 @@
-import { and, asc, between, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
 import { areas, landmarks, properties, propertyActions, propertyImages, propertyTypes, propertyVideos, users } from '@kunci/db/schema';
 import type { ListingType } from '@kunci/contracts/reference';
 import { SEARCH_COUNT_CAP } from '@kunci/contracts/listings';
 
-/** Public visibility: the predicate the partial indexes are built on, plus expiry. */
-export const isLive = (): SQL =>
-  and(eq(properties.status, 'ACTIVE'), eq(properties.active, true), eq(properties.reviewStatus, 'APPROVED'), sql`${properties.expiresAt} > now()`)!;
+import { isLive } from '../../lib/live.ts';
+
+export { isLive };
 
 export interface SearchFilter {
   areaSlug?: string | undefined;

@@ -19,8 +19,6 @@ const SALE_TYPES: readonly ListingType[] = ['HIGHRISE_SALE', 'LANDED_SALE'];
 
 import { mediaSrc } from '../../lib/media-src.ts';
 
-export { mediaSrc };
-
 interface CardRow {
   id: number;
   name: string;
