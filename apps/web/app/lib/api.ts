@@ -29,6 +29,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Field errors of an API refusal, keyed by the field's name (the last segment of its path). */
+export function fieldErrors(fields: { path: string; message: string }[] | undefined): Record<string, string> {
+  return Object.fromEntries((fields ?? []).map((f) => [f.path.split('.').at(-1)!, f.message]));
+}
+
 function toQuery(values: Record<string, string | number | boolean | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(key, String(value));

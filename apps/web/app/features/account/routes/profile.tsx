@@ -4,7 +4,7 @@ import { LANGUAGE_NAME } from '@kunci/i18n/locales';
 import { parsePath } from '@kunci/i18n/paths';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { Button, Field } from '../../../components/ui/field.tsx';
-import { ApiError, serverApi } from '../../../lib/api.ts';
+import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const which = String(form.get('form')) as Result['form'];
   const fail = (error: unknown) => {
     if (error instanceof ApiError && error.body) {
-      const fields = Object.fromEntries((error.body.fields ?? []).map((f) => [f.path.split('.').at(-1)!, f.message]));
+      const fields = fieldErrors(error.body.fields);
       const email = String(form.get('email') ?? '');
       return data({ form: which, error: error.body.message, fields, ...(which === 'work-email-verify' ? { email } : {}) } satisfies Result, {
         status: 400,

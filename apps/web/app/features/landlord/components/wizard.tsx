@@ -19,8 +19,3 @@ export function Wizard({ step, children }: { step: WizardStep; children: ReactNo
     </div>
   );
 }
-
-/** Field errors of an API refusal, keyed by the field's name. */
-export function fieldErrors(fields: { path: string; message: string }[] | undefined): Record<string, string> {
-  return Object.fromEntries((fields ?? []).map((f) => [f.path.split('.').at(-1)!, f.message]));
-}

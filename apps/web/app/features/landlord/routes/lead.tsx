@@ -3,10 +3,9 @@ import { LISTING_TYPES } from '@kunci/contracts/reference';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
-import { ApiError, serverApi } from '../../../lib/api.ts';
+import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
-import { fieldErrors } from '../components/wizard.tsx';
 import type { Route } from './+types/lead';
 
 export async function action({ request, context }: Route.ActionArgs) {

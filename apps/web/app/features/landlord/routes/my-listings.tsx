@@ -6,7 +6,7 @@ import { parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
-import { ListingImage } from '../../../components/listing/listing-image.tsx';
+import { CoverThumb } from '../components/cover-thumb.tsx';
 import type { Route } from './+types/my-listings';
 
 const ACTIONS = ['activate', 'deactivate', 'extend', 'submit'] as const;
@@ -91,14 +91,7 @@ function Card({ listing, tab }: { listing: OwnerListing; tab: ListingTab }) {
             : link('postEdit', { ref: listing.id });
   return (
     <li className="flex flex-col gap-4 rounded-xl border border-gray-200 p-4 sm:flex-row">
-      <div className="aspect-[4/3] w-full shrink-0 overflow-hidden rounded-lg sm:w-48">
-        <ListingImage
-          src={listing.cover?.src ?? null}
-          alt={t('listing.photoOf', { name: listing.name })}
-          placeholderLabel={t('listing.noPhoto')}
-          sizes="200px"
-        />
-      </div>
+      <CoverThumb listing={listing} />
       <div className="min-w-0 flex-1">
         <h2 className="truncate text-lg font-semibold">{listing.name}</h2>
         <p className="text-brand-700 font-semibold">{money(listing.price)}</p>

@@ -1,10 +1,10 @@
 import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { Button, Field, FormError } from '../../../components/ui/field.tsx';
-import { ApiError, serverApi } from '../../../lib/api.ts';
+import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
-import { Wizard, fieldErrors } from '../components/wizard.tsx';
+import { Wizard } from '../components/wizard.tsx';
 import type { Route } from './+types/post-additional';
 
 function refOf(request: Request): number {

@@ -6,10 +6,10 @@ import { LISTING_TYPES, type ListingType } from '@kunci/contracts/reference';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
-import { ApiError, serverApi } from '../../../lib/api.ts';
+import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
-import { Wizard, fieldErrors } from '../components/wizard.tsx';
+import { Wizard } from '../components/wizard.tsx';
 import type { Route } from './+types/post-details';
 
 const CATEGORIES: Record<ListingType, string[]> = {
@@ -74,7 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const input = toInput(form, type);
   const ref = 'ref' in params && params.ref ? Number(params.ref) : null;
   try {
-    const saved = ref ? await api.updateListing(ref, { ...input, draftStep: undefined } as never) : await api.createListing(input);
+    const saved = ref ? await api.updateListing(ref, input) : await api.createListing(input);
     return redirect(href(lang, 'postGps', { ref: saved.id }));
   } catch (error) {
     if (error instanceof ApiError && error.body) return data({ error: error.body.message, fields: fieldErrors(error.body.fields) }, { status: 400 });

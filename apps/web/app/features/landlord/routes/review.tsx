@@ -3,7 +3,7 @@ import { href, parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
-import { ListingImage } from '../../../components/listing/listing-image.tsx';
+import { CoverThumb } from '../components/cover-thumb.tsx';
 import type { Route } from './+types/review';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,14 +47,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
       <ul className="mt-6 space-y-4">
         {queue.content.map((listing) => (
           <li key={listing.id} className="flex flex-col gap-4 rounded-xl border border-gray-200 p-4 sm:flex-row">
-            <div className="aspect-[4/3] w-full shrink-0 overflow-hidden rounded-lg sm:w-48">
-              <ListingImage
-                src={listing.cover?.src ?? null}
-                alt={t('listing.photoOf', { name: listing.name })}
-                placeholderLabel={t('listing.noPhoto')}
-                sizes="200px"
-              />
-            </div>
+            <CoverThumb listing={listing} />
             <div className="flex-1">
               <h2 className="text-lg font-semibold">
                 <Link to={link('postEdit', { ref: listing.id })} className="hover:underline">
