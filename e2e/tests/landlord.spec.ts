@@ -87,6 +87,12 @@ test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft els
   await expect(phone).toHaveURL(new RegExp(`upload-image\\?ref=${ref}$`));
   await phone.locator('input[type=file]').setInputFiles({ name: 'room-3.jpg', mimeType: 'image/jpeg', buffer: await photo(3) });
   await expect(phone.getByText('Add 1 more photo')).toHaveCount(0);
+  // The verified building's own photos can be added with one tap.
+  const stock = phone.getByRole('region', { name: `Photos of ${name}` });
+  await expect(stock.getByRole('listitem')).toHaveCount(3);
+  await stock.getByRole('button', { name: 'Add' }).first().click();
+  await expect(phone.getByRole('listitem').filter({ has: phone.getByRole('img', { name: /^Photo of/ }) })).toHaveCount(5);
+  await expect(stock.getByRole('listitem')).toHaveCount(2);
   await phone.getByRole('button', { name: 'Save and continue' }).click();
   await expect(phone).toHaveURL(/upload-video/);
   await phone.locator('input[type=file]').setInputFiles({ name: 'tour.mp4', mimeType: 'video/mp4', buffer: MP4 });
@@ -130,4 +136,44 @@ test('a landlord who prefers help leaves a number on the lead page, in Chinese',
   await page.getByRole('main').getByLabel('地区', { exact: true }).selectOption('cheras');
   await page.getByRole('button', { name: '请给我回电' }).click();
   await expect(page.getByRole('main').getByRole('status')).toHaveText('谢谢！我们会在一个工作日内致电您。');
+});
+
+test('a house outside any verified building takes 7 steps: its facilities and what is nearby are asked and kept', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, '+60123000002', 'kunci-landlord-2026');
+  await page.goto('/post');
+  await page.getByLabel('Landed house', { exact: true }).check();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('Step 1 of 7')).toBeVisible();
+  await page.getByLabel('Building or street name').fill('Jalan Damansara Permai');
+  await page.getByLabel('Address').fill('12 Jalan Damansara Permai, Petaling Jaya');
+  await page.getByLabel('Postcode').fill('47400');
+  await page.getByLabel('Monthly rent (RM)').fill('3200');
+  await page.getByLabel('Built-up (sq ft)').fill('1800');
+  await page.getByLabel('Bedrooms').fill('4');
+  await page.getByLabel('Bathrooms').fill('3');
+  await page.getByLabel('Storeys').fill('2');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(page.getByText('Step 2 of 7')).toBeVisible();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Facilities');
+  await expect(page.getByText('Step 3 of 7')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByLabel('Gated and guarded').check();
+  await page.getByLabel('Playground').check();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("What's nearby");
+  await expect(page.getByText('Step 4 of 7')).toBeVisible();
+  await page.getByLabel('School', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Step 5 of 7')).toBeVisible();
+  const ref = new URL(page.url()).searchParams.get('ref');
+
+  // Back goes to the step before, with what was ticked still ticked.
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByLabel('School', { exact: true })).toBeChecked();
+  await page.goto(`/post-rent/facilities?ref=${ref}`);
+  await expect(page.getByLabel('Gated and guarded')).toBeChecked();
+  await expect(page.getByLabel('Swimming pool')).not.toBeChecked();
 });

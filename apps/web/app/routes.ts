@@ -27,6 +27,8 @@ const MODULES: Record<RouteId, string> = {
   postDetails: 'features/landlord/routes/post-details.tsx',
   postEdit: 'features/landlord/routes/post-details.tsx',
   postGps: 'features/landlord/routes/post-gps.tsx',
+  postFacilities: 'features/landlord/routes/post-surroundings.tsx',
+  postNearby: 'features/landlord/routes/post-surroundings.tsx',
   postAdditional: 'features/landlord/routes/post-additional.tsx',
   postImages: 'features/landlord/routes/post-media.tsx',
   postVideo: 'features/landlord/routes/post-media.tsx',

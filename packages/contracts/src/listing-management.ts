@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS } from './business.ts';
-import { FurnishType, ListingCard, Page, ROOM_TYPES } from './listings.ts';
+import { FACILITIES, Facility, FurnishType, ListingCard, NEARBY_PLACES, NearbyPlace, Page, ROOM_TYPES } from './listings.ts';
 import { ListingType, PropertyCategory, type ListingType as ListingTypeValue } from './reference.ts';
 
 /** Spec section 3: ACTIVE (active), INACTIVE (not active), SUSPENDED, EXPIRED. */
@@ -68,6 +68,8 @@ const PropertyFields = z.object({
   availability: z.string().regex(UTC_TIMESTAMP, 'field.date').nullable().default(null),
   viewingAvailableDate: z.string().regex(UTC_TIMESTAMP, 'field.date').nullable().default(null),
   description: z.string().trim().max(5000, 'field.description').default(''),
+  facilities: z.array(Facility).max(FACILITIES.length).default([]),
+  nearby: z.array(NearbyPlace).max(NEARBY_PLACES.length).default([]),
   /** The wizard step the owner has reached (drafts resume there). */
   draftStep: z.number().int().min(0).max(10).default(0),
 });
@@ -105,6 +107,28 @@ export const PropertyUpdate = z.object(withoutDefaults).partial().strict() as un
 export type PropertyUpdate = Partial<z.infer<typeof PropertyFields>>;
 export { PropertyFields, checkProperty };
 
+/**
+ * The post wizard's steps (spec section 4: 5 for a HIGHRISE or HIGHRISE_SALE in a verified building, 7 for any
+ * other HIGHRISE or LANDED, 5 otherwise). A verified building's facilities and nearby places come from the
+ * directory; for a whole home elsewhere the owner states them in two more steps. Rooms and sales keep the short
+ * flow. `draftStep` stores a step's code below, so a draft resumes at the right step even if its flow changes.
+ */
+export const POST_STEPS = ['details', 'gps', 'facilities', 'nearby', 'additional', 'images', 'video'] as const;
+export type PostStep = (typeof POST_STEPS)[number];
+export const POST_STEP_CODES: Record<PostStep, number> = { details: 1, gps: 2, additional: 3, images: 4, video: 5, facilities: 6, nearby: 7 };
+
+export function postSteps(listing: { type: ListingTypeValue; landmarkVerified: boolean }): PostStep[] {
+  const statesSurroundings = (listing.type === 'HIGHRISE' && !listing.landmarkVerified) || listing.type === 'LANDED';
+  return POST_STEPS.filter((step) => statesSurroundings || (step !== 'facilities' && step !== 'nearby'));
+}
+
+/** Where a draft resumes: the step after the last one its owner saved. */
+export function resumeStep(listing: { type: ListingTypeValue; landmarkVerified: boolean; draftStep: number }): PostStep {
+  const saved = POST_STEPS.findIndex((step) => POST_STEP_CODES[step] === listing.draftStep);
+  const steps = postSteps(listing);
+  return steps.find((step) => POST_STEPS.indexOf(step) > saved) ?? steps[steps.length - 1] ?? 'details';
+}
+
 /** A listing as its owner (or a moderator) sees it. */
 export const OwnerListing = ListingCard.extend({
   status: ListingStatus,
@@ -117,6 +141,7 @@ export const OwnerListing = ListingCard.extend({
   descriptionLength: z.number().int(),
   draftStep: z.number().int(),
   ownerId: z.string(),
+  landmarkVerified: z.boolean(),
 }).meta({ id: 'OwnerListing' });
 export type OwnerListing = z.infer<typeof OwnerListing>;
 
@@ -180,7 +205,19 @@ export const MediaUploadInfo = z.object({
   contentType: z.string(),
   maxBytes: z.number().int(),
 });
-export const RegisterImageBody = z.object({ mediaId: z.string().uuid() }).strict();
+/** A photo the owner uploaded (`mediaId`), or one of the building's directory photos (`stockImageId`). */
+export const RegisterImageBody = z.union([
+  z.object({ mediaId: z.string().uuid() }).strict(),
+  z.object({ stockImageId: z.number().int().positive().max(2_147_483_647) }).strict(),
+]);
+/** `GET /api/stock-images/{landmarkId}`: a verified building's directory photos. */
+export const StockImages = z
+  .object({
+    landmarkId: z.number().int(),
+    content: z.array(z.object({ id: z.number().int(), src: z.string(), width: z.number().int(), height: z.number().int() })),
+  })
+  .meta({ id: 'StockImages' });
+export type StockImages = z.infer<typeof StockImages>;
 export const RegisterVideoBody = z
   .object({
     url: z.string().regex(/^[0-9a-f-]{36}\.(mp4|webm|mov)$/i, 'field.video'),

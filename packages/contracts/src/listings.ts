@@ -53,6 +53,14 @@ export type ListingPage = z.infer<typeof ListingPage>;
 
 export const LISTING_SORTS = ['relevance', '-dateCreated', 'price', '-price', 'distance'] as const;
 export const ROOM_TYPES = ['SINGLE', 'MIDDLE', 'MASTER'] as const;
+/** What a building or estate offers. A verified building's come from the directory; other homes state their own. */
+export const FACILITIES = ['SECURITY', 'GATED', 'POOL', 'GYM', 'PLAYGROUND', 'LIFT', 'COVERED_PARKING', 'BBQ', 'LAUNDRY', 'SURAU'] as const;
+export const Facility = z.enum(FACILITIES);
+export type Facility = z.infer<typeof Facility>;
+/** Places within a short walk, from the directory for verified buildings, from the owner otherwise. */
+export const NEARBY_PLACES = ['RAIL', 'BUS', 'SCHOOL', 'UNIVERSITY', 'MALL', 'SUPERMARKET', 'HOSPITAL', 'PARK'] as const;
+export const NearbyPlace = z.enum(NEARBY_PLACES);
+export type NearbyPlace = z.infer<typeof NearbyPlace>;
 /** Radius around a chosen building (lm) within which listings are found and ranked by distance. */
 export const LANDMARK_RADIUS_KM = 5;
 
@@ -126,6 +134,8 @@ export const PropertyDetail = ListingCard.extend({
   leaseType: z.string().nullable(),
   saleType: z.string().nullable(),
   availability: z.string().nullable(),
+  facilities: z.array(Facility),
+  nearby: z.array(NearbyPlace),
   images: z.array(ListingImage),
   videos: z.array(z.object({ id: z.number().int(), url: z.string(), type: z.string(), src: z.string(), contentType: z.string() })),
   owner: z.object({ id: z.string(), name: z.string() }),

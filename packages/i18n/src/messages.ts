@@ -19,6 +19,7 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<MessageKey> = new Set([
   'details.title',
   'profile.facebook.title',
   'post.upload.failed',
+  'facility.SURAU',
 ] satisfies MessageKey[]);
 
 const serverTranslators = new Map<Language, Translate>();

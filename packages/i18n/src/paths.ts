@@ -31,6 +31,8 @@ export const ROUTES = {
   postDetails: { path: { en: '/post-rent/property-details', ms: '/post-rent/property-details', zh: '/post-rent/property-details' } },
   postEdit: { path: { en: '/post/edit/:ref', ms: '/post/edit/:ref', zh: '/post/edit/:ref' }, aliases: ['/post/post-for-rent/:ref'] },
   postGps: { path: { en: '/post/gps/:ref', ms: '/post/gps/:ref', zh: '/post/gps/:ref' }, aliases: ['/post/edit/gps/:ref'] },
+  postFacilities: { path: { en: '/post-rent/facilities', ms: '/post-rent/facilities', zh: '/post-rent/facilities' } },
+  postNearby: { path: { en: '/post-rent/nearby', ms: '/post-rent/nearby', zh: '/post-rent/nearby' } },
   postAdditional: { path: { en: '/post-rent/choose-additional', ms: '/post-rent/choose-additional', zh: '/post-rent/choose-additional' } },
   postImages: { path: { en: '/post-rent/upload-image', ms: '/post-rent/upload-image', zh: '/post-rent/upload-image' } },
   postVideo: { path: { en: '/post-rent/upload-video', ms: '/post-rent/upload-video', zh: '/post-rent/upload-video' } },

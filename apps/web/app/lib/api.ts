@@ -3,6 +3,7 @@ import type { ListingPage, PropertyDetail, SearchQueryInput, AutocompleteRespons
 import type {
   OwnerListing,
   OwnerListingFull,
+  StockImages,
   OwnerListingsPage,
   PriceStatistics,
   PropertyInputDraft,
@@ -100,6 +101,7 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     createListing: (input: PropertyInputDraft) => call<OwnerListingFull>('POST', '/properties', input),
     updateListing: (id: number, patch: PropertyUpdate) => call<OwnerListingFull>('PUT', `/properties/${id}`, patch),
     manageListing: (id: number) => get<OwnerListingFull>(`/properties/${id}/manage`),
+    stockImages: (landmarkId: number) => get<StockImages>(`/stock-images/${landmarkId}`),
     activateListing: (id: number) => call<OwnerListingFull>('POST', `/properties/${id}/activate`),
     listingAction: (id: number, action: string, reason?: string) =>
       call<OwnerListingFull>('POST', `/properties/${id}/${action}`, reason ? { reason } : undefined),

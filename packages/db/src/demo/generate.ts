@@ -1,5 +1,6 @@
 import { BUSINESS, isZeroDepositEligible } from '@kunci/contracts/business';
 import type { ListingType, PropertyCategory } from '@kunci/contracts/reference';
+import { FACILITIES, NEARBY_PLACES, type Facility, type NearbyPlace } from '@kunci/contracts/listings';
 import { AREAS } from '../reference/areas.ts';
 import { createRandom, int, pick, roundTo, seedFor, weighted, type Random } from './random.ts';
 
@@ -17,6 +18,19 @@ export interface DemoLandmark {
   lat: number;
   lng: number;
   verified: boolean;
+  facilities: Facility[];
+  nearby: NearbyPlace[];
+}
+
+/** A verified building's directory entry: most high-rises have security, a lift and a pool; the rest varies. */
+function directoryEntry(seed: number): { facilities: Facility[]; nearby: NearbyPlace[] } {
+  // Its own random stream, so the buildings' other facts stay as they were.
+  const random = createRandom(seed);
+  const usual: readonly Facility[] = ['SECURITY', 'LIFT', 'POOL', 'COVERED_PARKING'];
+  return {
+    facilities: FACILITIES.filter((f) => usual.includes(f) || random() < 0.4),
+    nearby: NEARBY_PLACES.filter(() => random() < 0.5),
+  };
 }
 
 const HIGHRISE_NAMES = [
@@ -48,6 +62,9 @@ export function demoLandmarks(): DemoLandmark[] {
         lat: area.lat + (random() - 0.5) * 0.03,
         lng: area.lng + (random() - 0.5) * 0.03,
         verified: listingType === 'HIGHRISE' && index < 5,
+        ...(listingType === 'HIGHRISE' && index < 5
+          ? directoryEntry(seedFor(DEMO_SEED, 200_000 + area.id * 100 + index))
+          : { facilities: [], nearby: [] }),
       };
     };
     return [...HIGHRISE_NAMES.map((t, i) => make(t, i, 'HIGHRISE')), ...LANDED_NAMES.map((t, i) => make(t, i, 'LANDED'))];

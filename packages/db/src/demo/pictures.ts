@@ -17,6 +17,11 @@ const SKIES = [
   ['#9fd3e6', '#f3fbff'],
 ] as const;
 
+/** Every third picture shows a building from outside; the rest are rooms. */
+export function isExteriorPicture(n: number): boolean {
+  return n % 3 === 2;
+}
+
 export function demoPictureKey(n: number): string {
   return `demo/photo-${String(n).padStart(2, '0')}`;
 }
@@ -103,7 +108,7 @@ export async function ensureDemoPictures(store: MediaStore): Promise<string[]> {
     keys.push(key);
     if (await store.exists(variantKey(key, 1600))) continue;
     const random = createRandom(7_000 + n);
-    const svg = n % 3 === 2 ? exterior(random) : interior(random);
+    const svg = isExteriorPicture(n) ? exterior(random) : interior(random);
     const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
     await storeImageVariants(store, key, jpeg);
   }

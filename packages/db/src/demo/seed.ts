@@ -3,9 +3,9 @@ import { BUSINESS } from '@kunci/contracts/business';
 import { DAY_MS } from '@kunci/contracts/constants';
 import type { MediaStore } from '@kunci/media/store';
 import type { Database } from '../client.ts';
-import { landmarks, properties, propertyImages, users } from '../schema.ts';
+import { landmarks, properties, propertyImages, stockImages, users } from '../schema.ts';
 import { demoLandlord, demoLandmarks, demoListing } from './generate.ts';
-import { demoPictureKey, ensureDemoPictures } from './pictures.ts';
+import { DEMO_PICTURES, demoPictureKey, ensureDemoPictures, isExteriorPicture } from './pictures.ts';
 
 export interface SeedOptions {
   listings: number;
@@ -29,13 +29,31 @@ export async function seedDemo(db: Database, store: MediaStore, options: SeedOpt
   const now = options.now ?? new Date();
   await ensureDemoPictures(store);
   const landmarkRows = demoLandmarks();
-  await db.insert(landmarks).values(landmarkRows).onConflictDoNothing({ target: landmarks.seedKey });
+  // Buildings seeded before the directory held facilities get them now.
+  await db
+    .insert(landmarks)
+    .values(landmarkRows)
+    .onConflictDoUpdate({ target: landmarks.seedKey, set: { facilities: sql`excluded.facilities`, nearby: sql`excluded.nearby` } });
   const landmarkIds = new Map(
     (await db.select({ id: landmarks.id, seedKey: landmarks.seedKey }).from(landmarks).where(like(landmarks.seedKey, 'lm:%'))).map((r) => [
       r.seedKey!,
       r.id,
     ]),
   );
+  // Verified buildings' directory photos: three views of the outside from the demo pool.
+  const exteriors = Array.from({ length: DEMO_PICTURES }, (_, n) => n).filter(isExteriorPicture);
+  const stock = landmarkRows
+    .filter((l) => l.verified)
+    .flatMap((l) =>
+      [0, 1, 2].map((position) => ({
+        landmarkId: landmarkIds.get(l.seedKey)!,
+        mediaKey: demoPictureKey(exteriors[(landmarkIds.get(l.seedKey)! + position * 3) % exteriors.length]!),
+        position,
+        width: 1600,
+        height: 1067,
+      })),
+    );
+  if (stock.length) await db.insert(stockImages).values(stock).onConflictDoNothing();
   const landmarkBySeedKey = new Map(landmarkRows.map((l) => [l.seedKey, l]));
   const areaSlugs = new Map(landmarkRows.map((l) => [l.areaId, l.seedKey.split(':')[1]!]));
 

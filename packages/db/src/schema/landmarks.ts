@@ -17,6 +17,15 @@ export const landmarks = pgTable(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     verified: boolean('verified').notNull().default(false),
+    /** From the directory, for verified buildings: what they offer and what is near. */
+    facilities: text('facilities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    nearby: text('nearby')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     seedKey: text('seed_key').unique(),
   },
   (t) => [index('landmarks_area').on(t.areaId), index('landmarks_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],

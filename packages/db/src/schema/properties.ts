@@ -53,6 +53,15 @@ export const properties = pgTable(
     leaseType: text('lease_type'),
     saleType: text('sale_type'),
     petFriendly: boolean('pet_friendly').notNull().default(true),
+    /** What the building or estate offers and what is near, when the owner states them (see FACILITIES). */
+    facilities: text('facilities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    nearby: text('nearby')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     availability: timestamp('availability', { withTimezone: true }),
     viewingAvailableDate: timestamp('viewing_available_date', { withTimezone: true }),
     zeroDepositEligible: boolean('zero_deposit_eligible').notNull().default(false),

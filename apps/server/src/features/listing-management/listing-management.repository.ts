@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
-import { areas, landmarks, mediaUploads, postcodes, properties, propertyImages, propertyVideos } from '@kunci/db/schema';
+import { areas, landmarks, mediaUploads, postcodes, properties, propertyImages, propertyVideos, stockImages } from '@kunci/db/schema';
 import type { ListingTab, OwnerListingsQuery } from '@kunci/contracts/listing-management';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -29,6 +29,7 @@ export const ownerColumns = {
   property: properties,
   areaSlug: areas.slug,
   landmarkName: landmarks.name,
+  landmarkVerified: landmarks.verified,
   tab: tabOf,
   photoCount,
   videoCount,
@@ -104,6 +105,11 @@ export function createListingManagementRepository(db: Database) {
           .orderBy(sql`power(${areas.lat} - ${lat}, 2) + power((${areas.lng} - ${lng}) * cos(radians(${lat})), 2)`)
           .limit(1)
       )[0]?.id,
+
+    stockImagesOf: (d: Db, landmarkId: number) =>
+      d.select().from(stockImages).where(eq(stockImages.landmarkId, landmarkId)).orderBy(asc(stockImages.position), asc(stockImages.id)),
+
+    stockImage: async (d: Db, id: number) => (await d.select().from(stockImages).where(eq(stockImages.id, id)))[0],
 
     imagesOf: (d: Db, propertyId: number) =>
       d.select().from(propertyImages).where(eq(propertyImages.propertyId, propertyId)).orderBy(asc(propertyImages.position), asc(propertyImages.id)),

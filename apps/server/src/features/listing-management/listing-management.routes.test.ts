@@ -1,9 +1,9 @@
-import { eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@kunci/contracts/errors';
-import type { OwnerListingFull, OwnerListingsPage } from '@kunci/contracts/listing-management';
-import { mediaUploads, properties, propertyImages, users } from '@kunci/db/schema';
+import type { OwnerListingFull, OwnerListingsPage, StockImages } from '@kunci/contracts/listing-management';
+import { landmarks, mediaUploads, properties, propertyImages, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
@@ -110,6 +110,65 @@ describe('landlord listings', () => {
       headers: moderator,
     });
     expect(rejected.json()).toMatchObject({ reviewStatus: 'REJECTED', rejectionReason: 'Photos are of another unit', status: 'INACTIVE' });
+  });
+
+  it("facilities and nearby places: stated by the owner, or a verified building's directory entry on the public page", async () => {
+    const unknownFacility = await create(condoInput({ facilities: ['POOL', 'HELIPAD' as 'POOL'] }));
+    expect(unknownFacility.statusCode).toBe(422);
+    expect(unknownFacility.json().fields[0].path).toBe('body.facilities.1');
+
+    const own = (await create(condoInput({ facilities: ['GYM', 'POOL', 'GYM'] }))).json() as OwnerListingFull;
+    expect(own).toMatchObject({ landmarkVerified: false, input: { facilities: ['POOL', 'GYM'], nearby: [] } });
+    const updated = await t.app.inject({ method: 'PUT', url: `/api/properties/${own.id}`, payload: { nearby: ['RAIL', 'MALL'] }, headers: owner });
+    expect(updated.json()).toMatchObject({ input: { facilities: ['POOL', 'GYM'], nearby: ['RAIL', 'MALL'] } });
+
+    const [building] = await t.database.db
+      .select()
+      .from(landmarks)
+      .where(and(eq(landmarks.verified, true), sql`cardinality(${landmarks.facilities}) > 0`))
+      .limit(1);
+    if (!building) throw new Error('the demo directory has verified buildings with facilities');
+    const inBuilding = (await create(condoInput({ landmarkLabelId: building.id, postcode: building.postcode }))).json() as OwnerListingFull;
+    expect(inBuilding).toMatchObject({ landmarkVerified: true, input: { facilities: [] } });
+    for (const listing of [own, inBuilding]) {
+      await t.database.db.update(properties).set({ reviewStatus: 'APPROVED', active: true }).where(eq(properties.id, listing.id));
+    }
+    const ownPage = (await t.app.inject({ url: `/api/properties/${own.id}` })).json();
+    expect({ facilities: ownPage.facilities, nearby: ownPage.nearby }).toEqual({ facilities: ['POOL', 'GYM'], nearby: ['RAIL', 'MALL'] });
+    const buildingPage = (await t.app.inject({ url: `/api/properties/${inBuilding.id}` })).json();
+    expect({ facilities: buildingPage.facilities, nearby: buildingPage.nearby }).toEqual({
+      facilities: building.facilities,
+      nearby: building.nearby,
+    });
+  });
+
+  it("stock images: a verified building's directory photos, added only to listings in that building by their owner", async () => {
+    const [building] = await t.database.db.select().from(landmarks).where(eq(landmarks.verified, true)).limit(1);
+    if (!building) throw new Error('the demo directory has verified buildings');
+    const stock = await t.app.inject({ url: `/api/stock-images/${building.id}` });
+    expect(stock.statusCode).toBe(200);
+    const { content } = stock.json() as StockImages;
+    expect(content).toHaveLength(3);
+    const picture = content[0]!;
+    expect((await t.app.inject({ url: picture.src.replace('{w}', '640') })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/stock-images/999999' })).statusCode).toBe(404);
+
+    const inBuilding = (await create(condoInput({ landmarkLabelId: building.id, postcode: building.postcode }))).json() as OwnerListingFull;
+    const elsewhere = (await create()).json() as OwnerListingFull;
+    const add = (listing: number, headers = owner) =>
+      t.app.inject({ method: 'POST', url: `/api/properties/${listing}/images`, payload: { stockImageId: picture.id }, headers });
+    expect((await add(inBuilding.id, other)).statusCode).toBe(403);
+    const wrongBuilding = await add(elsewhere.id);
+    expect(wrongBuilding.statusCode).toBe(422);
+    expect(wrongBuilding.json().fields).toEqual([{ path: 'body.stockImageId', message: 'That photo belongs to another building.' }]);
+
+    const added = (await add(inBuilding.id)).json() as OwnerListingFull;
+    expect(added.images).toEqual([{ id: expect.any(Number), src: picture.src, isCover: true }]);
+    expect(((await add(inBuilding.id)).json() as OwnerListingFull).images).toHaveLength(1);
+
+    // Removing it from the listing leaves the building's photo for everyone else.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/properties/images/${added.images[0]!.id}`, headers: owner })).statusCode).toBe(204);
+    expect((await t.app.inject({ url: picture.src.replace('{w}', '640') })).statusCode).toBe(200);
   });
 
   it('photos are checked, stripped of GPS, ordered, covered and removed; files are sniffed, not trusted', async () => {

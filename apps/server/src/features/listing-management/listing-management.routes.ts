@@ -18,6 +18,7 @@ import {
   PriceStatisticsRequest,
   PropertyUpdate,
   RegisterImageBody,
+  StockImages,
   RegisterVideoBody,
   ReorderImagesBody,
   OwnerListing,
@@ -195,13 +196,17 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
     {
       schema: {
         tags: ['listing management'],
-        summary: 'Register an uploaded photo: checked, re-encoded without metadata into every width, added last',
+        summary:
+          "Register an uploaded photo (checked, re-encoded without metadata into every width), or add one of the building's stock photos; added last",
         params: ListingIdParams,
         body: RegisterImageBody,
         response: { 200: OwnerListingFull, ...errors },
       },
     },
-    async (request) => service.registerImage(actor(request), request.params.id, request.body.mediaId),
+    async (request) =>
+      'mediaId' in request.body
+        ? service.registerImage(actor(request), request.params.id, request.body.mediaId)
+        : service.addStockImage(actor(request), request.params.id, request.body.stockImageId),
   );
 
   app.put(
@@ -303,6 +308,19 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       },
     },
     async (request) => service.landmark(request.params.id),
+  );
+
+  app.get(
+    '/stock-images/:id',
+    {
+      schema: {
+        tags: ['listing management'],
+        summary: "A verified building's directory photos, which owners of homes in it may add to their listings",
+        params: z.object({ id }),
+        response: { 200: StockImages, 404: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => service.stockImages(request.params.id),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { BUSINESS, isZeroDepositEligible } from '@kunci/contracts/business';
+import { FACILITIES, NEARBY_PLACES } from '@kunci/contracts/listings';
 import { DAY_MS } from '@kunci/contracts/constants';
 import { ErrorCode, type FieldError } from '@kunci/contracts/errors';
 import {
@@ -13,6 +14,7 @@ import {
   type ListingTab,
   type OwnerListing,
   type OwnerListingFull,
+  type StockImages,
   type OwnerListingsPage,
   type OwnerListingsQuery,
   type PropertyUpdate,
@@ -33,6 +35,7 @@ interface Row {
   property: typeof properties.$inferSelect;
   areaSlug: string;
   landmarkName: string | null;
+  landmarkVerified: boolean | null;
   tab: ListingTab;
   photoCount: number;
   videoCount: number;
@@ -106,6 +109,8 @@ function inputOf(p: typeof properties.$inferSelect) {
     availability: p.availability?.toISOString() ?? null,
     viewingAvailableDate: p.viewingAvailableDate?.toISOString() ?? null,
     description: p.description,
+    facilities: p.facilities,
+    nearby: p.nearby,
     draftStep: p.draftStep,
   });
 }
@@ -141,6 +146,7 @@ export function toOwnerListing(row: Row): OwnerListing {
     descriptionLength: p.description.length,
     draftStep: p.draftStep,
     ownerId: p.ownerId,
+    landmarkVerified: row.landmarkVerified ?? false,
   };
 }
 
@@ -226,6 +232,9 @@ export function createListingManagementService({
       availability: input.availability ? new Date(input.availability) : null,
       viewingAvailableDate: input.viewingAvailableDate ? new Date(input.viewingAvailableDate) : null,
       description: input.description,
+      // Unique, in the catalogue's order, whatever order the form sent.
+      facilities: FACILITIES.filter((f) => input.facilities.includes(f)),
+      nearby: NEARBY_PLACES.filter((n) => input.nearby.includes(n)),
       draftStep: input.draftStep,
       zeroDepositEligible: isZeroDepositEligible(input.type, input.price),
     };
@@ -537,6 +546,37 @@ export function createListingManagementService({
       });
       await store.removePrefix(stagingKey(mediaId)).catch(() => undefined);
       return result;
+    },
+
+    /** A verified building's directory photos (anyone may see them: they are of the outside and common areas). */
+    async stockImages(landmarkId: number): Promise<StockImages> {
+      if (!(await repository.landmark(db, landmarkId))) throw notFound({ landmarkId });
+      const rows = await repository.stockImagesOf(db, landmarkId);
+      return { landmarkId, content: rows.map((r) => ({ id: r.id, src: mediaSrc(r.mediaKey), width: r.width, height: r.height })) };
+    },
+
+    /** Adds one of the building's directory photos to a listing in that building (once; adding it again is a no-op). */
+    async addStockImage(actor: Actor, propertyId: number, stockImageId: number): Promise<OwnerListingFull> {
+      return db.transaction(async (tx) => {
+        await repository.lock(tx, propertyId);
+        const row = await owned(tx, actor, propertyId);
+        const stock = await repository.stockImage(tx, stockImageId);
+        if (!stock || stock.landmarkId !== row.property.landmarkId) throw validation([{ path: 'body.stockImageId', message: 'field.stockImage' }]);
+        const existing = await repository.imagesOf(tx, propertyId);
+        if (!existing.some((image) => image.mediaKey === stock.mediaKey)) {
+          if (existing.length >= MEDIA_LIMITS.maxPhotos) throw validation([{ path: 'body.stockImageId', message: 'field.tooManyPhotos' }]);
+          await tx.insert(propertyImages).values({
+            propertyId,
+            mediaKey: stock.mediaKey,
+            position: await repository.nextImagePosition(tx, propertyId),
+            isCover: existing.length === 0,
+            width: stock.width,
+            height: stock.height,
+          });
+          if (row.property.reviewStatus === 'APPROVED') await tx.update(properties).set(backToReview).where(eq(properties.id, propertyId));
+        }
+        return full(tx, (await repository.findOwned(tx, propertyId)) as Row);
+      });
     },
 
     async deleteImage(actor: Actor, imageId: number) {

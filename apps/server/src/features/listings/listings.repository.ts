@@ -340,6 +340,8 @@ export function createListingsRepository(db: Database) {
           ...cardColumns,
           property: properties,
           landmarkVerified: landmarks.verified,
+          landmarkFacilities: landmarks.facilities,
+          landmarkNearby: landmarks.nearby,
           ownerName: users.name,
           live: sql<boolean>`(${isLive()})`,
         })

@@ -253,6 +253,9 @@ export function createListingsService(repository: ListingsRepository) {
         leaseType: p.leaseType,
         saleType: p.saleType,
         availability: p.availability?.toISOString() ?? null,
+        // A verified building's directory entry stands in for what its owner did not state.
+        facilities: (p.facilities.length || !row.landmarkVerified ? p.facilities : (row.landmarkFacilities ?? [])) as PropertyDetail['facilities'],
+        nearby: (p.nearby.length || !row.landmarkVerified ? p.nearby : (row.landmarkNearby ?? [])) as PropertyDetail['nearby'],
         images: images.map((i) => ({ id: i.id, src: mediaSrc(i.mediaKey), isCover: i.isCover })),
         videos: videos.map((v) => ({ id: v.id, url: v.url, type: v.type, src: `/media/${v.mediaKey}`, contentType: v.contentType })),
         owner: { id: p.ownerId, name: row.ownerName },

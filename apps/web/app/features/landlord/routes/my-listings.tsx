@@ -5,6 +5,7 @@ import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { resumeHref } from '../components/wizard.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { CoverThumb } from '../components/cover-thumb.tsx';
 import type { Route } from './+types/my-listings';
@@ -63,7 +64,7 @@ function quality(listing: OwnerListing): number {
 }
 
 function Card({ listing, tab }: { listing: OwnerListing; tab: ListingTab }) {
-  const { t, href: link, money, date } = useI18n();
+  const { t, lang, href: link, money, date } = useI18n();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const extra = extraLabel(listing);
@@ -79,16 +80,7 @@ function Card({ listing, tab }: { listing: OwnerListing; tab: ListingTab }) {
     </Form>
   );
   const draft = tab === 'DRAFT' || tab === 'REJECTED';
-  const nextStep =
-    listing.draftStep >= 4
-      ? link('postVideo', undefined, { ref: listing.id })
-      : listing.draftStep >= 3
-        ? link('postImages', undefined, { ref: listing.id })
-        : listing.draftStep >= 2
-          ? link('postAdditional', undefined, { ref: listing.id })
-          : listing.draftStep >= 1
-            ? link('postGps', { ref: listing.id })
-            : link('postEdit', { ref: listing.id });
+  const nextStep = resumeHref(lang, listing);
   return (
     <li className="flex flex-col gap-4 rounded-xl border border-gray-200 p-4 sm:flex-row">
       <CoverThumb listing={listing} />

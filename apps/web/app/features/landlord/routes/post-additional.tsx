@@ -1,10 +1,11 @@
 import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
-import { href, parsePath } from '@kunci/i18n/paths';
+import { POST_STEP_CODES } from '@kunci/contracts/listing-management';
+import { parsePath } from '@kunci/i18n/paths';
 import { Button, Field, FormError } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
-import { Wizard } from '../components/wizard.tsx';
+import { Wizard, nextStepHref, previousStepHref } from '../components/wizard.tsx';
 import type { Route } from './+types/post-additional';
 
 function refOf(request: Request): number {
@@ -31,16 +32,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const viewing = String(form.get('viewingAvailableDate') ?? '');
   try {
-    await serverApi(context, lang).updateListing(ref, {
+    const saved = await serverApi(context, lang).updateListing(ref, {
       ...(form.get('price') ? { price: Number(form.get('price')) } : {}),
       description: String(form.get('description') ?? ''),
       petFriendly: form.get('petFriendly') === 'on',
       negotiable: form.get('negotiable') === 'on',
       carpark: Number(form.get('carpark') ?? 0),
       viewingAvailableDate: viewing ? new Date(`${viewing}T00:00:00.000Z`).toISOString() : null,
-      draftStep: 3,
+      draftStep: POST_STEP_CODES.additional,
     });
-    return redirect(href(lang, 'postImages', undefined, { ref }));
+    return redirect(nextStepHref(lang, saved, 'additional'));
   } catch (error) {
     if (error instanceof ApiError && error.body) return data({ error: error.body.message, fields: fieldErrors(error.body.fields) }, { status: 400 });
     throw error;
@@ -82,13 +83,13 @@ function PriceSpread({ stats }: { stats: NonNullable<Route.ComponentProps['loade
 
 /** Step 3: description, pets, parking, viewings; the price spread of comparable homes beside it. */
 export default function PostAdditional({ loaderData }: Route.ComponentProps) {
-  const { t, href: link } = useI18n();
+  const { t, lang } = useI18n();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const { listing, stats } = loaderData;
   const errors = result?.fields ?? {};
   return (
-    <Wizard step="additional">
+    <Wizard step="additional" flow={listing}>
       <Form method="post" className="space-y-5" noValidate>
         <FormError message={result && 'error' in result ? result.error : undefined} />
         {stats ? <PriceSpread stats={stats} /> : null}
@@ -146,7 +147,7 @@ export default function PostAdditional({ loaderData }: Route.ComponentProps) {
           <Button type="submit" disabled={navigation.state !== 'idle'}>
             {t('post.saveNext')}
           </Button>
-          <Link to={link('postGps', { ref: listing.id })} className="self-center text-sm text-brand-700 hover:underline">
+          <Link to={previousStepHref(lang, listing, 'additional')} className="self-center text-sm text-brand-700 hover:underline">
             {t('post.back')}
           </Link>
         </div>

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Form, data, redirect, useActionData, useNavigation } from 'react-router';
-import { BATHROOM_TYPES, LEASE_TYPES, SALE_KINDS, type OwnerListingFull, type PropertyInputDraft } from '@kunci/contracts/listing-management';
+import {
+  BATHROOM_TYPES,
+  LEASE_TYPES,
+  POST_STEP_CODES,
+  SALE_KINDS,
+  type OwnerListingFull,
+  type PropertyInputDraft,
+} from '@kunci/contracts/listing-management';
 import { FURNISH_TYPES, ROOM_TYPES } from '@kunci/contracts/listings';
 import { LISTING_TYPES, type ListingType } from '@kunci/contracts/reference';
 import type { MessageKey } from '@kunci/i18n/messages';
@@ -9,7 +16,7 @@ import { Button, Field, FormError, SelectField } from '../../../components/ui/fi
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
-import { Wizard } from '../components/wizard.tsx';
+import { Wizard, nextStepHref } from '../components/wizard.tsx';
 import type { Route } from './+types/post-details';
 
 const CATEGORIES: Record<ListingType, string[]> = {
@@ -61,7 +68,7 @@ function toInput(form: FormData, type: ListingType): PropertyInputDraft {
     saleType: (text('saleType') || null) as PropertyInputDraft['saleType'],
     furnishType: (text('furnishType') || 'NONE') as PropertyInputDraft['furnishType'],
     availability: date('availability'),
-    draftStep: 1,
+    draftStep: POST_STEP_CODES.details,
   };
 }
 
@@ -75,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const ref = 'ref' in params && params.ref ? Number(params.ref) : null;
   try {
     const saved = ref ? await api.updateListing(ref, input) : await api.createListing(input);
-    return redirect(href(lang, 'postGps', { ref: saved.id }));
+    return redirect(nextStepHref(lang, saved, 'details'));
   } catch (error) {
     if (error instanceof ApiError && error.body) return data({ error: error.body.message, fields: fieldErrors(error.body.fields) }, { status: 400 });
     throw error;
@@ -106,6 +113,7 @@ export default function PostDetails({ loaderData }: Route.ComponentProps) {
     postcode: input.postcode ?? '',
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
+    verified: listing?.landmarkVerified ?? false,
   });
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
 
@@ -114,18 +122,19 @@ export default function PostDetails({ loaderData }: Route.ComponentProps) {
     if (chosen?.landmarkLabelId) {
       const response = await fetch(`/api/landmarks/${chosen.landmarkLabelId}`);
       if (response.ok) {
-        const building = (await response.json()) as { id: number; address: string; postcode: string; lat: number; lng: number };
+        const building = (await response.json()) as { id: number; address: string; postcode: string; lat: number; lng: number; verified: boolean };
         setPlace({
           landmarkLabelId: building.id,
           address: building.address,
           postcode: building.postcode,
           latitude: building.lat,
           longitude: building.lng,
+          verified: building.verified,
         });
       }
       return;
     }
-    if (place.landmarkLabelId) setPlace((p) => ({ ...p, landmarkLabelId: null }));
+    if (place.landmarkLabelId) setPlace((p) => ({ ...p, landmarkLabelId: null, verified: false }));
     if (value.trim().length < 2) return;
     const response = await fetch('/api/properties/search/name/autocomplete', {
       method: 'POST',
@@ -159,7 +168,7 @@ export default function PostDetails({ loaderData }: Route.ComponentProps) {
   );
 
   return (
-    <Wizard step="details">
+    <Wizard step="details" flow={{ type, landmarkVerified: place.verified }}>
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="type" value={type} />
         <input type="hidden" name="landmarkLabelId" value={place.landmarkLabelId ?? ''} />

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { Form, Link, data, redirect, useActionData } from 'react-router';
-import { href, parsePath } from '@kunci/i18n/paths';
+import { POST_STEP_CODES } from '@kunci/contracts/listing-management';
+import { parsePath } from '@kunci/i18n/paths';
 import { Button } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { addTiles, loadLeaflet } from '../../../components/listing/leaflet.ts';
-import { Wizard } from '../components/wizard.tsx';
+import { Wizard, nextStepHref, previousStepHref } from '../components/wizard.tsx';
 import type { Route } from './+types/post-gps';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -22,12 +23,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const ref = Number(params.ref);
   try {
-    await serverApi(context, lang).updateListing(ref, {
+    const saved = await serverApi(context, lang).updateListing(ref, {
       latitude: Number(form.get('latitude')),
       longitude: Number(form.get('longitude')),
-      draftStep: 2,
+      draftStep: POST_STEP_CODES.gps,
     });
-    return redirect(href(lang, 'postAdditional', undefined, { ref }));
+    return redirect(nextStepHref(lang, saved, 'gps'));
   } catch (error) {
     if (error instanceof ApiError && error.body) return data({ error: error.body.fields?.[0]?.message ?? error.body.message }, { status: 400 });
     throw error;
@@ -41,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** Step 2: the owner drags the pin (or taps the map) onto the home; the coordinates are saved with the draft. */
 export default function PostGps({ loaderData }: Route.ComponentProps) {
-  const { t, href: link } = useI18n();
+  const { t, lang } = useI18n();
   const result = useActionData<typeof action>();
   const { listing } = loaderData;
   const [point, setPoint] = useState({ lat: listing.input.latitude, lon: listing.input.longitude });
@@ -81,7 +82,7 @@ export default function PostGps({ loaderData }: Route.ComponentProps) {
   }, [listing.input.latitude, listing.input.longitude, t]);
 
   return (
-    <Wizard step="gps">
+    <Wizard step="gps" flow={listing}>
       <p className="text-gray-700">{t('post.gps.hint')}</p>
       <div className="mt-4 aspect-[4/3] overflow-hidden rounded-xl border border-gray-200 bg-gray-100">
         {failed ? <p className="p-4 text-sm text-gray-600">{t('post.gps.mapUnavailable')}</p> : <div ref={container} className="h-full w-full" />}
@@ -98,7 +99,7 @@ export default function PostGps({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="latitude" value={point.lat} />
         <input type="hidden" name="longitude" value={point.lon} />
         <Button type="submit">{t('post.saveNext')}</Button>
-        <Link to={link('postEdit', { ref: listing.id })} className="self-center text-sm text-brand-700 hover:underline">
+        <Link to={previousStepHref(lang, listing, 'gps')} className="self-center text-sm text-brand-700 hover:underline">
           {t('post.back')}
         </Link>
       </Form>

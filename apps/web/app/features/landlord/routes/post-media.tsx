@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useLocation, useNavigation, useRevalidator } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
+import { POST_STEP_CODES } from '@kunci/contracts/listing-management';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { Button } from '../../../components/ui/field.tsx';
 import { serverApi } from '../../../lib/api.ts';
@@ -7,7 +8,7 @@ import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { ListingImage } from '../../../components/listing/listing-image.tsx';
 import { Uploader, apiCall } from '../components/uploader.tsx';
-import { Wizard } from '../components/wizard.tsx';
+import { Wizard, nextStepHref, previousStepHref } from '../components/wizard.tsx';
 import type { Route } from './+types/post-media';
 
 // Actions may see the data URL (`/upload-video.data`): match the segment, not the end.
@@ -17,7 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { lang } = parsePath(url.pathname);
   requireUser(request, context, lang);
-  return { listing: await serverApi(context, lang).manageListing(Number(url.searchParams.get('ref'))) };
+  const api = serverApi(context, lang);
+  const listing = await api.manageListing(Number(url.searchParams.get('ref')));
+  // A verified building's own photos (outside, pool, lobby), which the owner may add with one tap.
+  const landmark = listing.input.landmarkLabelId;
+  const stock = landmark && listing.landmarkVerified && !isVideoStep(url.pathname) ? (await api.stockImages(landmark)).content : [];
+  return { listing, stock };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,10 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = serverApi(context, lang);
   const ref = Number(url.searchParams.get('ref'));
   if (!isVideoStep(url.pathname)) {
-    await api.updateListing(ref, { draftStep: 4 });
-    return redirect(href(lang, 'postVideo', undefined, { ref }));
+    const saved = await api.updateListing(ref, { draftStep: POST_STEP_CODES.images });
+    return redirect(nextStepHref(lang, saved, 'images'));
   }
-  await api.updateListing(ref, { draftStep: 5 });
+  await api.updateListing(ref, { draftStep: POST_STEP_CODES.video });
   await api.activateListing(ref);
   return redirect(href(lang, 'postThanks', undefined, { ref }));
 }
@@ -45,8 +51,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 /** Steps 4 and 5: photos (cover, order, remove) and an optional video, uploaded straight to storage. */
 export default function PostMedia({ loaderData }: Route.ComponentProps) {
-  const { t, lang, href: link } = useI18n();
-  const { listing } = loaderData;
+  const { t, lang } = useI18n();
+  const { listing, stock } = loaderData;
+  const unused = stock.filter((s) => !listing.images.some((image) => image.src === s.src));
   const video = isVideoStep(useLocation().pathname);
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -59,7 +66,7 @@ export default function PostMedia({ loaderData }: Route.ComponentProps) {
   const small =
     'rounded-full bg-white/90 px-2 py-1 text-xs font-medium shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600';
   return (
-    <Wizard step={video ? 'video' : 'images'}>
+    <Wizard step={video ? 'video' : 'images'} flow={listing}>
       {video ? (
         <section aria-labelledby="video-title">
           <h2 id="video-title" className="text-lg font-semibold">
@@ -123,16 +130,40 @@ export default function PostMedia({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <Uploader propertyId={listing.id} kind="image" label={t('post.photos.choose')} multiple onDone={refresh} />
+          {unused.length ? (
+            <section aria-labelledby="stock-title" className="mt-8">
+              <h3 id="stock-title" className="font-semibold">
+                {t('post.stock.title', { name: listing.landmarkName ?? listing.name })}
+              </h3>
+              <p className="mt-1 text-sm text-gray-600">{t('post.stock.hint')}</p>
+              <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {unused.map((picture, index) => (
+                  <li key={picture.id} className="relative aspect-[4/3] overflow-hidden rounded-lg bg-gray-100">
+                    <ListingImage
+                      src={picture.src}
+                      alt={t('post.stock.alt', { index: index + 1 })}
+                      placeholderLabel={t('listing.noPhoto')}
+                      sizes="200px"
+                    />
+                    <button
+                      type="button"
+                      className={`${small} absolute bottom-1 left-1`}
+                      onClick={() => void change('POST', `/properties/${listing.id}/images`, { stockImageId: picture.id })}
+                    >
+                      {t('post.stock.add')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </section>
       )}
       <Form method="post" className="mt-8 flex flex-col gap-3 sm:flex-row-reverse">
         <Button type="submit" disabled={navigation.state !== 'idle'}>
           {video ? t('post.publish') : t('post.saveNext')}
         </Button>
-        <Link
-          to={video ? link('postImages', undefined, { ref: listing.id }) : link('postAdditional', undefined, { ref: listing.id })}
-          className="self-center text-sm text-brand-700 hover:underline"
-        >
+        <Link to={previousStepHref(lang, listing, video ? 'video' : 'images')} className="self-center text-sm text-brand-700 hover:underline">
           {t('post.back')}
         </Link>
       </Form>

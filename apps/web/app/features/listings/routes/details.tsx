@@ -176,6 +176,40 @@ export default function Details({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </section>
+          {listing.facilities.length || listing.nearby.length ? (
+            <section className="mt-8 grid gap-6 sm:grid-cols-2" aria-label={t('details.surroundings')}>
+              {listing.facilities.length ? (
+                <div>
+                  <h2 className="text-lg font-semibold">{t('details.facilities')}</h2>
+                  <ul className="mt-3 space-y-1.5 text-sm">
+                    {listing.facilities.map((facility) => (
+                      <li key={facility} className="flex items-center gap-2">
+                        <span aria-hidden="true" className="text-brand-700">
+                          ✓
+                        </span>
+                        {t(`facility.${facility}`)}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              {listing.nearby.length ? (
+                <div>
+                  <h2 className="text-lg font-semibold">{t('details.nearby')}</h2>
+                  <ul className="mt-3 space-y-1.5 text-sm">
+                    {listing.nearby.map((place) => (
+                      <li key={place} className="flex items-center gap-2">
+                        <span aria-hidden="true" className="text-brand-700">
+                          ✓
+                        </span>
+                        {t(`nearby.${place}`)}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+            </section>
+          ) : null}
           <section className="mt-8" aria-labelledby="about-home">
             <h2 id="about-home" className="text-lg font-semibold">
               {t('details.description')}
