@@ -11,6 +11,9 @@ import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService, generateSecret } from './features/auth/auth.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { favouritesRoutes } from './features/favourites/favourites.routes.ts';
+import { createFavouritesRepository } from './features/favourites/favourites.repository.ts';
+import { createFavouritesService } from './features/favourites/favourites.service.ts';
 import { createListingsRepository } from './features/listings/listings.repository.ts';
 import { listingsRoutes } from './features/listings/listings.routes.ts';
 import { createListingsService } from './features/listings/listings.service.ts';
@@ -130,12 +133,15 @@ export async function buildApp({ config, database, store, redis, web = true, log
     lifetimeDays: config.listings.lifetimeDays,
   });
 
+  const favourites = createFavouritesService(createFavouritesRepository(db), config.publicUrl);
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, redis });
       await api.register(referenceRoutes, { service: reference });
       await api.register(listingsRoutes, { service: listings });
       await api.register(listingManagementRoutes, { service: listingManagement });
+      await api.register(favouritesRoutes, { service: favourites });
       await api.register(authRoutes, { service: auth, facebook: Boolean(config.facebook) });
       await api.register(usersRoutes, { service: users });
       await api.register(profileExtrasRoutes, { service: profileExtras });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { properties, users } from '@kunci/db/schema';
+import { favourites, landmarks, properties, users } from '@kunci/db/schema';
 import { createSessionsRepository } from './lib/sessions.repository.ts';
 import { bearer, createTestApp, freshPhone, type TestApp } from '../test/support.ts';
 import { condoInput, photoWithGps, upload } from './features/listing-management/test-helpers.ts';
@@ -50,6 +50,11 @@ async function withPhoto(t: TestApp, c: Context): Promise<Fixture> {
   const { mediaId } = await upload(t.app, headers, Number(id), 'p.jpg', await photoWithGps());
   const res = await t.app.inject({ method: 'POST', url: `/api/properties/${id}/images`, payload: { mediaId }, headers });
   return { id: id!, imageId: (res.json() as { images: { id: number }[] }).images[0]!.id };
+}
+/** The owner's favourite (the live listing), saved afresh. */
+async function ownFavourite(t: TestApp, c: Context): Promise<Fixture> {
+  await t.database.db.insert(favourites).values({ userId: c.owner.id, propertyId: c.listingId }).onConflictDoNothing();
+  return {};
 }
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(256, 0)]);
 
@@ -243,6 +248,68 @@ const MATRIX: Row[] = [
     expect: moderatorOnly(200),
   },
   { route: 'GET /api/users/{id}/properties', request: (c) => ({ url: `/api/users/${c.owner.id}/properties` }), expect: selfOrModerator(200) },
+  {
+    route: 'GET /api/stock-images/{id}',
+    setup: async (t) => ({
+      id: (await t.database.db.select({ id: landmarks.id }).from(landmarks).where(eq(landmarks.verified, true)).limit(1))[0]!.id,
+    }),
+    request: (_c, f) => ({ url: `/api/stock-images/${f['id']}` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/users/{id}/favourite-properties',
+    request: (c) => ({ url: `/api/users/${c.owner.id}/favourite-properties` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'POST /api/users/{id}/favourite-properties',
+    setup: async (t, c) => {
+      await t.database.db.delete(favourites).where(eq(favourites.userId, c.owner.id));
+      return {};
+    },
+    request: (c) => ({ method: 'POST', url: `/api/users/${c.owner.id}/favourite-properties`, payload: { propertyId: c.listingId } }),
+    expect: selfOnly(201),
+  },
+  {
+    route: 'GET /api/users/{userId}/favourite-properties/{id}',
+    request: (c) => ({ url: `/api/users/${c.owner.id}/favourite-properties/${c.listingId}` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'DELETE /api/users/{userId}/favourite-properties/{id}',
+    setup: (t, c) => ownFavourite(t, c),
+    request: (c) => ({ method: 'DELETE', url: `/api/users/${c.owner.id}/favourite-properties/${c.listingId}` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: "DELETE /api/users/favourite-properties/{id} (the caller's own: others have none)",
+    setup: (t, c) => ownFavourite(t, c),
+    request: (c) => ({ method: 'DELETE', url: `/api/users/favourite-properties/${c.listingId}` }),
+    expect: { anonymous: 401, owner: 200, other: 404, banned: 403, moderator: 404 },
+  },
+  { route: 'GET /api/users/{id}/shortlist-link', request: (c) => ({ url: `/api/users/${c.owner.id}/shortlist-link` }), expect: selfOnly(200) },
+  {
+    route: 'POST /api/users/{id}/shortlist-link',
+    request: (c) => ({ method: 'POST', url: `/api/users/${c.owner.id}/shortlist-link` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'DELETE /api/users/{id}/shortlist-link',
+    request: (c) => ({ method: 'DELETE', url: `/api/users/${c.owner.id}/shortlist-link` }),
+    expect: selfOnly(204),
+  },
+  {
+    route: 'GET /api/shortlists/{token}',
+    setup: async (t, c) => ({
+      token: (
+        (await t.app.inject({ method: 'POST', url: `/api/users/${c.owner.id}/shortlist-link`, headers: bearer(c.owner.token) })).json() as {
+          token: string;
+        }
+      ).token,
+    }),
+    request: (_c, f) => ({ url: `/api/shortlists/${f['token']}` }),
+    expect: everyone(200),
+  },
   { route: 'GET /api/moderation/properties', request: () => ({ url: '/api/moderation/properties' }), expect: moderatorOnly(200) },
   {
     route: 'GET /api/properties/{id}/presignedUrl/{file}',

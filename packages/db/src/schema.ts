@@ -2,6 +2,7 @@
 export * from './schema/areas.ts';
 export * from './schema/auth.ts';
 export * from './schema/countries.ts';
+export * from './schema/favourites.ts';
 export * from './schema/landlord-leads.ts';
 export * from './schema/landmarks.ts';
 export * from './schema/media.ts';

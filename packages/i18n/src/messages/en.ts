@@ -15,6 +15,7 @@ export const en = {
   'nav.property': 'Property',
   'nav.chat': 'Chat',
   'nav.favourites': 'Favourites',
+  'favourites.removed': 'Property removed successfully',
   'nav.profile': 'Profile',
   'nav.dashboard': 'Dashboard',
   'nav.managementApp': 'Property management app',

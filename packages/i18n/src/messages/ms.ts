@@ -13,6 +13,7 @@ export const ms: Messages = {
   'nav.property': 'Hartanah',
   'nav.chat': 'Sembang',
   'nav.favourites': 'Kegemaran',
+  'favourites.removed': 'Hartanah berjaya dibuang',
   'nav.profile': 'Profil',
   'nav.dashboard': 'Papan Pemuka',
   'nav.managementApp': 'Aplikasi pengurusan hartanah',

@@ -12,6 +12,7 @@ export const zh: Messages = {
   'nav.property': '房产',
   'nav.chat': '聊天',
   'nav.favourites': '收藏',
+  'favourites.removed': '已成功移除房源',
   'nav.profile': '个人资料',
   'nav.dashboard': '控制面板',
   'nav.managementApp': '房产管理应用',

@@ -6,6 +6,7 @@ import type { ListingType } from '@kunci/contracts/reference';
 import { SEARCH_COUNT_CAP } from '@kunci/contracts/listings';
 
 import { isLive } from '../../lib/live.ts';
+import { cardColumns } from '../../lib/listing-card.ts';
 
 export { isLive };
 
@@ -37,24 +38,6 @@ const KM_PER_DEGREE = 111.32;
 function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-const cardColumns = {
-  id: properties.id,
-  name: properties.name,
-  type: properties.type,
-  category: properties.category,
-  price: properties.price,
-  bedroom: properties.bedroom,
-  bathroom: properties.bathroom,
-  sqft: properties.sqft,
-  furnishType: properties.furnishType,
-  zeroDepositEligible: properties.zeroDepositEligible,
-  dateCreated: properties.dateCreated,
-  areaSlug: areas.slug,
-  landmarkName: landmarks.name,
-  lat: properties.lat,
-  lon: properties.lng,
-};
 
 /** The values of a search, by placeholder name; absent filters are left out (and so shape the query). */
 type SearchValues = Record<string, string | number | boolean | string[] | undefined>;

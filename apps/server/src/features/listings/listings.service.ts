@@ -12,52 +12,12 @@ import type { Language } from '@kunci/i18n/locales';
 import { matchScore } from './fuzzy.ts';
 import type { ListingType, PropertyCategory } from '@kunci/contracts/reference';
 import { AppError } from '../../lib/app-error.ts';
+import { toCard } from '../../lib/listing-card.ts';
+import { mediaSrc } from '../../lib/media-src.ts';
 import type { ListingsRepository } from './listings.repository.ts';
 
 const RENT_TYPES: readonly ListingType[] = ['HIGHRISE', 'LANDED', 'ROOM'];
 const SALE_TYPES: readonly ListingType[] = ['HIGHRISE_SALE', 'LANDED_SALE'];
-
-import { mediaSrc } from '../../lib/media-src.ts';
-
-interface CardRow {
-  id: number;
-  name: string;
-  type: string;
-  category: string;
-  price: number;
-  bedroom: number | null;
-  bathroom: number | null;
-  sqft: number | null;
-  furnishType: string;
-  zeroDepositEligible: boolean;
-  dateCreated: Date;
-  areaSlug: string;
-  landmarkName: string | null;
-  lat: number;
-  lon: number;
-}
-
-/** A listing as cards show it, from the repository's card columns. */
-function toCard(r: CardRow, cover: { id: number; mediaKey: string } | undefined): ListingCard {
-  return {
-    id: r.id,
-    name: r.name,
-    type: r.type as ListingType,
-    category: r.category as PropertyCategory,
-    price: r.price,
-    bedroom: r.bedroom,
-    bathroom: r.bathroom,
-    sqft: r.sqft,
-    furnishType: r.furnishType as ListingCard['furnishType'],
-    areaSlug: r.areaSlug,
-    landmarkName: r.landmarkName,
-    lat: r.lat,
-    lon: r.lon,
-    cover: cover ? { id: cover.id, src: mediaSrc(cover.mediaKey), isCover: true } : null,
-    zeroDepositEligible: r.zeroDepositEligible,
-    dateCreated: r.dateCreated.toISOString(),
-  };
-}
 
 const SUGGESTIONS = 6;
 const MIN_SCORE = 0.3;
