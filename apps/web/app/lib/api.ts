@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@kunci/contracts/errors';
+import type { FavouriteList, Shortlist, ShortlistLink } from '@kunci/contracts/favourites';
 import type { ListingPage, PropertyDetail, SearchQueryInput, AutocompleteResponse } from '@kunci/contracts/listings';
 import type {
   OwnerListing,
@@ -107,6 +108,13 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       call<OwnerListingFull>('POST', `/properties/${id}/${action}`, reason ? { reason } : undefined),
     extendListing: (id: number, link?: { until: number; token: string }) =>
       call<{ id: number; expiresAt: string }>('POST', `/properties/${id}/extensions`, link),
+    favourites: (userId: string) => get<FavouriteList>(`/users/${userId}/favourite-properties`),
+    removeFavourite: (userId: string, propertyId: number) =>
+      call<{ propertyId: number; message: string }>('DELETE', `/users/${userId}/favourite-properties/${propertyId}`),
+    shortlistLink: (userId: string) => get<ShortlistLink | null>(`/users/${userId}/shortlist-link`),
+    shareShortlist: (userId: string) => call<ShortlistLink>('POST', `/users/${userId}/shortlist-link`),
+    revokeShortlist: (userId: string) => call<void>('DELETE', `/users/${userId}/shortlist-link`),
+    shortlist: (token: string) => get<Shortlist>(`/shortlists/${encodeURIComponent(token)}`),
     myListings: (userId: string, query: Record<string, string | number | undefined>) =>
       get<OwnerListingsPage>(`/users/${userId}/properties${toQuery(query)}`),
     reviewQueue: (pageNumber: number) => get<{ content: OwnerListing[]; totalElements: number }>(`/moderation/properties?pageNumber=${pageNumber}`),

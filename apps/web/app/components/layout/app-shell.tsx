@@ -4,6 +4,7 @@ import type { Area } from '@kunci/contracts/reference';
 import { useI18n } from '../../lib/i18n.tsx';
 import { ScrollToTop } from '../ui/scroll-to-top.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
+import { FavouritesProvider } from '../favourites/favourites.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -23,21 +24,23 @@ export function AppShell({ areas, children }: { areas: readonly Area[]; children
   if (BARE_ROUTES.test(leaf)) return <>{children}</>;
   return (
     <ToastProvider dismissLabel={t('toast.dismiss')}>
-      <SessionNotices />
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
-      >
-        {t('nav.skipToContent')}
-      </a>
-      <Header onOpenMenu={() => setMenuOpen(true)} hiddenOnMobile={immersive} />
-      <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <main id="main" className="min-h-[60vh]">
-        {children}
-      </main>
-      <Footer areas={areas} />
-      {immersive ? null : <BottomBar />}
-      <ScrollToTop label={t('nav.scrollToTop')} />
+      <FavouritesProvider>
+        <SessionNotices />
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+        >
+          {t('nav.skipToContent')}
+        </a>
+        <Header onOpenMenu={() => setMenuOpen(true)} hiddenOnMobile={immersive} />
+        <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
+        <main id="main" className="min-h-[60vh]">
+          {children}
+        </main>
+        <Footer areas={areas} />
+        {immersive ? null : <BottomBar />}
+        <ScrollToTop label={t('nav.scrollToTop')} />
+      </FavouritesProvider>
     </ToastProvider>
   );
 }

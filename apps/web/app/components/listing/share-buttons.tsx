@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useI18n } from '../../lib/i18n.tsx';
 
-/** Share a listing: WhatsApp (the way Malaysians share homes) and copy link. */
-export function ShareButtons({ url }: { url: string }) {
+/** Share a listing (or a shortlist, with its own `message`): WhatsApp (the way Malaysians share homes) and copy link. */
+export function ShareButtons({ url, message }: { url: string; message?: string }) {
   const { t } = useI18n();
   const [copied, setCopied] = useState(false);
-  const whatsapp = `https://wa.me/?text=${encodeURIComponent(t('details.whatsappText', { url }))}`;
+  const whatsapp = `https://wa.me/?text=${encodeURIComponent(message ?? t('details.whatsappText', { url }))}`;
   return (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('details.share')}>
       <a

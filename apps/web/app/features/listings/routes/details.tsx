@@ -13,10 +13,11 @@ import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
 import { visitorId } from '../../../lib/visitor.ts';
 import type { loader as rootLoader } from '../../../root.tsx';
-import { ListingGrid } from '../components/listing-grid.tsx';
+import { ListingGrid } from '../../../components/listing/listing-grid.tsx';
 import { Gallery } from '../components/gallery.tsx';
 import { LocationMap } from '../components/location-map.tsx';
 import { ShareButtons } from '../../../components/listing/share-buttons.tsx';
+import { FavouriteButton } from '../../../components/favourites/favourites.tsx';
 import type { Route } from './+types/details';
 
 const SALE = new Set(['HIGHRISE_SALE', 'LANDED_SALE']);
@@ -158,7 +159,10 @@ export default function Details({ loaderData }: Route.ComponentProps) {
       <Gallery listing={listing} />
       <div className="mt-6 grid gap-8 md:grid-cols-3">
         <div className="md:col-span-2">
-          <h1 className="text-2xl font-bold md:text-3xl">{listing.name}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-2xl font-bold md:text-3xl">{listing.name}</h1>
+            <FavouriteButton propertyId={listing.id} name={listing.name} className="shrink-0 border border-gray-200" />
+          </div>
           <p className="mt-1 text-gray-600">{area ? t('listing.in', { area: area.name[lang] }) : null}</p>
           <p className="mt-3 text-2xl font-bold text-brand-700">
             {sale ? money(listing.price) : t('listing.perMonth', { price: money(listing.price) })}

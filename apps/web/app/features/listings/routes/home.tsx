@@ -2,7 +2,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
-import { ListingGrid } from '../components/listing-grid.tsx';
+import { ListingGrid } from '../../../components/listing/listing-grid.tsx';
 import { ViewToggle } from '../components/view-toggle.tsx';
 import type { loader as rootLoader } from '../../../root.tsx';
 import type { Route } from './+types/home';

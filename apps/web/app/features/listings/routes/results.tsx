@@ -4,7 +4,7 @@ import { href, parsePath, sectionOf } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
-import { ListingGrid } from '../components/listing-grid.tsx';
+import { ListingGrid } from '../../../components/listing/listing-grid.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { useEffect, useState } from 'react';
 import { FilterBar } from '../components/filter-bar.tsx';

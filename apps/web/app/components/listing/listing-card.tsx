@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import type { ListingCard as Card } from '@kunci/contracts/listings';
 import type { Area } from '@kunci/contracts/reference';
-import { useI18n } from '../../../lib/i18n.tsx';
-import { AreaIcon, BathIcon, BedIcon } from '../../../components/ui/icons.tsx';
-import { ListingImage } from '../../../components/listing/listing-image.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { AreaIcon, BathIcon, BedIcon } from '../ui/icons.tsx';
+import { ListingImage } from './listing-image.tsx';
+import { FavouriteButton } from '../favourites/favourites.tsx';
 
 const SALE = new Set(['HIGHRISE_SALE', 'LANDED_SALE']);
 
@@ -26,6 +27,9 @@ export function ListingCard({ listing, areas, eager }: { listing: Card; areas: r
             {t('listing.zeroDeposit')}
           </span>
         ) : null}
+        <div className="absolute right-2 top-2 z-10">
+          <FavouriteButton propertyId={listing.id} name={listing.name} />
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <p className="text-lg font-bold text-ink">{price}</p>
