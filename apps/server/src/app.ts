@@ -12,6 +12,11 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService, generateSecret } from './features/auth/auth.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { favouritesRoutes } from './features/favourites/favourites.routes.ts';
+import websocket from '@fastify/websocket';
+import { createChatHub } from './features/chat/chat-hub.ts';
+import { createChatRepository } from './features/chat/chat.repository.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
+import { createChatService } from './features/chat/chat.service.ts';
 import { createFavouritesRepository } from './features/favourites/favourites.repository.ts';
 import { createFavouritesService } from './features/favourites/favourites.service.ts';
 import { createListingsRepository } from './features/listings/listings.repository.ts';
@@ -134,6 +139,10 @@ export async function buildApp({ config, database, store, redis, web = true, log
   });
 
   const favourites = createFavouritesService(createFavouritesRepository(db), config.publicUrl);
+  const chatHub = await createChatHub(redis, config.redisKeyPrefix);
+  app.addHook('onClose', async () => chatHub.close());
+  const chat = createChatService(createChatRepository(db), chatHub);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
     async (api) => {
@@ -142,6 +151,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(listingsRoutes, { service: listings });
       await api.register(listingManagementRoutes, { service: listingManagement });
       await api.register(favouritesRoutes, { service: favourites });
+      await api.register(chatRoutes, { service: chat, hub: chatHub, publicUrl: config.publicUrl });
       await api.register(authRoutes, { service: auth, facebook: Boolean(config.facebook) });
       await api.register(usersRoutes, { service: users });
       await api.register(profileExtrasRoutes, { service: profileExtras });

@@ -51,6 +51,17 @@ async function withPhoto(t: TestApp, c: Context): Promise<Fixture> {
   const res = await t.app.inject({ method: 'POST', url: `/api/properties/${id}/images`, payload: { mediaId }, headers });
   return { id: id!, imageId: (res.json() as { images: { id: number }[] }).images[0]!.id };
 }
+const CHAT_NEEDS = { moveInDate: '2026-12-01', budget: 2000, tenancyDuration: 12, reasonForMoving: 'NEAR_WORK' };
+/** The owner's conversation about the live listing (as its tenant). */
+async function ownConversation(t: TestApp, c: Context): Promise<Fixture> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/chat-conversations',
+    payload: { propertyId: c.listingId, ...CHAT_NEEDS },
+    headers: bearer(c.owner.token),
+  });
+  return { id: (res.json() as { id: number }).id };
+}
 /** The owner's favourite (the live listing), saved afresh. */
 async function ownFavourite(t: TestApp, c: Context): Promise<Fixture> {
   await t.database.db.insert(favourites).values({ userId: c.owner.id, propertyId: c.listingId }).onConflictDoNothing();
@@ -309,6 +320,66 @@ const MATRIX: Row[] = [
     }),
     request: (_c, f) => ({ url: `/api/shortlists/${f['token']}` }),
     expect: everyone(200),
+  },
+  {
+    route: 'POST /api/chat-conversations',
+    request: (c) => ({ method: 'POST', url: '/api/chat-conversations', payload: { propertyId: c.listingId, ...CHAT_NEEDS } }),
+    expect: signedIn(200),
+  },
+  { route: 'GET /api/chat-conversations', request: () => ({ url: '/api/chat-conversations' }), expect: signedIn(200) },
+  { route: 'GET /api/chat-conversations/unread/count', request: () => ({ url: '/api/chat-conversations/unread/count' }), expect: signedIn(200) },
+  {
+    route: 'GET /api/chat-conversations/{id}',
+    setup: ownConversation,
+    request: (_c, f) => ({ url: `/api/chat-conversations/${f['id']}` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'GET /api/chat-conversations/{id}/banner',
+    setup: ownConversation,
+    request: (_c, f) => ({ url: `/api/chat-conversations/${f['id']}/banner` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'GET /api/chat-conversations/{id}/messages',
+    setup: ownConversation,
+    request: (_c, f) => ({ url: `/api/chat-conversations/${f['id']}/messages` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'POST /api/chat-conversations/{id}/messages',
+    setup: ownConversation,
+    request: (_c, f) => ({ method: 'POST', url: `/api/chat-conversations/${f['id']}/messages`, payload: { body: 'Hello' } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'POST /api/chat-conversations/{id}/read',
+    setup: ownConversation,
+    request: (_c, f) => ({ method: 'POST', url: `/api/chat-conversations/${f['id']}/read`, payload: { lastReadId: 1 } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'POST /api/chat-conversations/{id}/report',
+    setup: ownConversation,
+    request: (_c, f) => ({ method: 'POST', url: `/api/chat-conversations/${f['id']}/report`, payload: { reason: 'DEPOSIT' } }),
+    expect: selfOnly(204),
+  },
+  {
+    route: 'POST /api/chat-conversations/{id}/block',
+    setup: ownConversation,
+    request: (_c, f) => ({ method: 'POST', url: `/api/chat-conversations/${f['id']}/block` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'DELETE /api/chat-conversations/{id}/block',
+    setup: ownConversation,
+    request: (_c, f) => ({ method: 'DELETE', url: `/api/chat-conversations/${f['id']}/block` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'GET /api/chat/ws (a socket: a plain request is refused; signed-out sockets are closed, tested in chat tests)',
+    request: () => ({ url: '/api/chat/ws' }),
+    expect: { anonymous: 404, owner: 404, other: 404, banned: 403, moderator: 404 },
   },
   { route: 'GET /api/moderation/properties', request: () => ({ url: '/api/moderation/properties' }), expect: moderatorOnly(200) },
   {

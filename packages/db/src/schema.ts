@@ -1,6 +1,7 @@
 // The whole schema, for drizzle-kit and the typed client. Tables live one per file in ./schema/.
 export * from './schema/areas.ts';
 export * from './schema/auth.ts';
+export * from './schema/chat.ts';
 export * from './schema/countries.ts';
 export * from './schema/favourites.ts';
 export * from './schema/landlord-leads.ts';

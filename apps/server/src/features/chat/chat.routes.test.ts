@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatConversation, ChatMessage, ServerEvent } from '@kunci/contracts/chat';
+import { properties, users } from '@kunci/db/schema';
+import { createSessionsRepository } from '../../lib/sessions.repository.ts';
+import { bearer, createTestApp, openTestDatabase, signIn, testRedisUrl, type TestApp } from '../../../test/support.ts';
+
+/** A socket client as the web app runs it: keeps each message id once, in id order. */
+class Client {
+  readonly messages = new Map<number, ChatMessage>();
+  readonly events: ServerEvent[] = [];
+  private socket!: WebSocket;
+  private readonly base: string;
+  private readonly token: string;
+  constructor(base: string, token: string) {
+    this.base = base;
+    this.token = token;
+  }
+  async connect(): Promise<void> {
+    const since = Math.max(0, ...this.messages.keys());
+    this.socket = new WebSocket(`${this.base.replace('http', 'ws')}/api/chat/ws`, { headers: bearer(this.token) });
+    const ready = new Promise<void>((resolve, reject) => {
+      this.socket.on('message', (raw) => {
+        const event = JSON.parse(raw.toString()) as ServerEvent;
+        this.events.push(event);
+        if (event.type === 'message') this.messages.set(event.message.id, event.message);
+        if (event.type === 'ready') resolve();
+      });
+      this.socket.on('error', reject);
+    });
+    await new Promise((resolve) => this.socket.once('open', resolve));
+    this.socket.send(JSON.stringify({ type: 'hello', since }));
+    await ready;
+  }
+  typing(conversationId: number) {
+    this.socket.send(JSON.stringify({ type: 'typing', conversationId }));
+  }
+  async close() {
+    const closed = new Promise((resolve) => this.socket.once('close', resolve));
+    this.socket.close();
+    await closed;
+  }
+  ordered() {
+    return [...this.messages.values()].sort((a, b) => a.id - b.id);
+  }
+  async waitFor(check: () => boolean, what: string) {
+    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+    if (!check()) throw new Error(`timed out waiting for ${what}`);
+  }
+}
+
+const request = { moveInDate: '2026-12-15', budget: 2500, tenancyDuration: 12, reasonForMoving: 'NEAR_WORK' as const };
+
+describe.each([
+  { name: 'one instance, no Redis', redis: false },
+  { name: 'two instances sharing PostgreSQL and Redis', redis: true },
+])('chat ($name)', ({ redis }) => {
+  const skip = redis && !testRedisUrl();
+  let a: TestApp;
+  let b: TestApp;
+  let baseA: string;
+  let baseB: string;
+  let tenant: { userId: string; token: string };
+  let landlord: { userId: string; token: string };
+  let stranger: { userId: string; token: string };
+  let moderatorToken: string;
+  let propertyId: number;
+
+  beforeAll(async () => {
+    if (skip) return;
+    const database = await openTestDatabase();
+    a = await createTestApp({
+      database,
+      redis,
+      env: { PIN_RESEND_SECONDS: '0', PIN_MAX_PER_HOUR_PER_PHONE: '1000', PIN_MAX_PER_HOUR_PER_IP: '1000' },
+    });
+    // The second instance: its own process state, the same database and Redis (or, with no Redis, the same instance).
+    b = redis ? await createTestApp({ database, redis, env: { PIN_RESEND_SECONDS: '0' } }) : a;
+    baseA = await a.app.listen({ port: 0, host: '127.0.0.1' });
+    baseB = redis ? await b.app.listen({ port: 0, host: '127.0.0.1' }) : baseA;
+    tenant = await signIn(a.app);
+    landlord = await signIn(a.app);
+    stranger = await signIn(a.app);
+    const m = await signIn(a.app);
+    await a.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, m.userId));
+    moderatorToken = await createSessionsRepository(a.database.db).create(m.userId, 'pin', 'web-test', 1);
+    const page = (await a.app.inject({ url: '/api/properties/search?loc=bangsar&pageSize=1' })).json() as { content: { id: number }[] };
+    propertyId = page.content[0]!.id;
+    await a.database.db.update(properties).set({ ownerId: landlord.userId }).where(eq(properties.id, propertyId));
+  });
+  afterAll(async () => {
+    if (skip) return;
+    if (b !== a) await b.app.close();
+    await a.close();
+  });
+
+  it.skipIf(skip)('a chat request reaches the landlord on the other instance at once; replies, typing and read marks flow back', async () => {
+    const landlordClient = new Client(baseB, landlord.token);
+    const tenantClient = new Client(baseA, tenant.token);
+    await Promise.all([landlordClient.connect(), tenantClient.connect()]);
+
+    const opened = await a.app.inject({
+      method: 'POST',
+      url: '/api/chat-conversations',
+      payload: { propertyId, ...request, message: 'Hi, is it still available?' },
+      headers: bearer(tenant.token),
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const conversation = opened.json() as ChatConversation;
+    expect(conversation).toMatchObject({ role: 'TENANT', tenantInfo: { budget: 2500, tenancyDuration: 12, reasonForMoving: 'NEAR_WORK' } });
+
+    await landlordClient.waitFor(() => landlordClient.messages.size === 2, 'the request and the first message');
+    expect(landlordClient.ordered().map((m) => m.kind)).toEqual(['SYSTEM', 'TEXT']);
+    await landlordClient.waitFor(() => landlordClient.events.some((e) => e.type === 'unread' && e.count === 2), 'the badge at 2');
+    const badge = await b.app.inject({ url: '/api/chat-conversations/unread/count', headers: bearer(landlord.token) });
+    expect(badge.json()).toEqual({ count: 2 });
+
+    // The same request again opens no second conversation.
+    const again = (
+      await a.app.inject({ method: 'POST', url: '/api/chat-conversations', payload: { propertyId, ...request }, headers: bearer(tenant.token) })
+    ).json() as ChatConversation;
+    expect(again.id).toBe(conversation.id);
+
+    landlordClient.typing(conversation.id);
+    await tenantClient.waitFor(() => tenantClient.events.some((e) => e.type === 'typing'), 'typing');
+    const reply = await b.app.inject({
+      method: 'POST',
+      url: `/api/chat-conversations/${conversation.id}/messages`,
+      payload: { body: 'Yes! When would you like to view?' },
+      headers: bearer(landlord.token),
+    });
+    expect(reply.statusCode).toBe(200);
+    await tenantClient.waitFor(() => tenantClient.ordered().at(-1)?.body === 'Yes! When would you like to view?', 'the reply');
+
+    const lastId = landlordClient.ordered().at(-1)!.id;
+    await b.app.inject({
+      method: 'POST',
+      url: `/api/chat-conversations/${conversation.id}/read`,
+      payload: { lastReadId: lastId },
+      headers: bearer(landlord.token),
+    });
+    await tenantClient.waitFor(() => tenantClient.events.some((e) => e.type === 'read'), 'the read mark');
+    expect((await b.app.inject({ url: '/api/chat-conversations/unread/count', headers: bearer(landlord.token) })).json()).toEqual({ count: 0 });
+    await Promise.all([landlordClient.close(), tenantClient.close()]);
+  });
+
+  it.skipIf(skip)('a client that reconnects receives everything it missed, in order, exactly once; a retried send is stored once', async () => {
+    const [conversation] = (await a.app.inject({ url: '/api/chat-conversations', headers: bearer(tenant.token) })).json() as ChatConversation[];
+    const tenantClient = new Client(baseA, tenant.token);
+    await tenantClient.connect();
+    const before = tenantClient.ordered().length;
+    expect(before).toBeGreaterThanOrEqual(3);
+    await tenantClient.close();
+
+    const clientId = crypto.randomUUID();
+    for (const body of ['One', 'Two', 'Three']) {
+      await b.app.inject({
+        method: 'POST',
+        url: `/api/chat-conversations/${conversation!.id}/messages`,
+        payload: { body },
+        headers: bearer(landlord.token),
+      });
+    }
+    const send = () =>
+      b.app.inject({
+        method: 'POST',
+        url: `/api/chat-conversations/${conversation!.id}/messages`,
+        payload: { body: 'Four', clientId },
+        headers: bearer(landlord.token),
+      });
+    const [first, retried] = [await send(), await send()];
+    expect(retried.json().id).toBe(first.json().id);
+
+    await tenantClient.connect();
+    const bodies = tenantClient.ordered().map((m) => m.body);
+    expect(bodies.slice(-4)).toEqual(['One', 'Two', 'Three', 'Four']);
+    const history = (
+      await a.app.inject({ url: `/api/chat-conversations/${conversation!.id}/messages?limit=100`, headers: bearer(tenant.token) })
+    ).json();
+    expect(tenantClient.ordered().map((m) => m.id)).toEqual(history.content.map((m: ChatMessage) => m.id));
+    // History pages backwards.
+    const older = (await a.app.inject({ url: `/api/chat-conversations/${conversation!.id}/messages?limit=2`, headers: bearer(tenant.token) })).json();
+    expect(older).toMatchObject({ hasMore: true });
+    expect(older.content.map((m: ChatMessage) => m.body)).toEqual(['Three', 'Four']);
+    await tenantClient.close();
+  });
+
+  it.skipIf(skip)('only the two participants read a conversation; moderators once it is reported; blocking stops messages', async () => {
+    const [conversation] = (await a.app.inject({ url: '/api/chat-conversations', headers: bearer(tenant.token) })).json() as ChatConversation[];
+    const id = conversation!.id;
+    for (const url of [`/api/chat-conversations/${id}`, `/api/chat-conversations/${id}/messages`, `/api/chat-conversations/${id}/banner`]) {
+      expect((await a.app.inject({ url, headers: bearer(stranger.token) })).statusCode).toBe(403);
+      expect((await a.app.inject({ url, headers: bearer(moderatorToken) })).statusCode).toBe(403);
+      expect((await a.app.inject({ url })).statusCode).toBe(401);
+    }
+    const post = (url: string, payload: object, token: string) => a.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
+    expect((await post(`/api/chat-conversations/${id}/messages`, { body: 'hello' }, stranger.token)).statusCode).toBe(403);
+    expect((await post(`/api/chat-conversations/${id}/report`, { reason: 'DEPOSIT' }, stranger.token)).statusCode).toBe(403);
+    expect(
+      (await post(`/api/chat-conversations/${id}/report`, { reason: 'DEPOSIT', note: 'Asked for 2 months deposit' }, tenant.token)).statusCode,
+    ).toBe(204);
+    expect((await a.app.inject({ url: `/api/chat-conversations/${id}/messages`, headers: bearer(moderatorToken) })).statusCode).toBe(200);
+    // A stranger's socket gets nothing of it.
+    const strangerClient = new Client(baseA, stranger.token);
+    await strangerClient.connect();
+    expect(strangerClient.messages.size).toBe(0);
+    await strangerClient.close();
+
+    expect((await post(`/api/chat-conversations/${id}/block`, {}, tenant.token)).json()).toMatchObject({ blocked: true });
+    expect((await post(`/api/chat-conversations/${id}/messages`, { body: 'Deposit please' }, landlord.token)).statusCode).toBe(403);
+    await a.app.inject({ method: 'DELETE', url: `/api/chat-conversations/${id}/block`, headers: bearer(tenant.token) });
+    expect((await post(`/api/chat-conversations/${id}/messages`, { body: 'Sorry' }, landlord.token)).statusCode).toBe(200);
+    // Landlords cannot chat to themselves about their own listing.
+    expect((await post('/api/chat-conversations', { propertyId, ...request }, landlord.token)).statusCode).toBe(422);
+  });
+});

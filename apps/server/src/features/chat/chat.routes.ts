@@ -1,0 +1,198 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  Banner,
+  ChatConversation,
+  ChatMessage,
+  ChatRequest,
+  ClientEvent,
+  ConversationParams,
+  MessagesPage,
+  MessagesQuery,
+  ReadBody,
+  ReportBody,
+  SendMessage,
+  UnreadCount,
+} from '@kunci/contracts/chat';
+import { ErrorBody } from '@kunci/contracts/errors';
+import { requireSession } from '../../plugins/auth.ts';
+import type { ChatHub } from './chat-hub.ts';
+import type { ChatActor, ChatService } from './chat.service.ts';
+
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 410: ErrorBody, 422: ErrorBody };
+const tags = ['chat'];
+
+function actor(request: FastifyRequest): ChatActor {
+  const { user } = requireSession(request);
+  return { id: user.id, role: user.role };
+}
+
+export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; hub: ChatHub; publicUrl: string }> = async (
+  app,
+  { service, hub, publicUrl },
+) => {
+  app.post(
+    '/chat-conversations',
+    {
+      schema: {
+        tags,
+        summary: 'A chat request: the tenant’s move-in date, budget, tenancy and reason, then the conversation (one per listing and tenant)',
+        body: ChatRequest,
+        response: { 200: ChatConversation, ...errors },
+      },
+    },
+    async (request) => service.request(actor(request), request.body),
+  );
+
+  app.get(
+    '/chat-conversations',
+    {
+      schema: {
+        tags,
+        summary: "The user's conversations, latest first, with unread counts",
+        response: { 200: z.array(ChatConversation), ...errors },
+      },
+    },
+    async (request) => service.list(actor(request)),
+  );
+
+  app.get(
+    '/chat-conversations/unread/count',
+    { schema: { tags, summary: 'Messages waiting to be read, across conversations (the badge)', response: { 200: UnreadCount, ...errors } } },
+    async (request) => service.unreadCount(actor(request)),
+  );
+
+  app.get(
+    '/chat-conversations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One conversation (its two participants; moderators once it is reported)',
+        params: ConversationParams,
+        response: { 200: ChatConversation, ...errors },
+      },
+    },
+    async (request) => service.get(actor(request), request.params.id),
+  );
+
+  app.get(
+    '/chat-conversations/:id/banner',
+    { schema: { tags, summary: "The conversation's banner text", params: ConversationParams, response: { 200: Banner, ...errors } } },
+    async (request) => service.banner(actor(request), request.params.id),
+  );
+
+  app.get(
+    '/chat-conversations/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'History, newest page first (`before` a message id for the older ones), oldest first within a page',
+        params: ConversationParams,
+        querystring: MessagesQuery,
+        response: { 200: MessagesPage, ...errors },
+      },
+    },
+    async (request) => service.messages(actor(request), request.params.id, request.query.before, request.query.limit),
+  );
+
+  app.post(
+    '/chat-conversations/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'Send a message (a retried clientId is stored once); both sides receive it over the socket',
+        params: ConversationParams,
+        body: SendMessage,
+        response: { 200: ChatMessage, ...errors },
+      },
+    },
+    async (request) => service.send(actor(request), request.params.id, request.body.body, request.body.clientId),
+  );
+
+  app.post(
+    '/chat-conversations/:id/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark messages read up to an id',
+        params: ConversationParams,
+        body: ReadBody,
+        response: { 200: UnreadCount, ...errors },
+      },
+    },
+    async (request) => service.read(actor(request), request.params.id, request.body.lastReadId),
+  );
+
+  app.post(
+    '/chat-conversations/:id/report',
+    {
+      schema: {
+        tags,
+        summary: 'Report the other participant (e.g. a landlord asking for a deposit); moderators may then read the conversation',
+        params: ConversationParams,
+        body: ReportBody,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.report(actor(request), request.params.id, request.body.reason, request.body.note);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/chat-conversations/:id/block',
+    { schema: { tags, summary: 'Block the other participant', params: ConversationParams, response: { 200: ChatConversation, ...errors } } },
+    async (request) => service.block(actor(request), request.params.id, true),
+  );
+
+  app.delete(
+    '/chat-conversations/:id/block',
+    { schema: { tags, summary: 'Unblock the other participant', params: ConversationParams, response: { 200: ChatConversation, ...errors } } },
+    async (request) => service.block(actor(request), request.params.id, false),
+  );
+
+  const ownOrigin = new URL(publicUrl).origin;
+  app.get(
+    '/chat/ws',
+    { websocket: true, schema: { tags, summary: 'The chat socket: send {type:"hello", since} to receive what was missed, then live events' } },
+    (socket, request) => {
+      // Browsers always send Origin on a socket: only our own pages may use the visitor's cookie.
+      const origin = request.headers.origin;
+      const sameSite = !origin || origin === ownOrigin || new URL(origin).host === request.headers.host;
+      if (!request.session || !sameSite) {
+        socket.close(4401, 'sign in first');
+        return;
+      }
+      const userId = request.session.user.id;
+      const me: ChatActor = { id: userId, role: request.session.user.role };
+      let detach: (() => void) | undefined;
+      let queue = Promise.resolve();
+      socket.on('message', (raw: Buffer) => {
+        let event: ClientEvent;
+        try {
+          event = ClientEvent.parse(JSON.parse(raw.toString()));
+        } catch {
+          socket.close(4400, 'bad event');
+          return;
+        }
+        queue = queue
+          .then(async () => {
+            if (event.type === 'hello' && !detach) {
+              // Attach first, then replay: a message arriving in between is sent twice, never lost (clients keep ids once).
+              detach = hub.attach(userId, socket);
+              const missed = await service.replay(userId, event.since);
+              for (const e of missed) socket.send(JSON.stringify(e));
+              socket.send(JSON.stringify({ type: 'ready', replayed: missed.length }));
+              socket.send(JSON.stringify({ type: 'unread', count: (await service.unreadCount(me)).count }));
+            } else if (event.type === 'typing') {
+              await service.typing(me, event.conversationId);
+            }
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'chat socket event failed'));
+      });
+      socket.on('close', () => detach?.());
+    },
+  );
+};
