@@ -17,6 +17,7 @@ const MODULES: Record<RouteId, string> = {
   logout: 'features/auth/routes/logout.tsx',
   refresh: 'features/auth/routes/refresh.tsx',
   favourites: 'features/favourites/routes/favourites.tsx',
+  chat: 'features/chat/routes/chat.tsx',
   shortlist: 'features/favourites/routes/shortlist.tsx',
   dashboard: 'features/account/routes/dashboard.tsx',
   profile: 'features/account/routes/profile.tsx',

@@ -47,6 +47,8 @@ describe('our ICU formatter', () => {
     page: 2,
     pages: 7,
     price: 'RM 1,200',
+    budget: 'RM 2,500',
+    months: 12,
     area: 'Bangsar',
     type: 'Condo',
     name: 'Nur',

@@ -21,6 +21,7 @@ export const ROUTES = {
   login: { path: { en: '/login', ms: '/login', zh: '/login' } },
   register: { path: { en: '/register', ms: '/register', zh: '/register' } },
   favourites: { path: { en: '/dashboard/favorites', ms: '/dashboard/favorites', zh: '/dashboard/favorites' }, aliases: ['/favorites'] },
+  chat: { path: { en: '/dashboard/chat', ms: '/dashboard/chat', zh: '/dashboard/chat' } },
   shortlist: { path: { en: '/shortlist/:token', ms: '/shortlist/:token', zh: '/shortlist/:token' } },
   dashboard: { path: { en: '/dashboard', ms: '/dashboard', zh: '/dashboard' } },
   profile: { path: { en: '/dashboard/profile', ms: '/dashboard/profile', zh: '/dashboard/profile' } },

@@ -16,7 +16,9 @@ describe('OpenAPI', () => {
       for (const method of Object.keys(methods)) documented.add(`${method.toUpperCase()} ${path}`);
     }
     expect(t.app.apiRoutes).toContain('GET /api/properties/{id}');
-    const undocumented = t.app.apiRoutes.filter((route) => !documented.has(route));
+    // OpenAPI cannot describe a socket's protocol: the chat socket is described in the document's introduction.
+    const description = res.json().info.description as string;
+    const undocumented = t.app.apiRoutes.filter((route) => !documented.has(route) && !description.includes(route));
     expect(undocumented).toEqual([]);
   });
 

@@ -25,7 +25,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       info: {
         title: 'Kunci API',
         version: '1.0.0',
-        description: "Rental marketplace API. Errors answer `{ errorCode, message }` in the caller's language.",
+        description:
+          "Rental marketplace API. Errors answer `{ errorCode, message }` in the caller's language. Chat events arrive over the WebSocket `GET /api/chat/ws` (signed in): send `{type:'hello', since}` with the last message id seen to receive what was missed, then `message`, `typing`, `read` and `unread` events; send `{type:'typing', conversationId}`.",
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@kunci/contracts/errors';
+import type { ChatConversation, MessagesPage } from '@kunci/contracts/chat';
 import type { FavouriteList, Shortlist, ShortlistLink } from '@kunci/contracts/favourites';
 import type { ListingPage, PropertyDetail, SearchQueryInput, AutocompleteResponse } from '@kunci/contracts/listings';
 import type {
@@ -108,6 +109,9 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       call<OwnerListingFull>('POST', `/properties/${id}/${action}`, reason ? { reason } : undefined),
     extendListing: (id: number, link?: { until: number; token: string }) =>
       call<{ id: number; expiresAt: string }>('POST', `/properties/${id}/extensions`, link),
+    chatConversations: () => get<ChatConversation[]>('/chat-conversations'),
+    chatConversation: (id: number) => get<ChatConversation>(`/chat-conversations/${id}`),
+    chatMessages: (id: number) => get<MessagesPage>(`/chat-conversations/${id}/messages?limit=50`),
     favourites: (userId: string) => get<FavouriteList>(`/users/${userId}/favourite-properties`),
     removeFavourite: (userId: string, propertyId: number) =>
       call<{ propertyId: number; message: string }>('DELETE', `/users/${userId}/favourite-properties/${propertyId}`),

@@ -18,6 +18,7 @@ import { Gallery } from '../components/gallery.tsx';
 import { LocationMap } from '../components/location-map.tsx';
 import { ShareButtons } from '../../../components/listing/share-buttons.tsx';
 import { FavouriteButton } from '../../../components/favourites/favourites.tsx';
+import { ChatRequestButton } from '../../../components/chat/chat-request.tsx';
 import type { Route } from './+types/details';
 
 const SALE = new Set(['HIGHRISE_SALE', 'LANDED_SALE']);
@@ -237,6 +238,7 @@ export default function Details({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="space-y-6">
           {listing.zeroDepositEligible ? <MoveInCost rent={listing.price} /> : null}
+          <ChatRequestButton propertyId={listing.id} />
           <ShareButtons url={shareUrl} />
         </aside>
       </div>

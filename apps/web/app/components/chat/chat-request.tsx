@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { MOVING_REASONS, TENANT_INFO_COOKIES } from '@kunci/contracts/chat';
+import type { MessageKey } from '@kunci/i18n/messages';
+import { useI18n } from '../../lib/i18n.tsx';
+import { useRootData } from '../../lib/root-data.ts';
+import { Button, Field, FormError, SelectField } from '../ui/field.tsx';
+import { Modal } from '../ui/modal.tsx';
+
+type Info = Record<keyof typeof TENANT_INFO_COOKIES, string>;
+
+function readInfo(): Info {
+  const get = (name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(document.cookie)?.[1];
+  const out = {} as Info;
+  for (const [key, { name }] of Object.entries(TENANT_INFO_COOKIES)) out[key as keyof Info] = decodeURIComponent(get(name) ?? '');
+  return out;
+}
+
+/** Keeps the tenant's answers in the spec's cookies (15 days; the reason 7), so the next request is prefilled. */
+function saveInfo(info: Info) {
+  for (const [key, { name, days }] of Object.entries(TENANT_INFO_COOKIES)) {
+    const value = info[key as keyof Info].trim();
+    if (!value) continue; // Empty values are ignored, not stored.
+    document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${days * 86_400}; SameSite=Lax`;
+  }
+}
+
+/** "Chat with the landlord": asks the tenant's needs first, then opens the conversation. */
+export function ChatRequestButton({ propertyId }: { propertyId: number }) {
+  const { t, href, lang } = useI18n();
+  const { user } = useRootData();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [info, setInfo] = useState<Info>({ budget: '', moveInDate: '', tenancyDuration: '12', reasonForMoving: 'NEAR_WORK' });
+  const [error, setError] = useState<string>();
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const message = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (open) setInfo((current) => ({ ...current, ...Object.fromEntries(Object.entries(readInfo()).filter(([, v]) => v)) }));
+  }, [open]);
+
+  const style = 'inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800';
+  if (!user) {
+    return (
+      <Link to={href('login', undefined, { origin: `${location.pathname}${location.search}` })} className={style}>
+        {t('chat.request.open')}
+      </Link>
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    saveInfo(info);
+    const response = await fetch('/api/chat-conversations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-language': lang },
+      body: JSON.stringify({
+        propertyId,
+        moveInDate: info.moveInDate,
+        budget: Number(info.budget),
+        tenancyDuration: Number(info.tenancyDuration),
+        reasonForMoving: info.reasonForMoving,
+        ...(message.current?.value.trim() ? { message: message.current.value.trim() } : {}),
+      }),
+    }).catch(() => null);
+    setBusy(false);
+    if (response?.ok) {
+      const { id } = (await response.json()) as { id: number };
+      void navigate(href('chat', undefined, { chatId: String(id) }));
+      return;
+    }
+    const body = (await response?.json().catch(() => null)) as { message?: string; fields?: { path: string; message: string }[] } | null;
+    setError(body?.message ?? t('error.body'));
+    setFields(Object.fromEntries((body?.fields ?? []).map((f) => [f.path.replace(/^body\./, ''), f.message])));
+  }
+
+  const set = (key: keyof Info) => (e: { currentTarget: { value: string } }) => setInfo({ ...info, [key]: e.currentTarget.value });
+  return (
+    <>
+      <button type="button" className={style} onClick={() => setOpen(true)}>
+        {t('chat.request.open')}
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} labelledBy="chat-request-title" className="w-full max-w-md rounded-2xl p-6">
+        <h2 id="chat-request-title" className="text-xl font-semibold">
+          {t('chat.request.title')}
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">{t('chat.request.hint')}</p>
+        <form onSubmit={(e) => void submit(e)} className="mt-4 space-y-4" noValidate>
+          <FormError message={error} />
+          <Field
+            id="moveInDate"
+            label={t('chat.request.moveIn')}
+            type="date"
+            required
+            value={info.moveInDate}
+            onChange={set('moveInDate')}
+            error={fields['moveInDate']}
+          />
+          <Field
+            id="budget"
+            label={t('chat.request.budget')}
+            type="number"
+            inputMode="numeric"
+            min={100}
+            required
+            value={info.budget}
+            onChange={set('budget')}
+            error={fields['budget']}
+          />
+          <Field
+            id="tenancyDuration"
+            label={t('chat.request.tenancy')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={60}
+            required
+            value={info.tenancyDuration}
+            onChange={set('tenancyDuration')}
+            error={fields['tenancyDuration']}
+          />
+          <SelectField
+            id="reasonForMoving"
+            label={t('chat.request.reason')}
+            value={info.reasonForMoving}
+            onChange={set('reasonForMoving')}
+            options={MOVING_REASONS.map((r) => ({ value: r, label: t(`chat.reason.${r}` as MessageKey) }))}
+          />
+          <label className="block text-sm font-medium" htmlFor="chat-first-message">
+            {t('chat.request.message')}
+          </label>
+          <textarea ref={message} id="chat-first-message" rows={3} maxLength={2000} className="w-full rounded-lg border border-gray-300 p-3" />
+          <div className="flex flex-col gap-2 sm:flex-row-reverse">
+            <Button type="submit" disabled={busy}>
+              {t('chat.request.send')}
+            </Button>
+            <button type="button" className="rounded-full px-4 py-2 text-sm font-medium hover:bg-gray-100" onClick={() => setOpen(false)}>
+              {t('chat.cancel')}
+            </button>
+          </div>
+        </form>
+      </Modal>
+    </>
+  );
+}
