@@ -32,7 +32,7 @@ test('a tenant searches "bang", picks Bangsar, filters to 2-bedroom condos under
   await page.goForward();
   await expect(page).toHaveURL(/maxPrice=2500/);
 
-  await cards.first().getByRole('link').click();
+  await cards.first().getByRole('heading').getByRole('link').click();
   await expect(page).toHaveURL(/\/details\/(\d+)$/);
   const id = /\/details\/(\d+)$/.exec(page.url())![1];
   await expect(page.getByRole('heading', { name: 'Key facts' })).toBeVisible();
@@ -81,7 +81,7 @@ test('the map shows the listed homes and follows the list, without map tiles', a
 
 test('a listing’s photos open full screen and turn with the keys; its map shows where it is', async ({ page }) => {
   await page.goto('/rent/bangsar');
-  await page.getByRole('main').getByRole('article').first().getByRole('link').click();
+  await page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link').click();
   await page.waitForURL(/\/details\/\d+$/);
   const showAll = page.getByRole('button', { name: /^Show all \d+ photos$/ });
   const count = Number(/\d+/.exec((await showAll.textContent()) ?? '')![0]);

@@ -9,7 +9,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Homes for rent with zero deposit' })).toBeVisible();
     const cards = page.getByRole('main').getByRole('article');
     expect(await cards.count()).toBeGreaterThanOrEqual(9);
-    await expect(cards.first().getByRole('link')).toHaveAttribute('href', /^\/details\/\d+$/);
+    await expect(cards.first().getByRole('heading').getByRole('link')).toHaveAttribute('href', /^\/details\/\d+$/);
     await expect(cards.first()).toContainText(/RM\s[\d,]+/);
   });
 });
@@ -94,7 +94,7 @@ test.describe('on a phone', () => {
 
   test('listing pages hide the header and the bottom bar', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('main').getByRole('article').first().getByRole('link').click();
+    await page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link').click();
     await expect(page).toHaveURL(/\/details\/\d+$/);
     await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toHaveCount(0);
     await expect(page.getByRole('banner')).toBeHidden();
@@ -136,7 +136,7 @@ for (const path of ['/', '/my/sewa/bangsar', '/zh/more/about', '/rent/bangsar?be
 
 test('axe finds no serious accessibility violation on a listing page', async ({ page }) => {
   await page.goto('/rent/petaling-jaya');
-  await page.getByRole('main').getByRole('article').first().getByRole('link').click();
+  await page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link').click();
   await page.waitForURL(/\/details\/\d+$/);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
