@@ -5,14 +5,14 @@ import { cardColumns, coversFor } from '../../lib/listing-card.ts';
 import { isLive } from '../../lib/live.ts';
 
 export function createFavouritesRepository(db: Database) {
-  const favouriteRows = (userId: string, liveOnly: boolean) =>
+  const favouriteRows = (userId: string, liveOnly: boolean, propertyId?: number) =>
     db
       .select({ ...cardColumns, favouriteId: favourites.id, savedAt: favourites.createdAt, live: sql<boolean>`(${isLive()})` })
       .from(favourites)
       .innerJoin(properties, eq(properties.id, favourites.propertyId))
       .innerJoin(areas, eq(areas.id, properties.areaId))
       .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId))
-      .where(liveOnly ? and(eq(favourites.userId, userId), isLive()) : eq(favourites.userId, userId))
+      .where(and(eq(favourites.userId, userId), liveOnly ? isLive() : undefined, propertyId ? eq(favourites.propertyId, propertyId) : undefined))
       .orderBy(desc(favourites.createdAt), desc(favourites.id));
 
   return {

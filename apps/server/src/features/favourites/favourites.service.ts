@@ -9,8 +9,8 @@ import { toCard } from '../../lib/listing-card.ts';
 import type { FavouritesRepository } from './favourites.repository.ts';
 
 export function createFavouritesService(repository: FavouritesRepository, publicUrl: string) {
-  async function cards(userId: string, liveOnly: boolean) {
-    const rows = await repository.favouriteRows(userId, liveOnly);
+  async function cards(userId: string, liveOnly: boolean, propertyId?: number) {
+    const rows = await repository.favouriteRows(userId, liveOnly, propertyId);
     const covers = await repository.coversFor(rows.map((r) => r.id));
     return rows.map((r) => ({ row: r, card: toCard(r, covers.get(r.id)) }));
   }
@@ -21,15 +21,18 @@ export function createFavouritesService(repository: FavouritesRepository, public
     createdAt: link.createdAt.toISOString(),
   });
 
+  async function favouritesOf(userId: string, propertyId?: number): Promise<Favourite[]> {
+    return (await cards(userId, false, propertyId)).map(({ row, card }) => ({
+      id: row.favouriteId,
+      propertyId: row.id,
+      property: { ...card, live: row.live },
+      dateCreated: row.savedAt.toISOString(),
+    }));
+  }
+
   return {
     async list(userId: string): Promise<FavouriteList> {
-      const content: Favourite[] = (await cards(userId, false)).map(({ row, card }) => ({
-        id: row.favouriteId,
-        propertyId: row.id,
-        property: { ...card, live: row.live },
-        dateCreated: row.savedAt.toISOString(),
-      }));
-      return { content };
+      return { content: await favouritesOf(userId) };
     },
 
     /** Saves a live listing; saving it again is a no-op. A listing off the market cannot be saved (410). */
@@ -38,7 +41,7 @@ export function createFavouritesService(repository: FavouritesRepository, public
       if (!listing) throw new AppError(ErrorCode.NOT_FOUND, { propertyId });
       if (!listing.live) throw new AppError(ErrorCode.GONE, { propertyId });
       const created = await repository.add(userId, propertyId);
-      const favourite = (await this.list(userId)).content.find((f) => f.propertyId === propertyId);
+      const [favourite] = await favouritesOf(userId, propertyId);
       if (!favourite) throw new AppError(ErrorCode.NOT_FOUND, { propertyId });
       return { created, favourite };
     },

@@ -6,7 +6,7 @@ import type { ListingType } from '@kunci/contracts/reference';
 import { SEARCH_COUNT_CAP } from '@kunci/contracts/listings';
 
 import { isLive } from '../../lib/live.ts';
-import { cardColumns } from '../../lib/listing-card.ts';
+import { cardColumns, coversFor } from '../../lib/listing-card.ts';
 
 export { isLive };
 
@@ -309,13 +309,7 @@ export function createListingsRepository(db: Database) {
       types: await db.select().from(propertyTypes),
     }),
 
-    async coversFor(ids: number[]) {
-      if (!ids.length) return [];
-      return db
-        .select({ id: propertyImages.id, propertyId: propertyImages.propertyId, mediaKey: propertyImages.mediaKey })
-        .from(propertyImages)
-        .where(and(inArray(propertyImages.propertyId, ids), eq(propertyImages.isCover, true)));
-    },
+    coversFor: (ids: number[]) => coversFor(db, ids),
 
     async findById(id: number) {
       const [row] = await db

@@ -52,7 +52,7 @@ export function createListingsService(repository: ListingsRepository) {
       limit: query.pageSize,
       offset: query.pageNumber * query.pageSize,
     });
-    const covers = new Map((await repository.coversFor(rows.map((r) => r.id))).map((c) => [c.propertyId, c]));
+    const covers = await repository.coversFor(rows.map((r) => r.id));
     const content: ListingCard[] = rows.map((r) => ({
       ...toCard(r, covers.get(r.id)),
       ...(r.distanceKm !== null ? { distanceKm: Math.round(r.distanceKm * 100) / 100 } : {}),
