@@ -30,10 +30,10 @@ import { getServerContext } from './lib/server-context.ts';
 import { I18nProvider } from './lib/i18n.tsx';
 import { VIEW_MODE_BOOT_SCRIPT } from './lib/view-mode.ts';
 import { AppShell } from './components/layout/app-shell.tsx';
+import { InlineStylesheet } from './lib/stylesheet.tsx';
 import { ErrorPage } from './components/layout/error-page.tsx';
 import type { Route } from './+types/root';
 // The stylesheet is small (about 8 KB compressed): inlined, it costs no render-blocking request.
-import css from './app.css?inline';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -134,7 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f7a5a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script nonce={root?.nonce} dangerouslySetInnerHTML={{ __html: VIEW_MODE_BOOT_SCRIPT }} />
-        <style dangerouslySetInnerHTML={{ __html: css }} />
+        <InlineStylesheet />
         <Meta />
         <Links />
       </head>

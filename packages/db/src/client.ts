@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -47,11 +47,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 type Logger = { logQuery: QueryListener } | undefined;
 
+/**
+ * Types Drizzle's PGlite driver reads as the text they are (it maps them itself): dates, times, intervals and
+ * their arrays. It asks for this with `parsers` on every query, which PGlite honours by copying its whole parser
+ * table (~300 entries) per query, a tenth of a fast query's time. Set once on the database instead, the copy goes.
+ */
+const TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const TEXT_PARSERS = Object.fromEntries(TEXT_TYPES.map((type) => [type, (value: string) => value]));
+
+/** The database as Drizzle sees it (it calls `query` and `transaction` only), minus the per-query parsers. */
+function forDrizzle(client: PGlite): PGlite {
+  const query = (target: Pick<Transaction, 'query'>) => (text: string, params?: unknown[], options?: QueryOptions) =>
+    target.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+  return {
+    query: query(client),
+    transaction: (fn: (tx: Transaction) => Promise<unknown>) => client.transaction((tx) => fn({ query: query(tx) } as unknown as Transaction)),
+  } as unknown as PGlite;
+}
+
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File | undefined, logger: Logger): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm alone: with other contrib extensions loaded PGlite's `%` operator misbehaves.
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir });
-  const db = drizzlePglite({ client, schema, ...(logger ? { logger } : {}) }) as unknown as Database;
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir, parsers: TEXT_PARSERS });
+  const db = drizzlePglite({ client: forDrizzle(client), schema, ...(logger ? { logger } : {}) }) as unknown as Database;
   return {
     db,
     driver: 'pglite',

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { ListingCard } from '@kunci/contracts/listings';
 import type { ListingType, PropertyCategory } from '@kunci/contracts/reference';
-import type { Database } from '@kunci/db/client';
 import { areas, landmarks, properties, propertyImages } from '@kunci/db/schema';
 import { mediaSrc } from './media-src.ts';
 
@@ -24,6 +24,19 @@ export const cardColumns = {
   lon: properties.lng,
 };
 
+/**
+ * A listing's cover photo, for the same statement as its card: `.leftJoinLateral(cardCover, sql\`true\`)` with
+ * `cardCoverColumns` selected (one index lookup per row of the page, not a second statement per page).
+ */
+export const cardCover = new QueryBuilder()
+  .select({ id: propertyImages.id, mediaKey: propertyImages.mediaKey })
+  .from(propertyImages)
+  .where(and(eq(propertyImages.propertyId, properties.id), eq(propertyImages.isCover, true)))
+  .orderBy(asc(propertyImages.position))
+  .limit(1)
+  .as('card_cover');
+export const cardCoverColumns = { coverId: cardCover.id, coverKey: cardCover.mediaKey };
+
 export interface CardRow {
   id: number;
   name: string;
@@ -40,10 +53,12 @@ export interface CardRow {
   landmarkName: string | null;
   lat: number;
   lon: number;
+  coverId: number | null;
+  coverKey: string | null;
 }
 
-/** A listing as cards show it, from the card columns and its cover photo. */
-export function toCard(r: CardRow, cover: { id: number; mediaKey: string } | undefined): ListingCard {
+/** A listing as cards show it, from the card and cover columns. */
+export function toCard(r: CardRow): ListingCard {
   return {
     id: r.id,
     name: r.name,
@@ -58,18 +73,8 @@ export function toCard(r: CardRow, cover: { id: number; mediaKey: string } | und
     landmarkName: r.landmarkName,
     lat: r.lat,
     lon: r.lon,
-    cover: cover ? { id: cover.id, src: mediaSrc(cover.mediaKey), isCover: true } : null,
+    cover: r.coverId !== null && r.coverKey !== null ? { id: r.coverId, src: mediaSrc(r.coverKey), isCover: true } : null,
     zeroDepositEligible: r.zeroDepositEligible,
     dateCreated: r.dateCreated.toISOString(),
   };
-}
-
-/** The cover photos of these listings, by listing id. */
-export async function coversFor(db: Database, ids: number[]) {
-  if (!ids.length) return new Map<number, { id: number; mediaKey: string }>();
-  const rows = await db
-    .select({ id: propertyImages.id, propertyId: propertyImages.propertyId, mediaKey: propertyImages.mediaKey })
-    .from(propertyImages)
-    .where(and(inArray(propertyImages.propertyId, ids), eq(propertyImages.isCover, true)));
-  return new Map(rows.map((r) => [r.propertyId, r]));
 }

@@ -1,23 +1,23 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { areas, favourites, landmarks, properties, shortlistLinks, users } from '@kunci/db/schema';
-import { cardColumns, coversFor } from '../../lib/listing-card.ts';
+import { cardColumns, cardCover, cardCoverColumns } from '../../lib/listing-card.ts';
 import { isLive } from '../../lib/live.ts';
 
 export function createFavouritesRepository(db: Database) {
   const favouriteRows = (userId: string, liveOnly: boolean, propertyId?: number) =>
     db
-      .select({ ...cardColumns, favouriteId: favourites.id, savedAt: favourites.createdAt, live: sql<boolean>`(${isLive()})` })
+      .select({ ...cardColumns, ...cardCoverColumns, favouriteId: favourites.id, savedAt: favourites.createdAt, live: sql<boolean>`(${isLive()})` })
       .from(favourites)
       .innerJoin(properties, eq(properties.id, favourites.propertyId))
       .innerJoin(areas, eq(areas.id, properties.areaId))
       .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId))
+      .leftJoinLateral(cardCover, sql`true`)
       .where(and(eq(favourites.userId, userId), liveOnly ? isLive() : undefined, propertyId ? eq(favourites.propertyId, propertyId) : undefined))
       .orderBy(desc(favourites.createdAt), desc(favourites.id));
 
   return {
     favouriteRows,
-    coversFor: (ids: number[]) => coversFor(db, ids),
 
     listing: async (propertyId: number) =>
       (

@@ -11,8 +11,7 @@ import type { FavouritesRepository } from './favourites.repository.ts';
 export function createFavouritesService(repository: FavouritesRepository, publicUrl: string) {
   async function cards(userId: string, liveOnly: boolean, propertyId?: number) {
     const rows = await repository.favouriteRows(userId, liveOnly, propertyId);
-    const covers = await repository.coversFor(rows.map((r) => r.id));
-    return rows.map((r) => ({ row: r, card: toCard(r, covers.get(r.id)) }));
+    return rows.map((r) => ({ row: r, card: toCard(r) }));
   }
 
   const linkOf = (link: { token: string; createdAt: Date }, lang: Language): ShortlistLink => ({

@@ -6,7 +6,7 @@ import type { ListingType } from '@kunci/contracts/reference';
 import { SEARCH_COUNT_CAP } from '@kunci/contracts/listings';
 
 import { isLive } from '../../lib/live.ts';
-import { cardColumns, coversFor } from '../../lib/listing-card.ts';
+import { cardColumns, cardCover, cardCoverColumns } from '../../lib/listing-card.ts';
 
 export { isLive };
 
@@ -149,10 +149,11 @@ function buildSearch(db: Database, values: SearchValues, orderBy: SearchFilter['
             ? [desc(sql`similarity(${properties.name}, ${p('name')})`), ...newest]
             : newest;
   const page = db
-    .select({ ...cardColumns, distanceKm: near ? distance : sql<null>`null` })
+    .select({ ...cardColumns, ...cardCoverColumns, distanceKm: near ? distance : sql<null>`null` })
     .from(properties)
     .innerJoin(areas, eq(areas.id, properties.areaId))
     .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId))
+    .leftJoinLateral(cardCover, sql`true`)
     .where(where)
     .orderBy(...order)
     .limit(p('limit'))
@@ -174,6 +175,21 @@ function buildSearch(db: Database, values: SearchValues, orderBy: SearchFilter['
 
 export function createListingsRepository(db: Database) {
   const searchQueries = new Map<string, ReturnType<typeof buildSearch>>();
+  // Every keystroke in the search bar asks this: built once.
+  const similarity = sql<number>`word_similarity(${sql.placeholder('keywords')}, ${landmarks.name})`;
+  const landmarksMatching = db
+    .select({ id: landmarks.id, name: landmarks.name, areaSlug: areas.slug })
+    .from(landmarks)
+    .innerJoin(areas, eq(areas.id, landmarks.areaId))
+    .where(or(sql`${landmarks.name} ilike ${sql.placeholder('pattern')}`, sql`${similarity} > 0.35`))
+    .orderBy(desc(similarity), asc(landmarks.name))
+    .limit(sql.placeholder('limit'))
+    .prepare('');
+  const landmarkAt = db
+    .select({ id: landmarks.id, lat: landmarks.lat, lng: landmarks.lng })
+    .from(landmarks)
+    .where(eq(landmarks.id, sql.placeholder('id')))
+    .prepare('');
   // Areas change only with a deploy: their ids are looked up once.
   let areaIds: Promise<Map<string, number>> | undefined;
   const areaIdsBySlug = () =>
@@ -209,17 +225,11 @@ export function createListingsRepository(db: Database) {
           .where(eq(properties.id, id))
       )[0],
 
-    findLandmark: async (id: number) => (await db.select().from(landmarks).where(eq(landmarks.id, id)))[0],
+    /** Where a building is (a search around it): one statement built once, as the search's own are. */
+    findLandmark: async (id: number) => (await landmarkAt.execute({ id }))[0],
 
     /** Buildings whose name matches typed keywords, typos forgiven (trigram word similarity). */
-    matchLandmarks: (keywords: string, limit: number) =>
-      db
-        .select({ id: landmarks.id, name: landmarks.name, areaSlug: areas.slug, score: sql<number>`word_similarity(${keywords}, ${landmarks.name})` })
-        .from(landmarks)
-        .innerJoin(areas, eq(areas.id, landmarks.areaId))
-        .where(or(sql`${landmarks.name} ilike ${containing(keywords)}`, sql`word_similarity(${keywords}, ${landmarks.name}) > 0.35`))
-        .orderBy(desc(sql`word_similarity(${keywords}, ${landmarks.name})`), asc(landmarks.name))
-        .limit(limit),
+    matchLandmarks: (keywords: string, limit: number) => landmarksMatching.execute({ keywords, pattern: containing(keywords), limit }),
 
     /** Records an action; a view counts once per visitor and listing a day. Returns the listing's views. */
     async logAction(entry: { propertyId: number; action: string; visitorId: string | null; userId: string | null; recommendedRef: string | null }) {
@@ -308,8 +318,6 @@ export function createListingsRepository(db: Database) {
       areas: await db.select().from(areas).orderBy(asc(areas.id)),
       types: await db.select().from(propertyTypes),
     }),
-
-    coversFor: (ids: number[]) => coversFor(db, ids),
 
     async findById(id: number) {
       const [row] = await db

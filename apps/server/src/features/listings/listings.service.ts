@@ -9,7 +9,7 @@ import {
   type SearchQuery,
 } from '@kunci/contracts/listings';
 import type { Language } from '@kunci/i18n/locales';
-import { matchScore } from './fuzzy.ts';
+import { matchScore, prepare, type Prepared } from './fuzzy.ts';
 import type { ListingType, PropertyCategory } from '@kunci/contracts/reference';
 import { AppError } from '../../lib/app-error.ts';
 import { toCard } from '../../lib/listing-card.ts';
@@ -24,8 +24,19 @@ const MIN_SCORE = 0.3;
 const NAME_KEYS = { en: 'nameEn', ms: 'nameMs', zh: 'nameZh' } as const;
 
 export function createListingsService(repository: ListingsRepository) {
-  // Areas and property types change only with a deploy: matched in memory, in all three languages.
-  let names: ReturnType<ListingsRepository['names']> | undefined;
+  // Areas and property types change only with a deploy: matched in memory, in all three languages, their names
+  // (and slugs, spaced) prepared for matching once.
+  type Named = { nameEn: string; nameMs: string; nameZh: string; slug: string };
+  const withKeys = <T extends Named>(row: T) => ({
+    row,
+    keys: [row.nameEn, row.nameMs, row.nameZh, row.slug.replace(/-/g, ' ')].map(prepare),
+  });
+  const loadNames = async () => {
+    const { areas, types } = await repository.names();
+    return { areas: areas.map(withKeys), types: types.map(withKeys) };
+  };
+  let names: ReturnType<typeof loadNames> | undefined;
+  const preparedNames = () => (names ??= loadNames());
   async function searchListings(query: SearchQuery, excludeId?: number): Promise<ListingPage> {
     const landmark = query.lm ? await repository.findLandmark(query.lm) : undefined;
     if (query.lm && !landmark) throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'querystring.lm', message: 'Unknown landmark' }]);
@@ -52,9 +63,8 @@ export function createListingsService(repository: ListingsRepository) {
       limit: query.pageSize,
       offset: query.pageNumber * query.pageSize,
     });
-    const covers = await repository.coversFor(rows.map((r) => r.id));
     const content: ListingCard[] = rows.map((r) => ({
-      ...toCard(r, covers.get(r.id)),
+      ...toCard(r),
       ...(r.distanceKm !== null ? { distanceKm: Math.round(r.distanceKm * 100) / 100 } : {}),
     }));
     return {
@@ -75,27 +85,23 @@ export function createListingsService(repository: ListingsRepository) {
     async autocomplete(keywords: string, lang: Language): Promise<AutocompleteResponse> {
       const text = keywords.trim();
       if (text.length < 2) return { LOCATION: [], PROPERTY: [] };
-      const { areas, types } = await (names ??= repository.names());
-      const best = (row: { nameEn: string; nameMs: string; nameZh: string; slug: string }) =>
-        Math.max(
-          matchScore(text, row.nameEn),
-          matchScore(text, row.nameMs),
-          matchScore(text, row.nameZh),
-          matchScore(text, row.slug.replace(/-/g, ' ')),
-        );
-      const scored = [
-        ...areas.map((a) => ({
-          score: best(a),
-          item: { id: a.id, label: a[NAME_KEYS[lang]], title: a[NAME_KEYS[lang]], category: 'LOCATION' as const, slug: a.slug },
-        })),
-        ...types.map((t) => ({
-          score: best(t) - 0.01,
-          item: { id: t.slug, label: t[NAME_KEYS[lang]], title: t[NAME_KEYS[lang]], category: 'PROPERTY_TYPE' as const, slug: t.slug },
-        })),
-      ]
-        .filter((s) => s.score >= MIN_SCORE)
-        .sort((a, b) => b.score - a.score || Number(a.item.category === 'PROPERTY_TYPE') - Number(b.item.category === 'PROPERTY_TYPE'));
-      const buildings = await repository.matchLandmarks(text, SUGGESTIONS);
+      const needle = prepare(text);
+      const best = (keys: Prepared[]) => Math.max(...keys.map((key) => matchScore(needle, key)));
+      const locations = ({ areas, types }: Awaited<ReturnType<typeof preparedNames>>) =>
+        [
+          ...areas.map(({ row: a, keys }) => ({
+            score: best(keys),
+            item: { id: a.id, label: a[NAME_KEYS[lang]], title: a[NAME_KEYS[lang]], category: 'LOCATION' as const, slug: a.slug },
+          })),
+          ...types.map(({ row: t, keys }) => ({
+            score: best(keys) - 0.01,
+            item: { id: t.slug, label: t[NAME_KEYS[lang]], title: t[NAME_KEYS[lang]], category: 'PROPERTY_TYPE' as const, slug: t.slug },
+          })),
+        ]
+          .filter((s) => s.score >= MIN_SCORE)
+          .sort((a, b) => b.score - a.score || Number(a.item.category === 'PROPERTY_TYPE') - Number(b.item.category === 'PROPERTY_TYPE'));
+      // Areas and types are scored in memory while the buildings' query is with the database.
+      const [scored, buildings] = await Promise.all([preparedNames().then(locations), repository.matchLandmarks(text, SUGGESTIONS)]);
       const dedupe = <T extends AutocompleteItem>(items: T[]) => {
         const seen = new Set<string>();
         return items.filter((item) => {
@@ -195,7 +201,7 @@ export function createListingsService(repository: ListingsRepository) {
       const [images, videos] = await Promise.all([repository.imagesOf(id), repository.videosOf(id)]);
       const cover = images.find((i) => i.isCover) ?? images[0];
       return {
-        ...toCard(row, cover),
+        ...toCard({ ...row, coverId: cover?.id ?? null, coverKey: cover?.mediaKey ?? null }),
         landmarkLabelId: p.landmarkId,
         landmarkLabelVerified: row.landmarkVerified ?? false,
         description: p.description,
