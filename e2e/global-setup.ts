@@ -8,7 +8,8 @@ const root = resolve(import.meta.dirname, '..');
 
 /**
  * Starts the real server (built web app, fresh database with demo data) for the journeys, and stops it
- * afterwards. With TEST_DATABASE_URL / TEST_REDIS_URL it runs on a fresh PostgreSQL database and Redis.
+ * afterwards. With TEST_DATABASE_URL / TEST_REDIS_URL it runs on a fresh PostgreSQL database and Redis, and a
+ * second instance on the next port shares them (E2E_SECOND_URL).
  */
 export default async function globalSetup() {
   const port = Number(process.env['E2E_PORT'] ?? 3211);
@@ -16,9 +17,7 @@ export default async function globalSetup() {
   const env: Record<string, string> = {
     PATH: process.env['PATH'] ?? '',
     NODE_ENV: 'production',
-    PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     SEED_DEMO_LISTINGS: '600',
     LOG_LEVEL: 'warn',
@@ -45,22 +44,38 @@ export default async function globalSetup() {
   }
   if (process.env['TEST_REDIS_URL']) env['REDIS_URL'] = process.env['TEST_REDIS_URL'];
 
-  const server = spawn(process.execPath, [join(root, 'apps/server/src/server.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) break;
-    } catch {
-      // not listening yet
+  async function start(at: number) {
+    const server = spawn(process.execPath, [join(root, 'apps/server/src/server.ts')], {
+      env: { ...env, PORT: String(at), PUBLIC_URL: `http://127.0.0.1:${at}` },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${at}/api/ready`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('server did not become ready in 90 s');
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 90 s');
-    await new Promise((r) => setTimeout(r, 250));
+    return server;
+  }
+  const servers = [await start(port)];
+  // With a shared PostgreSQL and Redis, a second instance: journeys with two people put one on each.
+  if (env['DATABASE_URL'] && env['REDIS_URL']) {
+    servers.push(await start(port + 1));
+    process.env['E2E_SECOND_URL'] = `http://127.0.0.1:${port + 1}`;
   }
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await Promise.all(
+      servers.map((server) => {
+        server.kill('SIGTERM');
+        return new Promise((r) => server.once('exit', r));
+      }),
+    );
     await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,11 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from '../support.ts';
 
 test('a visitor hearts a home, signs in and finds it saved; the shortlist link works for others until revoked', async ({ page, browser }) => {
   test.setTimeout(60_000);

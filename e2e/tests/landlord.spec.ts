@@ -1,22 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-
-async function signIn(page: Page, phone: string, password: string) {
-  await page.goto('/login?mode=password');
-  await page.getByLabel('Mobile number').fill(phone);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 const photo = (shade: number) =>
   sharp({ create: { width: 1000, height: 750, channels: 3, background: { r: 30 + shade * 40, g: 110, b: 140 } } })
@@ -68,7 +54,7 @@ test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft els
 
   await expect(page).toHaveURL(/upload-image/);
   await page
-    .locator('input[type=file]')
+    .getByLabel('Choose photos')
     .setInputFiles(await Promise.all([0, 1, 2].map(async (i) => ({ name: `room-${i}.jpg`, mimeType: 'image/jpeg', buffer: await photo(i) }))));
   await expect(page.getByRole('listitem').filter({ has: page.getByRole('img', { name: /^Photo of/ }) })).toHaveCount(3);
   await expect(page.getByText('Add 1 more photo')).toBeVisible();
@@ -85,7 +71,7 @@ test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft els
   await expectNoSeriousAxeViolations(phone);
   await draft.getByRole('link', { name: 'Continue' }).click();
   await expect(phone).toHaveURL(new RegExp(`upload-image\\?ref=${ref}$`));
-  await phone.locator('input[type=file]').setInputFiles({ name: 'room-3.jpg', mimeType: 'image/jpeg', buffer: await photo(3) });
+  await phone.getByLabel('Choose photos').setInputFiles({ name: 'room-3.jpg', mimeType: 'image/jpeg', buffer: await photo(3) });
   await expect(phone.getByText('Add 1 more photo')).toHaveCount(0);
   // The verified building's own photos can be added with one tap.
   const stock = phone.getByRole('region', { name: `Photos of ${name}` });
@@ -95,7 +81,8 @@ test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft els
   await expect(stock.getByRole('listitem')).toHaveCount(2);
   await phone.getByRole('button', { name: 'Save and continue' }).click();
   await expect(phone).toHaveURL(/upload-video/);
-  await phone.locator('input[type=file]').setInputFiles({ name: 'tour.mp4', mimeType: 'video/mp4', buffer: MP4 });
+  // The photo and video steps are one page: the URL can change a moment before the video step renders.
+  await phone.getByLabel('Choose a video').setInputFiles({ name: 'tour.mp4', mimeType: 'video/mp4', buffer: MP4 });
   await expect(phone.locator('video')).toHaveCount(1);
   await phone.getByRole('button', { name: 'Submit for review' }).click();
   await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Submitted for review');

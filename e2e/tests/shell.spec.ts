@@ -35,6 +35,30 @@ test('the language switch rewrites the URL by the rules: en -> my -> zh', async 
   await expect(fresh).toHaveURL(/\/zh$/);
 });
 
+test('the inlined stylesheet is kept through hydration and client-side navigation, and not shipped in the scripts', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().endsWith('.js')) scripts.push(await response.text());
+  });
+  await page.goto('/');
+  const styled = async () => {
+    expect(await page.locator('#app-css').evaluate((style) => style.textContent?.length ?? 0)).toBeGreaterThan(10_000);
+    // A Tailwind class takes effect: the screen-reader-only skip link is clipped to 1 px.
+    expect(
+      await page
+        .locator('.sr-only')
+        .first()
+        .evaluate((el) => getComputedStyle(el).width),
+    ).toBe('1px');
+  };
+  await styled();
+  await page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/details\/\d+$/);
+  await styled();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => script.includes('tailwindcss'))).toEqual([]);
+});
+
 test('the language menu lists only the other languages', async ({ page }) => {
   await page.goto('/zh');
   await page.getByRole('button', { name: '切换语言' }).click();

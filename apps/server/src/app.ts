@@ -26,6 +26,10 @@ import { createListingManagementRepository } from './features/listing-management
 import { createListingManagementService } from './features/listing-management/listing-management.service.ts';
 import { listingManagementRoutes } from './features/listing-management/listing-management.routes.ts';
 import { runListingJobs } from './features/listing-management/listing-jobs.ts';
+import { runChatJobs } from './features/chat/chat-jobs.ts';
+import { createAppointmentsRepository } from './features/chat/appointments.repository.ts';
+import { createAppointmentsService } from './features/chat/appointments.service.ts';
+import { createUploads } from './lib/uploads.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { createProfileExtrasRepository } from './features/profile-extras/profile-extras.repository.ts';
 import { profileExtrasRoutes } from './features/profile-extras/profile-extras.routes.ts';
@@ -91,8 +95,9 @@ export async function buildApp({ config, database, store, redis, web = true, log
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(errorHandlerPlugin);
@@ -141,7 +146,9 @@ export async function buildApp({ config, database, store, redis, web = true, log
   const favourites = createFavouritesService(createFavouritesRepository(db), config.publicUrl);
   const chatHub = await createChatHub(redis, config.redisKeyPrefix);
   app.addHook('onClose', async () => chatHub.close());
-  const chat = createChatService(createChatRepository(db), chatHub);
+  const chatRepository = createChatRepository(db);
+  const chat = createChatService(chatRepository, chatHub, { store, uploads: createUploads({ db, store, secret, publicUrl: config.publicUrl }) });
+  const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), chatRepository, chat });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
@@ -151,7 +158,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(listingsRoutes, { service: listings });
       await api.register(listingManagementRoutes, { service: listingManagement });
       await api.register(favouritesRoutes, { service: favourites });
-      await api.register(chatRoutes, { service: chat, hub: chatHub, publicUrl: config.publicUrl });
+      await api.register(chatRoutes, { service: chat, appointments, hub: chatHub, publicUrl: config.publicUrl });
       await api.register(authRoutes, { service: auth, facebook: Boolean(config.facebook) });
       await api.register(usersRoutes, { service: users });
       await api.register(profileExtrasRoutes, { service: profileExtras });
@@ -162,9 +169,14 @@ export async function buildApp({ config, database, store, redis, web = true, log
   await app.register(mediaRoutes, { store });
   if (config.jobsIntervalSeconds > 0) {
     const run = () =>
-      runListingJobs(listingManagement, messenger, { expiryNoticeDays: config.listings.expiryNoticeDays, log: app.log })
-        .then((done) => (done.expired || done.warned || done.cleaned ? app.log.info(done, 'listing jobs') : undefined))
-        .catch((error: unknown) => app.log.error({ err: error }, 'listing jobs failed'));
+      Promise.all([
+        runListingJobs(listingManagement, messenger, { expiryNoticeDays: config.listings.expiryNoticeDays, log: app.log })
+          .then((done) => (done.expired || done.warned || done.cleaned ? app.log.info(done, 'listing jobs') : undefined))
+          .catch((error: unknown) => app.log.error({ err: error }, 'listing jobs failed')),
+        runChatJobs(chat, appointments, messenger, { publicUrl: config.publicUrl, log: app.log })
+          .then((done) => (done.notified || done.reminded ? app.log.info(done, 'chat jobs') : undefined))
+          .catch((error: unknown) => app.log.error({ err: error }, 'chat jobs failed')),
+      ]);
     const timer = setInterval(run, config.jobsIntervalSeconds * 1000);
     timer.unref();
     app.addHook('onReady', async () => void run());

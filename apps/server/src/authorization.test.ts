@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favourites, landmarks, properties, users } from '@kunci/db/schema';
+import { appointments, chatConversations, favourites, landmarks, properties, users } from '@kunci/db/schema';
 import { createSessionsRepository } from './lib/sessions.repository.ts';
 import { bearer, createTestApp, freshPhone, type TestApp } from '../test/support.ts';
 import { condoInput, photoWithGps, upload } from './features/listing-management/test-helpers.ts';
@@ -61,6 +61,57 @@ async function ownConversation(t: TestApp, c: Context): Promise<Fixture> {
     headers: bearer(c.owner.token),
   });
   return { id: (res.json() as { id: number }).id };
+}
+/** A viewing of the owner's (as tenant) on a free slot; any earlier one of that conversation is cancelled first. */
+async function ownViewing(t: TestApp, c: Context): Promise<Fixture> {
+  const { id: conversationId } = await ownConversation(t, c);
+  await t.database.db
+    .update(appointments)
+    .set({ status: 'CANCELLED' })
+    .where(eq(appointments.conversationId, Number(conversationId)));
+  const free = (
+    (await t.app.inject({ url: `/api/appointments/timeslot/${c.listingId}` })).json() as { days: { slots: { startsAt: string }[] }[] }
+  ).days
+    .flatMap((d) => d.slots)
+    .map((s) => s.startsAt);
+  const booked = await t.app.inject({
+    method: 'POST',
+    url: '/api/appointments',
+    payload: { conversationId, startsAt: free[0] },
+    headers: bearer(c.owner.token),
+  });
+  return { id: (booked.json() as { id: number }).id, conversationId: conversationId!, next: free[1]!, free: free[2]! };
+}
+/** A live rental of the owner's next to the demo listing, and a tenant who asked about a home there with a fitting budget. */
+async function listingWithSeeker(t: TestApp, c: Context): Promise<Fixture> {
+  const db = t.database.db;
+  const [near] = await db.select().from(properties).where(eq(properties.id, c.listingId));
+  const { id } = await ownedListing(t, c);
+  await db
+    .update(properties)
+    .set({
+      areaId: near!.areaId,
+      lat: near!.lat,
+      lng: near!.lng,
+      price: 1000,
+      type: 'HIGHRISE',
+      status: 'ACTIVE',
+      active: true,
+      reviewStatus: 'APPROVED',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .where(eq(properties.id, Number(id)));
+  const [seeker] = await db.insert(users).values({ phoneNumber: freshPhone(), name: 'Seeker Tan' }).returning();
+  await db.insert(chatConversations).values({
+    propertyId: c.listingId,
+    tenantId: seeker!.id,
+    landlordId: near!.ownerId,
+    moveInDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+    budget: 3000,
+    tenancyMonths: 12,
+    reason: 'NEAR_WORK',
+  });
+  return { id: id!, tenantId: seeker!.id };
 }
 /** The owner's favourite (the live listing), saved afresh. */
 async function ownFavourite(t: TestApp, c: Context): Promise<Fixture> {
@@ -381,6 +432,66 @@ const MATRIX: Row[] = [
     request: () => ({ url: '/api/chat/ws' }),
     expect: { anonymous: 404, owner: 404, other: 404, banned: 403, moderator: 404 },
   },
+  {
+    route: 'GET /api/chat/{id}/media/generate/presigned-url',
+    setup: ownConversation,
+    request: (_c, f) => ({ url: `/api/chat/${f['id']}/media/generate/presigned-url?file=photo.jpg` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'POST /api/chat/tenant-search/list',
+    setup: (t, c) => ownedListing(t, c),
+    request: (_c, f) => ({ method: 'POST', url: '/api/chat/tenant-search/list', payload: { propertyId: f['id'] } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'POST /api/chat/tenant-search/submit',
+    setup: listingWithSeeker,
+    request: (_c, f) => ({ method: 'POST', url: '/api/chat/tenant-search/submit', payload: { propertyId: f['id'], tenantId: f['tenantId'] } }),
+    expect: selfOnly(200),
+  },
+  { route: 'GET /api/notifications', request: () => ({ url: '/api/notifications' }), expect: signedIn(200) },
+  {
+    route: 'POST /api/notifications/read',
+    request: () => ({ method: 'POST', url: '/api/notifications/read', payload: { lastReadId: 0 } }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/appointments/timeslot/{id}',
+    request: (c) => ({ url: `/api/appointments/timeslot/${c.listingId}` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/appointments',
+    setup: async (t, c) => {
+      const { conversationId, free } = await ownViewing(t, c);
+      await t.database.db
+        .update(appointments)
+        .set({ status: 'CANCELLED' })
+        .where(eq(appointments.conversationId, Number(conversationId)));
+      return { conversationId: conversationId!, startsAt: free! };
+    },
+    request: (_c, f) => ({ method: 'POST', url: '/api/appointments', payload: { conversationId: f['conversationId'], startsAt: f['startsAt'] } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'PUT /api/appointments/{id}',
+    setup: ownViewing,
+    request: (_c, f) => ({ method: 'PUT', url: `/api/appointments/${f['id']}`, payload: { startsAt: f['next'] } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'DELETE /api/appointments/{id}',
+    setup: ownViewing,
+    request: (_c, f) => ({ method: 'DELETE', url: `/api/appointments/${f['id']}` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'GET /api/appointments/chats/{conversationId} (the conversation was reported above, so moderators may read it)',
+    setup: ownConversation,
+    request: (_c, f) => ({ url: `/api/appointments/chats/${f['id']}` }),
+    expect: selfOrModerator(200),
+  },
   { route: 'GET /api/moderation/properties', request: () => ({ url: '/api/moderation/properties' }), expect: moderatorOnly(200) },
   {
     route: 'GET /api/properties/{id}/presignedUrl/{file}',
@@ -497,7 +608,13 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { PIN_RESEND_SECONDS: '0', PIN_MAX_PER_HOUR_PER_PHONE: '1000', PIN_MAX_PER_HOUR_PER_IP: '1000', LOGIN_MAX_FAILURES: '50' },
+      env: {
+        PIN_RESEND_SECONDS: '0',
+        PIN_MAX_PER_HOUR_PER_PHONE: '1000',
+        PIN_MAX_PER_HOUR_PER_IP: '1000',
+        LOGIN_MAX_FAILURES: '50',
+        RATE_LIMIT_MAX: '100000',
+      },
     });
     const made = await makeUser('owner');
     const owner = { ...made, token: await sessions().create(made.id, 'pin', 'web-matrix', 1) };

@@ -23,6 +23,7 @@ const MODULES: Record<RouteId, string> = {
   profile: 'features/account/routes/profile.tsx',
   myListings: 'features/landlord/routes/my-listings.tsx',
   extendListing: 'features/landlord/routes/extend.tsx',
+  tenantSearch: 'features/landlord/routes/tenant-search.tsx',
   review: 'features/landlord/routes/review.tsx',
   post: 'features/landlord/routes/post-start.tsx',
   landlordLead: 'features/landlord/routes/lead.tsx',

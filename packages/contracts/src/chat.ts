@@ -1,20 +1,10 @@
 import { z } from 'zod';
+import { CHAT_MESSAGE_MAX, MOVING_REASONS, REPORT_REASONS } from './chat-constants.ts';
+
+export { CHAT_MESSAGE_MAX, MOVING_REASONS, REPORT_REASONS, TENANT_INFO_COOKIES } from './chat-constants.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The spec's tenant-info cookies and their lifetimes (days); empty values are not stored. */
-export const TENANT_INFO_COOKIES = {
-  budget: { name: 'crInfoBudget', days: 15 },
-  moveInDate: { name: 'crInfoMoveInDate', days: 15 },
-  tenancyDuration: { name: 'crInfoTenancyDuration', days: 15 },
-  reasonForMoving: { name: 'crInfoReasonForMoveIn', days: 7 },
-} as const;
-
-export const MOVING_REASONS = ['NEAR_WORK', 'NEAR_STUDIES', 'MORE_SPACE', 'LOWER_RENT', 'FIRST_HOME', 'OTHER'] as const;
-export const REPORT_REASONS = ['DEPOSIT', 'SCAM', 'ABUSE', 'DISCRIMINATION', 'OTHER'] as const;
-export const CHAT_MESSAGE_MAX = 2000;
-export const CHAT_BADGE_CAP = 99;
 
 /** A chat request: the tenant's needs first, then the conversation opens (once per listing and tenant). */
 export const ChatRequest = z
@@ -36,15 +26,62 @@ export const ChatMessage = z
     senderId: z.string().nullable(),
     kind: z.enum(['TEXT', 'IMAGE', 'VIDEO', 'SYSTEM']),
     body: z.string(),
+    /** A photo (`src` is a template: `{w}` is one of the published widths) or a video (`src` is the file). */
+    media: z.object({ src: z.string(), contentType: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() }).nullable(),
     clientId: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
+/** Text, or a photo or video uploaded first to a chat media URL (`mediaId`), with an optional caption. */
 export const SendMessage = z
-  .object({ body: z.string().trim().min(1, 'field.message').max(CHAT_MESSAGE_MAX, 'field.message'), clientId: z.uuid().optional() })
-  .strict();
+  .object({
+    body: z.string().trim().max(CHAT_MESSAGE_MAX, 'field.message').default(''),
+    mediaId: z.uuid().optional(),
+    clientId: z.uuid().optional(),
+  })
+  .strict()
+  .refine((m) => m.body.length > 0 || m.mediaId, { path: ['body'], message: 'field.message' });
+export type SendMessage = z.infer<typeof SendMessage>;
+
+/** Spec: `GET {chat media host}{id}/media/generate/presigned-url` returns preSignedUrl; the file is PUT with its content type. */
+export const ChatMediaQuery = z.object({ file: z.string().trim().min(1).max(40).default('jpg') }).strict();
+export const ChatMediaUpload = z
+  .object({ preSignedUrl: z.string(), mediaId: z.string(), contentType: z.string(), maxBytes: z.number().int() })
+  .meta({ id: 'ChatMediaUpload' });
+
+/** Tenant search: tenants whose stated needs (from their chat requests) fit a listing; names are first names only. */
+export const TenantSearchList = z.object({ propertyId: id }).strict();
+export const TenantSearchSubmit = z.object({ propertyId: id, tenantId: z.uuid() }).strict();
+export const TenantMatch = z.object({
+  tenantId: z.string(),
+  name: z.string(),
+  moveInDate: z.string().nullable(),
+  budget: z.number().int().nullable(),
+  tenancyDuration: z.number().int().nullable(),
+  reasonForMoving: z.string().nullable(),
+  area: z.string().nullable(),
+  statedAt: z.string(),
+  /** The conversation already open with this tenant about the listing, if any. */
+  conversationId: z.number().int().nullable(),
+});
+export type TenantMatch = z.infer<typeof TenantMatch>;
+export const TenantMatches = z.object({ propertyId: z.number().int(), content: z.array(TenantMatch) }).meta({ id: 'TenantMatches' });
+export type TenantMatches = z.infer<typeof TenantMatches>;
+
+/** In-app notices: messages that arrived while away, viewing reminders. */
+export const Notification = z.object({
+  id: z.number().int(),
+  kind: z.enum(['UNREAD_MESSAGES', 'VIEWING_REMINDER']),
+  conversationId: z.number().int().nullable(),
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof Notification>;
+export const Notifications = z.object({ content: z.array(Notification), unread: z.number().int() }).meta({ id: 'Notifications' });
+export type Notifications = z.infer<typeof Notifications>;
 
 /** Spec section 3: id, banner text, unread count and the listing; plus who is on the other side. */
 export const ChatConversation = z
@@ -82,9 +119,12 @@ export const ReportBody = z.object({ reason: z.enum(REPORT_REASONS), note: z.str
 export const UnreadCount = z.object({ count: z.number().int() });
 export const Banner = z.object({ bannerText: z.string().nullable() });
 
-/** What the socket carries. Client → server: hello (replay after `since`), typing. Server → client: the rest. */
+/**
+ * What the socket carries. Client → server: hello (replay after `since`; without it, live events only), typing.
+ * Server → client: the rest.
+ */
 export const ClientEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), since: z.number().int().min(0) }),
+  z.object({ type: z.literal('hello'), since: z.number().int().min(0).optional() }),
   z.object({ type: z.literal('typing'), conversationId: z.number().int() }),
 ]);
 export type ClientEvent = z.infer<typeof ClientEvent>;
@@ -93,4 +133,5 @@ export type ServerEvent =
   | { type: 'typing'; conversationId: number; userId: string }
   | { type: 'read'; conversationId: number; userId: string; lastReadId: number }
   | { type: 'unread'; count: number }
+  | { type: 'notification'; notification: Notification }
   | { type: 'ready'; replayed: number };

@@ -27,6 +27,7 @@ export const ErrorCode = {
   FACEBOOK_NOT_LINKED: 11430,
   FACEBOOK_FAILED: 11431,
   LISTING_EXPIRED: 11432,
+  SLOT_TAKEN: 11433,
   INTERNAL: 11500,
   UNAVAILABLE: 11503,
 } as const;
@@ -56,6 +57,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.FACEBOOK_NOT_LINKED]: 422,
   [ErrorCode.FACEBOOK_FAILED]: 502,
   [ErrorCode.LISTING_EXPIRED]: 409,
+  [ErrorCode.SLOT_TAKEN]: 409,
   [ErrorCode.INTERNAL]: 500,
   [ErrorCode.UNAVAILABLE]: 503,
 };

@@ -76,6 +76,10 @@ describe('our ICU formatter', () => {
     p75: 'RM 2,400',
     score: 70,
     reason: 'blurry photos',
+    group: 'true',
+    time: '22 Nov 2026, 10:00',
+    from: 'Aisyah',
+    listing: 'Bangsar Heights A-12',
   };
   it.each(LANGUAGES)('%s: formats every message exactly as intl-messageformat does', (lang) => {
     const t = createTranslator(lang, CATALOGUES[lang]);

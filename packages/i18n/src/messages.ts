@@ -14,6 +14,7 @@ export const CATALOGUES: Record<Language, Messages> = { en, ms, zh };
 /** Strings that are the same in every language on purpose (names, symbols). */
 export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<MessageKey> = new Set([
   'app.name',
+  'chat.video',
   'listing.price',
   'view.grid',
   'details.title',

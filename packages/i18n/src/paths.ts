@@ -26,6 +26,13 @@ export const ROUTES = {
   dashboard: { path: { en: '/dashboard', ms: '/dashboard', zh: '/dashboard' } },
   profile: { path: { en: '/dashboard/profile', ms: '/dashboard/profile', zh: '/dashboard/profile' } },
   myListings: { path: { en: '/dashboard/listings', ms: '/dashboard/listings', zh: '/dashboard/listings' } },
+  tenantSearch: {
+    path: {
+      en: '/dashboard/listings/tenantsearch/:propertyId',
+      ms: '/dashboard/listings/tenantsearch/:propertyId',
+      zh: '/dashboard/listings/tenantsearch/:propertyId',
+    },
+  },
   extendListing: { path: { en: '/dashboard/listings/extend/:id', ms: '/dashboard/listings/extend/:id', zh: '/dashboard/listings/extend/:id' } },
   review: { path: { en: '/dashboard/review', ms: '/dashboard/review', zh: '/dashboard/review' } },
   post: { path: { en: '/post', ms: '/post', zh: '/post' } },

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@kunci/contracts/errors';
-import type { ChatConversation, MessagesPage } from '@kunci/contracts/chat';
+import type { ChatConversation, MessagesPage, TenantMatches } from '@kunci/contracts/chat';
 import type { FavouriteList, Shortlist, ShortlistLink } from '@kunci/contracts/favourites';
 import type { ListingPage, PropertyDetail, SearchQueryInput, AutocompleteResponse } from '@kunci/contracts/listings';
 import type {
@@ -111,6 +111,8 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       call<{ id: number; expiresAt: string }>('POST', `/properties/${id}/extensions`, link),
     chatConversations: () => get<ChatConversation[]>('/chat-conversations'),
     chatConversation: (id: number) => get<ChatConversation>(`/chat-conversations/${id}`),
+    tenantSearch: (propertyId: number) => call<TenantMatches>('POST', '/chat/tenant-search/list', { propertyId }),
+    inviteTenant: (propertyId: number, tenantId: string) => call<ChatConversation>('POST', '/chat/tenant-search/submit', { propertyId, tenantId }),
     chatMessages: (id: number) => get<MessagesPage>(`/chat-conversations/${id}/messages?limit=50`),
     favourites: (userId: string) => get<FavouriteList>(`/users/${userId}/favourite-properties`),
     removeFavourite: (userId: string, propertyId: number) =>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { properties } from './properties.ts';
 import { users } from './users.ts';
 
@@ -25,6 +25,13 @@ export const chatConversations = pgTable(
     bannerText: text('banner_text'),
     tenantReadId: bigint('tenant_read_id', { mode: 'number' }).notNull().default(0),
     landlordReadId: bigint('landlord_read_id', { mode: 'number' }).notNull().default(0),
+    /** The last message each side was told about while away (email and in-app), so each is notified once. */
+    tenantNotifiedId: bigint('tenant_notified_id', { mode: 'number' }).notNull().default(0),
+    landlordNotifiedId: bigint('landlord_notified_id', { mode: 'number' }).notNull().default(0),
+    /** Who opened it: the tenant's chat request, or the landlord's invitation from tenant search. */
+    openedBy: text('opened_by', { enum: ['TENANT', 'LANDLORD'] })
+      .notNull()
+      .default('TENANT'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -36,6 +43,8 @@ export const chatConversations = pgTable(
     unique('chat_conversations_property_tenant').on(t.propertyId, t.tenantId),
     index('chat_conversations_tenant').on(t.tenantId, t.lastMessageAt.desc()),
     index('chat_conversations_landlord').on(t.landlordId, t.lastMessageAt.desc()),
+    /** The away-notice job looks at conversations with recent messages only. */
+    index('chat_conversations_recent').on(t.lastMessageAt),
   ],
 );
 
@@ -50,6 +59,8 @@ export const chatMessages = pgTable(
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['TEXT', 'IMAGE', 'VIDEO', 'SYSTEM'] }).notNull(),
     body: text('body').notNull().default(''),
+    /** A photo (published widths) or video: its key in the media store and what the reader needs to lay it out. */
+    media: jsonb('media').$type<{ key: string; contentType: string; width?: number; height?: number }>(),
     /** Set by the sender's client so a message retried after a dropped connection is stored once. */
     clientId: uuid('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true })

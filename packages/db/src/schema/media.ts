@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { chatConversations } from './chat.ts';
 import { properties } from './properties.ts';
 import { users } from './users.ts';
 
@@ -16,6 +17,8 @@ export const mediaUploads = pgTable(
       .notNull()
       .references(() => users.id),
     propertyId: integer('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    /** Set for a photo or video sent in a chat instead of a listing's. */
+    conversationId: integer('conversation_id').references(() => chatConversations.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['image', 'video'] }).notNull(),
     /** The extension the client named (jpg, png, webp, heic, mp4, webm, mov). */
     extension: text('extension').notNull(),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { ServerEvent } from '@kunci/contracts/chat';
 
@@ -13,6 +14,8 @@ export interface ChatHub {
   publish(userIds: readonly string[], event: ServerEvent): Promise<void>;
   /** Registers a socket of `userId`; the returned function unregisters it. */
   attach(userId: string, socket: ChatSocket): () => void;
+  /** Which of these users have a socket open on any instance (they see messages live; no away notice). */
+  online(userIds: readonly string[]): Promise<Set<string>>;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,19 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
     }
   }
 
+  // Presence across instances: a set of instance ids per user, refreshed while sockets stay open.
+  const instance = randomUUID();
+  const presenceKey = (userId: string) => `${prefix}online:${userId}`;
+  const PRESENCE_TTL = 90;
+  const markOnline = (userIds: readonly string[]) => {
+    if (!redis || !userIds.length) return;
+    const batch = redis.multi();
+    for (const userId of userIds) batch.sadd(presenceKey(userId), instance).expire(presenceKey(userId), PRESENCE_TTL);
+    void batch.exec().catch(() => undefined);
+  };
+  const refresh = redis ? setInterval(() => markOnline([...sockets.keys()]), (PRESENCE_TTL / 3) * 1000) : undefined;
+  refresh?.unref();
+
   let subscriber: Redis | undefined;
   if (redis) {
     subscriber = redis.duplicate();
@@ -50,14 +66,35 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
     },
     attach(userId, socket) {
       let set = sockets.get(userId);
-      if (!set) sockets.set(userId, (set = new Set()));
+      if (!set) {
+        sockets.set(userId, (set = new Set()));
+        markOnline([userId]);
+      }
       set.add(socket);
       return () => {
         set.delete(socket);
-        if (!set.size) sockets.delete(userId);
+        if (set.size || sockets.get(userId) !== set) return;
+        sockets.delete(userId);
+        if (redis) void redis.srem(presenceKey(userId), instance).catch(() => undefined);
       };
     },
+    async online(userIds) {
+      const here = new Set(userIds.filter((id) => sockets.has(id)));
+      if (!redis) return here;
+      const elsewhere = userIds.filter((id) => !here.has(id));
+      if (elsewhere.length) {
+        const counts = await Promise.all(elsewhere.map((id) => redis.scard(presenceKey(id))));
+        elsewhere.forEach((id, i) => counts[i]! > 0 && here.add(id));
+      }
+      return here;
+    },
     async close() {
+      clearInterval(refresh);
+      if (redis && sockets.size)
+        await redis
+          .pipeline([...sockets.keys()].map((id) => ['srem', presenceKey(id), instance]))
+          .exec()
+          .catch(() => undefined);
       await subscriber?.quit().catch(() => subscriber?.disconnect());
     },
   };

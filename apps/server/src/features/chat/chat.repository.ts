@@ -1,7 +1,18 @@
-import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
-import { chatConversations, chatMessages, chatReports, properties, propertyImages, userBlocks, users } from '@kunci/db/schema';
+import {
+  areas,
+  chatConversations,
+  chatMessages,
+  chatReports,
+  mediaUploads,
+  notifications,
+  properties,
+  propertyImages,
+  userBlocks,
+  users,
+} from '@kunci/db/schema';
 import { isLive } from '../../lib/live.ts';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -20,6 +31,9 @@ const unreadOf = (userId: string) => sql<number>`(
     and m.id > case when ${chatConversations.tenantId} = ${userId} then ${chatConversations.tenantReadId} else ${chatConversations.landlordReadId} end
     and m.sender_id is distinct from ${userId})`;
 
+/** Both drivers answer raw SQL with `{ rows }`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 export function createChatRepository(db: Database) {
   const conversationColumns = (userId: string) => ({
     conversation: chatConversations,
@@ -31,7 +45,7 @@ export function createChatRepository(db: Database) {
     unread: unreadOf(userId),
     lastMessage: sql<
       string | null
-    >`(select row_to_json(m)::text from (select id, conversation_id, sender_id, kind, body, client_id, created_at from ${chatMessages} where conversation_id = ${chatConversations.id} order by id desc limit 1) m)`,
+    >`(select row_to_json(m)::text from (select id, conversation_id, sender_id, kind, body, media, client_id, created_at from ${chatMessages} where conversation_id = ${chatConversations.id} order by id desc limit 1) m)`,
     blocked: sql<boolean>`exists (select 1 from ${userBlocks} b where (b.blocker_id = ${chatConversations.tenantId} and b.blocked_id = ${chatConversations.landlordId}) or (b.blocker_id = ${chatConversations.landlordId} and b.blocked_id = ${chatConversations.tenantId}))`,
   });
   const conversations = (d: Db, userId: string) =>
@@ -158,6 +172,136 @@ export function createChatRepository(db: Database) {
             ),
           )
       )[0]?.n ?? 0,
+
+    listing: async (d: Db, id: number) =>
+      (
+        await d
+          .select({
+            id: properties.id,
+            ownerId: properties.ownerId,
+            name: properties.name,
+            type: properties.type,
+            price: properties.price,
+            areaId: properties.areaId,
+            lat: properties.lat,
+            lng: properties.lng,
+            viewingAvailableDate: properties.viewingAvailableDate,
+            live: sql<boolean>`(${isLive()})`,
+          })
+          .from(properties)
+          .where(eq(properties.id, id))
+      )[0],
+
+    /**
+     * Tenants whose latest chat request (within 60 days, moving in from a week ago on) states a budget of at
+     * least 90% of the rent, about a home in the same area or within about 10 km; none blocked either way.
+     */
+    tenantMatches: async (listing: { id: number; ownerId: string; price: number; areaId: number | null; lat: number; lng: number }) =>
+      rowsOf<{
+        tenant_id: string;
+        name: string;
+        move_in_date: string | null;
+        budget: number | null;
+        tenancy_months: number | null;
+        reason: string | null;
+        area: string | null;
+        stated_at: string;
+        conversation_id: number | null;
+      }>(
+        await db.execute(sql`
+        select * from (
+          select distinct on (c.tenant_id) c.tenant_id, u.name, c.move_in_date::text, c.budget, c.tenancy_months, c.reason,
+            a.slug as area, c.created_at as stated_at,
+            (select x.id from ${chatConversations} x where x.property_id = ${listing.id} and x.tenant_id = c.tenant_id) as conversation_id
+          from ${chatConversations} c
+          join ${properties} p on p.id = c.property_id
+          join ${users} u on u.id = c.tenant_id
+          left join ${areas} a on a.id = p.area_id
+          where c.tenant_id <> ${listing.ownerId}
+            and c.opened_by = 'TENANT'
+            and c.created_at > now() - interval '60 days'
+            and c.budget >= ${Math.floor(listing.price * 0.9)}
+            and c.move_in_date >= current_date - 7
+            and (p.area_id = ${listing.areaId} or (p.lat between ${listing.lat - 0.09} and ${listing.lat + 0.09}
+                 and p.lng between ${listing.lng - 0.09} and ${listing.lng + 0.09}))
+            and not exists (select 1 from ${userBlocks} b
+              where (b.blocker_id = c.tenant_id and b.blocked_id = ${listing.ownerId})
+                 or (b.blocker_id = ${listing.ownerId} and b.blocked_id = c.tenant_id))
+          order by c.tenant_id, c.created_at desc
+        ) m
+        order by abs(m.budget - ${listing.price}), m.stated_at desc
+        limit 50`),
+      ),
+
+    /** Open for the landlord's invitation, or the one already there (then nothing changes). */
+    inviteConversation: async (tx: Tx, values: typeof chatConversations.$inferInsert) => {
+      const [created] = await tx.insert(chatConversations).values(values).onConflictDoNothing().returning();
+      if (created) return { conversation: created, created: true };
+      const [existing] = await tx
+        .select()
+        .from(chatConversations)
+        .where(and(eq(chatConversations.propertyId, values.propertyId), eq(chatConversations.tenantId, values.tenantId)));
+      return { conversation: existing!, created: false };
+    },
+
+    /**
+     * Who has had messages waiting unread for `quietMs` (and not told of them yet): one row per conversation and
+     * side, claimed atomically so two instances never send the same notice.
+     */
+    claimAwayNotices: async (quietMs: number) =>
+      rowsOf<{ conversation_id: number; user_id: string; up_to: number; count: number }>(
+        await db.execute(sql`
+        with waiting as (
+          select c.id as conversation_id, side.user_id, side.is_tenant, max(m.id) as up_to, count(*)::int as count
+          from ${chatConversations} c
+          cross join lateral (values (c.tenant_id, true, greatest(c.tenant_read_id, c.tenant_notified_id)),
+                                     (c.landlord_id, false, greatest(c.landlord_read_id, c.landlord_notified_id))) side(user_id, is_tenant, seen)
+          join ${chatMessages} m on m.conversation_id = c.id and m.id > side.seen and m.sender_id is distinct from side.user_id
+          where c.last_message_at > now() - interval '1 day'
+            and m.created_at <= now() - make_interval(secs => ${quietMs / 1000})
+          group by c.id, side.user_id, side.is_tenant
+        ), claimed_tenant as (
+          update ${chatConversations} c set tenant_notified_id = w.up_to from waiting w
+          where w.is_tenant and c.id = w.conversation_id and c.tenant_notified_id < w.up_to
+          returning c.id as conversation_id, c.tenant_id as user_id, w.up_to, w.count
+        ), claimed_landlord as (
+          update ${chatConversations} c set landlord_notified_id = w.up_to from waiting w
+          where not w.is_tenant and c.id = w.conversation_id and c.landlord_notified_id < w.up_to
+          returning c.id as conversation_id, c.landlord_id as user_id, w.up_to, w.count
+        )
+        select * from claimed_tenant union all select * from claimed_landlord`),
+      ),
+
+    usersById: (ids: string[]) =>
+      ids.length
+        ? db
+            .select({ id: users.id, name: users.name, email: users.email, phone: users.phoneNumber, language: users.language })
+            .from(users)
+            .where(
+              sql`${users.id} in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
+            )
+        : Promise.resolve([]),
+
+    addNotification: async (values: typeof notifications.$inferInsert) => (await db.insert(notifications).values(values).returning())[0]!,
+    notifications: (userId: string) =>
+      db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(30),
+    unreadNotifications: async (userId: string) =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      )[0]?.n ?? 0,
+    readNotifications: (userId: string, upTo: number) =>
+      db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.userId, userId), lte(notifications.id, upTo), isNull(notifications.readAt))),
+
+    upload: async (d: Db, id: string) => (await d.select().from(mediaUploads).where(eq(mediaUploads.id, id)))[0],
 
     reported: async (d: Db, conversationId: number) =>
       (await d.select({ id: chatReports.id }).from(chatReports).where(eq(chatReports.conversationId, conversationId)).limit(1)).length > 0,

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   Banner,
   ChatConversation,
+  ChatMediaQuery,
+  ChatMediaUpload,
   ChatMessage,
   ChatRequest,
   ClientEvent,
@@ -13,14 +15,29 @@ import {
   ReadBody,
   ReportBody,
   SendMessage,
+  TenantMatches,
+  TenantSearchList,
+  TenantSearchSubmit,
+  Notifications,
   UnreadCount,
 } from '@kunci/contracts/chat';
+import {
+  Appointment,
+  AppointmentParams,
+  Appointments,
+  BookAppointment,
+  ConversationAppointmentsParams,
+  RescheduleAppointment,
+  TimeslotParams,
+  Timeslots,
+} from '@kunci/contracts/appointments';
+import type { AppointmentsService } from './appointments.service.ts';
 import { ErrorBody } from '@kunci/contracts/errors';
 import { requireSession } from '../../plugins/auth.ts';
 import type { ChatHub } from './chat-hub.ts';
 import type { ChatActor, ChatService } from './chat.service.ts';
 
-const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 410: ErrorBody, 422: ErrorBody };
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 413: ErrorBody, 422: ErrorBody };
 const tags = ['chat'];
 
 function actor(request: FastifyRequest): ChatActor {
@@ -28,10 +45,12 @@ function actor(request: FastifyRequest): ChatActor {
   return { id: user.id, role: user.role };
 }
 
-export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; hub: ChatHub; publicUrl: string }> = async (
-  app,
-  { service, hub, publicUrl },
-) => {
+export const chatRoutes: FastifyPluginAsyncZod<{
+  service: ChatService;
+  appointments: AppointmentsService;
+  hub: ChatHub;
+  publicUrl: string;
+}> = async (app, { service, appointments, hub, publicUrl }) => {
   app.post(
     '/chat-conversations',
     {
@@ -107,7 +126,132 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; hub: Chat
         response: { 200: ChatMessage, ...errors },
       },
     },
-    async (request) => service.send(actor(request), request.params.id, request.body.body, request.body.clientId),
+    async (request) => service.send(actor(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/chat/:id/media/generate/presigned-url',
+    {
+      schema: {
+        tags,
+        summary: 'A signed URL to PUT one photo or video for this conversation (then send a message with its mediaId)',
+        params: ConversationParams,
+        querystring: ChatMediaQuery,
+        response: { 200: ChatMediaUpload, ...errors },
+      },
+    },
+    async (request) => service.presignMedia(actor(request), request.params.id, request.query.file),
+  );
+
+  app.post(
+    '/chat/tenant-search/list',
+    {
+      schema: {
+        tags,
+        summary: "Tenants whose stated needs fit the caller's listing (budget, move-in date, area)",
+        body: TenantSearchList,
+        response: { 200: TenantMatches, ...errors },
+      },
+    },
+    async (request) => service.tenantSearch(actor(request), request.body.propertyId),
+  );
+
+  app.post(
+    '/chat/tenant-search/submit',
+    {
+      schema: {
+        tags,
+        summary: 'Invite a matching tenant: opens the conversation about the listing (or returns the open one)',
+        body: TenantSearchSubmit,
+        response: { 200: ChatConversation, ...errors },
+      },
+    },
+    async (request) => service.inviteTenant(actor(request), request.body.propertyId, request.body.tenantId),
+  );
+
+  app.get(
+    '/notifications',
+    { schema: { tags, summary: 'In-app notices: messages that came while away, viewing reminders', response: { 200: Notifications, ...errors } } },
+    async (request) => service.notifications(actor(request)),
+  );
+
+  app.post(
+    '/notifications/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark notices read up to an id',
+        body: ReadBody,
+        response: { 200: Notifications, ...errors },
+      },
+    },
+    async (request) => service.readNotifications(actor(request), request.body.lastReadId),
+  );
+
+  app.get(
+    '/appointments/timeslot/:id',
+    {
+      schema: {
+        tags: ['viewings'],
+        summary: 'Free viewing slots of a listing: hourly, 9 AM to 9 PM Malaysia time, two weeks from its viewing availability',
+        params: TimeslotParams,
+        response: { 200: Timeslots, ...errors },
+      },
+    },
+    async (request) => appointments.timeslots(request.params.id),
+  );
+
+  app.post(
+    '/appointments',
+    {
+      schema: {
+        tags: ['viewings'],
+        summary: 'The tenant books a viewing (single, or group) from the conversation; a taken slot is a 409',
+        body: BookAppointment,
+        response: { 200: Appointment, ...errors },
+      },
+    },
+    async (request) => appointments.book(actor(request), request.body),
+  );
+
+  app.put(
+    '/appointments/:id',
+    {
+      schema: {
+        tags: ['viewings'],
+        summary: 'Either side moves the viewing to another free slot',
+        params: AppointmentParams,
+        body: RescheduleAppointment,
+        response: { 200: Appointment, ...errors },
+      },
+    },
+    async (request) => appointments.reschedule(actor(request), request.params.id, request.body.startsAt),
+  );
+
+  app.delete(
+    '/appointments/:id',
+    {
+      schema: {
+        tags: ['viewings'],
+        summary: 'Either side cancels the viewing',
+        params: AppointmentParams,
+        response: { 200: Appointment, ...errors },
+      },
+    },
+    async (request) => appointments.cancel(actor(request), request.params.id),
+  );
+
+  app.get(
+    '/appointments/chats/:conversationId',
+    {
+      schema: {
+        tags: ['viewings'],
+        summary: "A conversation's viewings (its participants; moderators once it is reported)",
+        params: ConversationAppointmentsParams,
+        response: { 200: Appointments, ...errors },
+      },
+    },
+    async (request) => appointments.ofConversation(actor(request), request.params.conversationId),
   );
 
   app.post(
@@ -182,7 +326,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; hub: Chat
             if (event.type === 'hello' && !detach) {
               // Attach first, then replay: a message arriving in between is sent twice, never lost (clients keep ids once).
               detach = hub.attach(userId, socket);
-              const missed = await service.replay(userId, event.since);
+              const missed = event.since === undefined ? [] : await service.replay(userId, event.since);
               for (const e of missed) socket.send(JSON.stringify(e));
               socket.send(JSON.stringify({ type: 'ready', replayed: missed.length }));
               socket.send(JSON.stringify({ type: 'unread', count: (await service.unreadCount(me)).count }));

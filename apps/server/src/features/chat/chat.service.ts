@@ -1,8 +1,23 @@
 import { ErrorCode } from '@kunci/contracts/errors';
-import type { ChatConversation, ChatMessage, ChatRequest, MessagesPage, ServerEvent } from '@kunci/contracts/chat';
-import { type chatMessages } from '@kunci/db/schema';
+import type {
+  ChatConversation,
+  ChatMessage,
+  ChatRequest,
+  MessagesPage,
+  Notification,
+  Notifications,
+  SendMessage,
+  ServerEvent,
+  TenantMatch,
+  TenantMatches,
+} from '@kunci/contracts/chat';
+import { eq } from 'drizzle-orm';
+import { mediaUploads, type chatMessages, type notifications } from '@kunci/db/schema';
+import type { MediaStore } from '@kunci/media/store';
+import { storeImageVariants } from '@kunci/media/images';
 import { AppError } from '../../lib/app-error.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
+import { CONTENT_TYPES, fileKind, sniffVideo, stagingKey, type Uploads } from '../../lib/uploads.ts';
 import type { ChatHub } from './chat-hub.ts';
 import type { ChatRepository, Db, Tx } from './chat.repository.ts';
 
@@ -12,6 +27,18 @@ export interface ChatActor {
 }
 
 type MessageRow = typeof chatMessages.$inferSelect;
+type StoredMedia = NonNullable<MessageRow['media']>;
+
+function mediaOf(media: StoredMedia | null): ChatMessage['media'] {
+  if (!media) return null;
+  const image = media.contentType.startsWith('image/');
+  return {
+    src: image ? mediaSrc(media.key) : `/media/${media.key}`,
+    contentType: media.contentType,
+    width: media.width ?? null,
+    height: media.height ?? null,
+  };
+}
 type ConversationView = NonNullable<Awaited<ReturnType<ChatRepository['view']>>>;
 
 function toMessage(m: MessageRow): ChatMessage {
@@ -21,6 +48,7 @@ function toMessage(m: MessageRow): ChatMessage {
     senderId: m.senderId,
     kind: m.kind,
     body: m.body,
+    media: mediaOf(m.media),
     clientId: m.clientId,
     createdAt: m.createdAt.toISOString(),
   };
@@ -35,6 +63,7 @@ function fromJson(raw: string | null): ChatMessage | null {
     sender_id: string | null;
     kind: ChatMessage['kind'];
     body: string;
+    media: StoredMedia | null;
     client_id: string | null;
     created_at: string;
   };
@@ -44,16 +73,29 @@ function fromJson(raw: string | null): ChatMessage | null {
     senderId: m.sender_id,
     kind: m.kind,
     body: m.body,
+    media: mediaOf(m.media),
     clientId: m.client_id,
     createdAt: new Date(m.created_at).toISOString(),
+  };
+}
+
+function toNotification(n: typeof notifications.$inferSelect): Notification {
+  return {
+    id: Number(n.id),
+    kind: n.kind,
+    conversationId: n.conversationId,
+    data: n.data,
+    read: n.readAt !== null,
+    createdAt: n.createdAt.toISOString(),
   };
 }
 
 const forbidden = (details: Record<string, unknown>) => new AppError(ErrorCode.FORBIDDEN, details);
 const notFound = (details: Record<string, unknown>) => new AppError(ErrorCode.NOT_FOUND, details);
 
-export function createChatService(repository: ChatRepository, hub: ChatHub) {
+export function createChatService(repository: ChatRepository, hub: ChatHub, media: { store: MediaStore; uploads: Uploads }) {
   const { db } = repository;
+  const { store, uploads } = media;
 
   function toConversation(row: ConversationView, actor: ChatActor): ChatConversation {
     const c = row.conversation;
@@ -92,6 +134,63 @@ export function createChatService(repository: ChatRepository, hub: ChatHub) {
   }
 
   const otherOf = (c: { tenantId: string; landlordId: string }, userId: string) => (c.tenantId === userId ? c.landlordId : c.tenantId);
+
+  async function notBlocked(d: Db, conversation: { id: number; tenantId: string; landlordId: string }, userId: string) {
+    const other = otherOf(conversation, userId);
+    if ((await repository.isBlocked(d, other, userId)) || (await repository.isBlocked(d, userId, other))) {
+      throw forbidden({ conversationId: conversation.id, blocked: true });
+    }
+  }
+
+  /** The caller's own listing (tenant search is for its owner only). */
+  async function ownListing(actor: ChatActor, propertyId: number) {
+    const listing = await repository.listing(db, propertyId);
+    if (!listing) throw notFound({ propertyId });
+    if (listing.ownerId !== actor.id) throw forbidden({ propertyId, userId: actor.id });
+    return listing;
+  }
+
+  /** Tenants whose stated needs fit the listing, first names only; a sale listing has none. */
+  async function matchesFor(listing: NonNullable<Awaited<ReturnType<ChatRepository['listing']>>>): Promise<TenantMatch[]> {
+    if (listing.type.endsWith('_SALE')) return [];
+    return (await repository.tenantMatches(listing)).map((r) => ({
+      tenantId: r.tenant_id,
+      name: r.name.trim().split(/\s+/)[0] ?? '',
+      moveInDate: r.move_in_date,
+      budget: r.budget,
+      tenancyDuration: r.tenancy_months,
+      reasonForMoving: r.reason,
+      area: r.area,
+      statedAt: new Date(r.stated_at).toISOString(),
+      conversationId: r.conversation_id,
+    }));
+  }
+
+  /**
+   * Re-encodes an uploaded chat photo (every width, no metadata) or checks a video's container, under a key no
+   * message points at yet: if the message is never stored, the cleanup job removes the upload and nothing shows.
+   */
+  async function publishMedia(actor: ChatActor, conversationId: number, mediaId: string) {
+    const upload = await repository.upload(db, mediaId);
+    if (!upload || upload.ownerId !== actor.id || upload.conversationId !== conversationId) throw notFound({ mediaId });
+    if (upload.status === 'registered') throw new AppError(ErrorCode.CONFLICT, { mediaId, reason: 'already sent' });
+    const bytes = await uploads.bytes(await uploads.confirm(upload));
+    const key = `chat/${conversationId}/${mediaId}`;
+    if (upload.kind === 'image') {
+      try {
+        const stored = await storeImageVariants(store, key, bytes);
+        return { kind: 'IMAGE' as const, media: { key, contentType: 'image/webp', width: stored.width, height: stored.height } };
+      } catch {
+        await store.removePrefix(key).catch(() => undefined);
+        throw new AppError(ErrorCode.INVALID_IMAGE, { mediaId });
+      }
+    }
+    const container = sniffVideo(bytes.subarray(0, 16));
+    if (!container) throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'body.mediaId', message: 'field.video' }]);
+    const extension = container === 'mov' ? 'mp4' : container;
+    await store.put(`${key}.${extension}`, bytes, CONTENT_TYPES[container]!);
+    return { kind: 'VIDEO' as const, media: { key: `${key}.${extension}`, contentType: CONTENT_TYPES[extension]! } };
+  }
 
   async function announce(conversation: { tenantId: string; landlordId: string }, messages: MessageRow[], senderId: string | null) {
     for (const message of messages)
@@ -147,20 +246,54 @@ export function createChatService(repository: ChatRepository, hub: ChatHub) {
       return this.get(actor, conversation.id);
     },
 
-    async send(actor: ChatActor, conversationId: number, body: string, clientId: string | undefined): Promise<ChatMessage> {
-      const { conversation, message, created } = await repository.transaction(async (tx) => {
+    /** A signed URL the sender PUTs one photo or video to; the message that carries it is sent next. */
+    async presignMedia(actor: ChatActor, conversationId: number, file: string) {
+      const conversation = await participantOf(db, actor, conversationId);
+      await notBlocked(db, conversation, actor.id);
+      const kind = fileKind(file);
+      if (!kind) throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'querystring.file', message: 'field.fileType' }]);
+      const { url, ...rest } = await uploads.issue({ ownerId: actor.id, conversationId, ...kind });
+      return { preSignedUrl: url, ...rest };
+    },
+
+    async send(actor: ChatActor, conversationId: number, message: SendMessage): Promise<ChatMessage> {
+      const { body, clientId, mediaId } = message;
+      let attached: Awaited<ReturnType<typeof publishMedia>> | null = null;
+      if (mediaId) {
+        // A retried photo or video already stored is returned as it was, not published again. (A retried
+        // text message needs no look-up: the insert below keeps one row per clientId and returns it.)
+        if (clientId) {
+          const earlier = await repository.messageByClientId(db, actor.id, clientId);
+          if (earlier && earlier.conversationId === conversationId) return toMessage(earlier);
+        }
+        await participantOf(db, actor, conversationId);
+        attached = await publishMedia(actor, conversationId, mediaId);
+      }
+      const { conversation, stored, created } = await repository.transaction(async (tx) => {
         const conversation = await participantOf(tx, actor, conversationId);
         await repository.lock(tx, conversationId);
-        const other = otherOf(conversation, actor.id);
-        if ((await repository.isBlocked(tx, other, actor.id)) || (await repository.isBlocked(tx, actor.id, other))) {
-          throw forbidden({ conversationId, blocked: true });
+        await notBlocked(tx, conversation, actor.id);
+        if (mediaId) {
+          const claimed = await tx
+            .update(mediaUploads)
+            .set({ status: 'registered' })
+            .where(eq(mediaUploads.id, mediaId))
+            .returning({ status: mediaUploads.status });
+          if (!claimed.length) throw notFound({ mediaId });
         }
-        const { message, created } = await insert(tx, conversationId, { senderId: actor.id, kind: 'TEXT', body, clientId: clientId ?? null });
-        await repository.markRead(tx, conversation, actor.id, Number(message.id));
-        return { conversation, message, created };
+        const { message: stored, created } = await insert(tx, conversationId, {
+          senderId: actor.id,
+          kind: attached ? attached.kind : 'TEXT',
+          body,
+          media: attached?.media ?? null,
+          clientId: clientId ?? null,
+        });
+        await repository.markRead(tx, conversation, actor.id, Number(stored.id));
+        return { conversation, stored, created };
       });
-      if (created) await announce(conversation, [message], actor.id);
-      return toMessage(message);
+      if (mediaId) await store.removePrefix(stagingKey(mediaId)).catch(() => undefined);
+      if (created) await announce(conversation, [stored], actor.id);
+      return toMessage(stored);
     },
 
     async list(actor: ChatActor): Promise<ChatConversation[]> {
@@ -212,6 +345,94 @@ export function createChatService(repository: ChatRepository, hub: ChatHub) {
       if (blocked) await repository.block(actor.id, other);
       else await repository.unblock(actor.id, other);
       return this.get(actor, id);
+    },
+
+    /** Tenants whose stated needs fit the owner's listing (first names only; a sale listing has none). */
+    async tenantSearch(actor: ChatActor, propertyId: number): Promise<TenantMatches> {
+      return { propertyId, content: await matchesFor(await ownListing(actor, propertyId)) };
+    },
+
+    /** The owner invites a matching tenant: the conversation opens (or the existing one is returned unchanged). */
+    async inviteTenant(actor: ChatActor, propertyId: number, tenantId: string): Promise<ChatConversation> {
+      const listing = await ownListing(actor, propertyId);
+      if (!listing.live) throw new AppError(ErrorCode.GONE, { propertyId });
+      const match = (await matchesFor(listing)).find((m) => m.tenantId === tenantId);
+      if (!match) throw notFound({ tenantId });
+      const { conversation, messages } = await repository.transaction(async (tx) => {
+        const { conversation, created } = await repository.inviteConversation(tx, {
+          propertyId,
+          tenantId,
+          landlordId: actor.id,
+          moveInDate: match.moveInDate,
+          budget: match.budget,
+          tenancyMonths: match.tenancyDuration,
+          reason: match.reasonForMoving,
+          openedBy: 'LANDLORD',
+        });
+        if (!created) return { conversation, messages: [] };
+        await repository.lock(tx, conversation.id);
+        const invite = await insert(tx, conversation.id, { senderId: null, kind: 'SYSTEM', body: JSON.stringify({ event: 'TENANT_INVITE' }) });
+        await repository.markRead(tx, conversation, actor.id, Number(invite.message.id));
+        return { conversation, messages: [invite.message] };
+      });
+      await announce(conversation, messages, actor.id);
+      return this.get(actor, conversation.id);
+    },
+
+    /** A system message (a viewing booked, moved, cancelled or due) stored in the caller's transaction. */
+    async systemMessage(tx: Tx, conversationId: number, payload: Record<string, unknown>) {
+      await repository.lock(tx, conversationId);
+      return (await insert(tx, conversationId, { senderId: null, kind: 'SYSTEM', body: JSON.stringify(payload) })).message;
+    },
+    /** Sends committed messages to both sides' sockets (and the unread badges). */
+    announce: (conversation: { tenantId: string; landlordId: string }, messages: MessageRow[]) => announce(conversation, messages, null),
+    participantOf: (d: Db, actor: ChatActor, id: number) => participantOf(d, actor, id),
+    readable: (d: Db, actor: ChatActor, id: number) => readable(d, actor, id),
+
+    async notifications(actor: ChatActor): Promise<Notifications> {
+      const [rows, unread] = await Promise.all([repository.notifications(actor.id), repository.unreadNotifications(actor.id)]);
+      return { content: rows.map(toNotification), unread };
+    },
+    async readNotifications(actor: ChatActor, upTo: number) {
+      await repository.readNotifications(actor.id, upTo);
+      return this.notifications(actor);
+    },
+    /** Stores an in-app notice and shows it at once on the user's open pages. */
+    async notify(values: { userId: string; kind: Notification['kind']; conversationId: number; data: Notification['data'] }) {
+      const notification = toNotification(await repository.addNotification(values));
+      await hub.publish([values.userId], { type: 'notification', notification });
+      return notification;
+    },
+
+    people: (ids: string[]) => repository.usersById(ids),
+
+    /** Messages left unread for `quietMs` by someone with no page open: claimed once, with who waits for them. */
+    async claimAwayNotices(quietMs: number) {
+      const claimed = await repository.claimAwayNotices(quietMs);
+      const online = await hub.online([...new Set(claimed.map((c) => c.user_id))]);
+      const away = claimed.filter((c) => !online.has(c.user_id));
+      if (!away.length) return [];
+      const conversations = new Map<number, ConversationView>();
+      for (const id of new Set(away.map((c) => c.conversation_id))) {
+        const row = await repository.view(db, away.find((c) => c.conversation_id === id)!.user_id, id);
+        if (row) conversations.set(id, row);
+      }
+      const people = new Map((await repository.usersById([...new Set(away.map((c) => c.user_id))])).map((u) => [u.id, u]));
+      return away.flatMap((c) => {
+        const conversation = conversations.get(c.conversation_id);
+        const user = people.get(c.user_id);
+        if (!conversation || !user) return [];
+        const fromTenant = conversation.conversation.landlordId === c.user_id;
+        return [
+          {
+            user,
+            conversationId: c.conversation_id,
+            count: Number(c.count),
+            from: fromTenant ? conversation.tenantName : conversation.landlordName,
+            listing: conversation.propertyName,
+          },
+        ];
+      });
     },
 
     /** Events a reconnecting client missed, in order. */

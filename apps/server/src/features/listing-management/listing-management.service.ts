@@ -5,12 +5,10 @@ import { FACILITIES, NEARBY_PLACES } from '@kunci/contracts/listings';
 import { DAY_MS } from '@kunci/contracts/constants';
 import { ErrorCode, type FieldError } from '@kunci/contracts/errors';
 import {
-  IMAGE_EXTENSIONS,
   LISTING_TABS,
   MEDIA_LIMITS,
   PropertyFields,
   PropertyInput,
-  VIDEO_EXTENSIONS,
   type ListingTab,
   type OwnerListing,
   type OwnerListingFull,
@@ -24,10 +22,10 @@ import { areas, landlordLeads, mediaUploads, properties, propertyImages, propert
 import { normalizePhone } from '../../lib/phone.ts';
 import type { MediaStore } from '@kunci/media/store';
 import { storeImageVariants } from '@kunci/media/images';
-import type { Readable } from 'node:stream';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isLive } from '../../lib/live.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
+import { CONTENT_TYPES, createUploads, fileKind, sniffVideo, stagingKey, uploadSignature } from '../../lib/uploads.ts';
 import type { Db, ListingManagementRepository } from './listing-management.repository.ts';
 
 /** A listing with what its owner's view adds (see `ownerColumns`). */
@@ -51,32 +49,7 @@ export interface Actor {
 /** Changing these sends an approved listing back to review: they are what a moderator checked. */
 const MATERIAL_FIELDS = ['name', 'description', 'address', 'type', 'category', 'landmarkLabelId', 'latitude', 'longitude'] as const;
 
-const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  heic: 'image/heic',
-  heif: 'image/heif',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-};
-
 const validation = (fields: FieldError[]) => new AppError(ErrorCode.VALIDATION, undefined, fields);
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** What a video container starts with: MP4/MOV carry "ftyp" at byte 4, WebM the EBML magic. */
-function sniffVideo(head: Buffer): 'mp4' | 'webm' | 'mov' | null {
-  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') return head.toString('latin1', 8, 10) === 'qt' ? 'mov' : 'mp4';
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'webm';
-  return null;
-}
 
 /** The input fields of a stored listing, as the wizard edits them. */
 function inputOf(p: typeof properties.$inferSelect) {
@@ -166,6 +139,7 @@ export function createListingManagementService({
   lifetimeDays = BUSINESS.listing.lifetimeDays,
 }: ListingManagementDeps) {
   const { db } = repository;
+  const uploads = createUploads({ db, store, secret, publicUrl });
 
   /** The listing, if the actor may manage it: its owner, or a moderator when `moderatorMay`. */
   async function owned(d: Db, actor: Actor, id: number, moderatorMay = false) {
@@ -249,16 +223,7 @@ export function createListingManagementService({
   /** An approved listing whose reviewed facts changed goes back to the moderators. */
   const backToReview = { reviewStatus: 'PENDING' as const, submittedAt: sql`now()`, rejectionReason: null };
 
-  function signature(mediaId: string, expires: number): string {
-    return createHmac('sha256', secret).update(`upload:${mediaId}:${expires}`).digest('base64url');
-  }
-
-  async function stagedBytes(upload: typeof mediaUploads.$inferSelect): Promise<Buffer> {
-    const file = await store.get(stagingKey(upload.id));
-    if (!file) throw new AppError(ErrorCode.CONFLICT, { mediaId: upload.id, reason: 'nothing uploaded' });
-    return readAll(file.body);
-  }
-  const stagingKey = (mediaId: string) => `staging/${mediaId}`;
+  const signature = (mediaId: string, expires: number) => uploadSignature(secret, mediaId, expires);
 
   /** The upload the actor asks to register: theirs, for this listing, of this kind, and uploaded. */
   async function uploadFor(d: Db, actor: Actor, propertyId: number, mediaId: string, kind: 'image' | 'video') {
@@ -266,18 +231,7 @@ export function createListingManagementService({
     if (!upload || upload.ownerId !== actor.id || upload.propertyId !== propertyId) throw notFound({ mediaId });
     if (upload.kind !== kind) throw validation([{ path: 'body.mediaId', message: kind === 'image' ? 'field.notImage' : 'field.video' }]);
     if (upload.status === 'registered') throw new AppError(ErrorCode.CONFLICT, { mediaId, reason: 'already registered' });
-    if (upload.status === 'pending') {
-      // Uploaded straight to an object store: the API learns of it here, from the stored object.
-      const bytes = await store.size(stagingKey(mediaId));
-      if (bytes === null || bytes === 0) throw new AppError(ErrorCode.CONFLICT, { mediaId, reason: 'not uploaded yet' });
-      if (bytes > (kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.videoBytes)) {
-        await store.removePrefix(stagingKey(mediaId)).catch(() => undefined);
-        throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { mediaId, bytes });
-      }
-      await d.update(mediaUploads).set({ status: 'uploaded', bytes }).where(eq(mediaUploads.id, mediaId));
-      return { ...upload, status: 'uploaded' as const, bytes };
-    }
-    return upload;
+    return uploads.confirm(upload, d);
   }
 
   return {
@@ -470,27 +424,10 @@ export function createListingManagementService({
     /** A signed, expiring URL the browser PUTs one file to (spec: presignedUrl and mediaId). */
     async presign(actor: Actor, propertyId: number, file: string) {
       await owned(db, actor, propertyId);
-      const extension = (file.includes('.') ? file.split('.').pop()! : file).toLowerCase();
-      const kind =
-        (IMAGE_EXTENSIONS as readonly string[]).includes(extension) || extension === 'image'
-          ? 'image'
-          : (VIDEO_EXTENSIONS as readonly string[]).includes(extension) || extension === 'video'
-            ? 'video'
-            : null;
+      const kind = fileKind(file);
       if (!kind) throw validation([{ path: 'params.file', message: 'field.fileType' }]);
-      const ext = extension === 'image' ? 'jpg' : extension === 'video' ? 'mp4' : extension;
-      const expiresAt = new Date(Date.now() + MEDIA_LIMITS.uploadUrlMinutes * 60_000);
-      const [upload] = await db.insert(mediaUploads).values({ ownerId: actor.id, propertyId, kind, extension: ext, expiresAt }).returning();
-      const expires = Math.floor(expiresAt.getTime() / 1000);
-      const presignedUrl = store.presignPut
-        ? await store.presignPut(stagingKey(upload!.id), MEDIA_LIMITS.uploadUrlMinutes * 60)
-        : `${publicUrl}/api/uploads/${upload!.id}?expires=${expires}&signature=${signature(upload!.id, expires)}`;
-      return {
-        presignedUrl,
-        mediaId: upload!.id,
-        contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-        maxBytes: kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.videoBytes,
-      };
+      const { url, ...rest } = await uploads.issue({ ownerId: actor.id, propertyId, ...kind });
+      return { presignedUrl: url, ...rest };
     },
 
     /** The PUT to a signed URL: the signature is the authority (the browser sends no credentials). */
@@ -516,7 +453,7 @@ export function createListingManagementService({
     async registerImage(actor: Actor, propertyId: number, mediaId: string): Promise<OwnerListingFull> {
       await owned(db, actor, propertyId);
       const upload = await uploadFor(db, actor, propertyId, mediaId, 'image');
-      const bytes = await stagedBytes(upload);
+      const bytes = await uploads.bytes(upload);
       const key = `listings/${propertyId}/${mediaId}`;
       let stored;
       try {
@@ -629,7 +566,7 @@ export function createListingManagementService({
       const [mediaId, extension] = url.split('.') as [string, string];
       await owned(db, actor, propertyId);
       const upload = await uploadFor(db, actor, propertyId, mediaId, 'video');
-      const bytes = await stagedBytes(upload);
+      const bytes = await uploads.bytes(upload);
       const kind = sniffVideo(bytes.subarray(0, 16));
       if (!kind) throw validation([{ path: 'body.url', message: 'field.video' }]);
       const key = `videos/${propertyId}/${mediaId}.${kind === 'mov' ? 'mp4' : kind}`;
@@ -792,6 +729,8 @@ export function createListingManagementService({
       for (const upload of stale) {
         await store.removePrefix(stagingKey(upload.id)).catch(() => undefined);
         if (upload.propertyId) await store.removePrefix(`listings/${upload.propertyId}/${upload.id}`).catch(() => undefined);
+        // A chat photo or video published for a message that was never stored.
+        if (upload.conversationId) await store.removePrefix(`chat/${upload.conversationId}/${upload.id}`).catch(() => undefined);
         await db.delete(mediaUploads).where(and(eq(mediaUploads.id, upload.id), inArray(mediaUploads.status, ['pending', 'uploaded'])));
       }
       return stale.length;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { MOVING_REASONS, TENANT_INFO_COOKIES } from '@kunci/contracts/chat';
+import { MOVING_REASONS, TENANT_INFO_COOKIES } from '@kunci/contracts/chat-constants';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';

@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import type { Area } from '@kunci/contracts/reference';
 import { useI18n } from '../../lib/i18n.tsx';
 import { ScrollToTop } from '../ui/scroll-to-top.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
 import { FavouritesProvider } from '../favourites/favourites.tsx';
+import { ChatLiveProvider } from '../chat/chat-live.tsx';
+import { FloatingChat } from '../chat/floating-chat.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -20,26 +22,32 @@ export function AppShell({ areas, children }: { areas: readonly Area[]; children
   const { t } = useI18n();
   const [menuOpen, setMenuOpen] = useState(false);
   const leaf = useMatches().at(-1)?.id ?? '';
+  const { search } = useLocation();
   const immersive = IMMERSIVE_ROUTES.test(leaf);
+  // An open conversation has its own composer where the bottom bar would be.
+  const chatOpen = /^chat\./.test(leaf) && new URLSearchParams(search).has('chatId');
   if (BARE_ROUTES.test(leaf)) return <>{children}</>;
   return (
     <ToastProvider dismissLabel={t('toast.dismiss')}>
       <FavouritesProvider>
-        <SessionNotices />
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
-        >
-          {t('nav.skipToContent')}
-        </a>
-        <Header onOpenMenu={() => setMenuOpen(true)} hiddenOnMobile={immersive} />
-        <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
-        <main id="main" className="min-h-[60vh]">
-          {children}
-        </main>
-        <Footer areas={areas} />
-        {immersive ? null : <BottomBar />}
-        <ScrollToTop label={t('nav.scrollToTop')} />
+        <ChatLiveProvider>
+          <SessionNotices />
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+          >
+            {t('nav.skipToContent')}
+          </a>
+          <Header onOpenMenu={() => setMenuOpen(true)} hiddenOnMobile={immersive} />
+          <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
+          <main id="main" className="min-h-[60vh]">
+            {children}
+          </main>
+          <Footer areas={areas} />
+          {immersive || chatOpen ? null : <BottomBar />}
+          <FloatingChat />
+          <ScrollToTop label={t('nav.scrollToTop')} />
+        </ChatLiveProvider>
       </FavouritesProvider>
     </ToastProvider>
   );

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
-import { BuildingIcon, HomeIcon, LoginIcon, UserIcon } from '../ui/icons.tsx';
+import { BuildingIcon, ChatIcon, HomeIcon, LoginIcon, UserIcon } from '../ui/icons.tsx';
+import { Badge, useChatLive } from '../chat/chat-live.tsx';
 
 /** Hidden while the page scrolls down, shown again on the way up. */
 function useScrollingDown(): boolean {
@@ -22,11 +23,12 @@ function useScrollingDown(): boolean {
   return down;
 }
 
-/** The mobile bottom bar (below 768 px): Home, Property, then Profile when signed in, otherwise Log In. */
+/** The mobile bottom bar (below 768 px): Home, Property, then Chat (with its badge) and Profile when signed in, otherwise Log In. */
 export function BottomBar() {
   const { t, href } = useI18n();
   const { user } = useRootData();
   const hidden = useScrollingDown();
+  const { unread } = useChatLive();
   const item = ({ isActive }: { isActive: boolean }) =>
     `flex flex-1 flex-col items-center gap-0.5 py-2 text-xs font-medium ${isActive ? 'text-brand-700' : 'text-gray-600'}`;
   return (
@@ -43,9 +45,18 @@ export function BottomBar() {
           <BuildingIcon /> {t('nav.property')}
         </NavLink>
         {user ? (
-          <NavLink to={href('dashboard')} className={item}>
-            <UserIcon /> {t('nav.profile')}
-          </NavLink>
+          <>
+            <NavLink to={href('chat')} className={item} data-testid="bottom-chat">
+              <span className="relative">
+                <ChatIcon />
+                <Badge count={unread} label={t('nav.unreadChats', { count: unread })} />
+              </span>
+              {t('nav.chat')}
+            </NavLink>
+            <NavLink to={href('dashboard')} end className={item}>
+              <UserIcon /> {t('nav.profile')}
+            </NavLink>
+          </>
         ) : (
           <NavLink to={href('login')} className={item}>
             <LoginIcon /> {t('nav.login')}

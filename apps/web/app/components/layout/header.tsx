@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { clearSearchState } from '../../lib/search-state.ts';
-import { HeartIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
+import { ChatIcon, HeartIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
+import { Badge, useChatLive } from '../chat/chat-live.tsx';
 import { DropdownMenu, MENU_ITEM, MENU_ITEM_CLASS } from '../ui/menu.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { LanguageSelector } from './language-selector.tsx';
@@ -50,6 +51,7 @@ export function Header({ onOpenMenu, hiddenOnMobile }: { onOpenMenu: () => void;
         <SearchBar className="hidden flex-1 hd:block hd:max-w-md" />
         <div className="ml-auto flex items-center gap-1">
           <LanguageSelector />
+          <ChatLink />
           <Link to={href('favourites')} className="relative rounded-full p-2 hover:bg-gray-100" aria-label={t('nav.favourites')}>
             <HeartIcon />
           </Link>
@@ -57,6 +59,25 @@ export function Header({ onOpenMenu, hiddenOnMobile }: { onOpenMenu: () => void;
         </div>
       </div>
     </header>
+  );
+}
+
+/** The chat icon with the unread badge (99+ above 99), for signed-in visitors. */
+function ChatLink() {
+  const { t, href } = useI18n();
+  const { user } = useRootData();
+  const { unread } = useChatLive();
+  if (!user) return null;
+  return (
+    <Link
+      to={href('chat')}
+      className="relative rounded-full p-2 hover:bg-gray-100"
+      aria-label={`${t('nav.chat')}, ${t('nav.unreadChats', { count: unread })}`}
+      data-testid="header-chat"
+    >
+      <ChatIcon />
+      <Badge count={unread} label={t('nav.unreadChats', { count: unread })} />
+    </Link>
   );
 }
 

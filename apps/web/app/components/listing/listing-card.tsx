@@ -8,7 +8,17 @@ import { FavouriteButton } from '../favourites/favourites.tsx';
 
 const SALE = new Set(['HIGHRISE_SALE', 'LANDED_SALE']);
 
-export function ListingCard({ listing, areas, eager }: { listing: Card; areas: readonly Area[]; eager: boolean }) {
+export function ListingCard({
+  listing,
+  areas,
+  eager,
+  priority = false,
+}: {
+  listing: Card;
+  areas: readonly Area[];
+  eager: boolean;
+  priority?: boolean;
+}) {
   const { t, href, money, number, lang } = useI18n();
   const area = areas.find((a) => a.slug === listing.areaSlug);
   const price = SALE.has(listing.type) ? money(listing.price) : t('listing.perMonth', { price: money(listing.price) });
@@ -21,6 +31,7 @@ export function ListingCard({ listing, areas, eager }: { listing: Card; areas: r
           placeholderLabel={t('listing.noPhoto')}
           sizes="(min-width: 1024px) 33vw, (min-width: 480px) 50vw, 100vw"
           eager={eager}
+          priority={priority}
         />
         {listing.zeroDepositEligible ? (
           <span className="absolute left-2 top-2 rounded-full bg-brand-700 px-2.5 py-1 text-xs font-semibold text-white">

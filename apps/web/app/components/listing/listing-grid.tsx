@@ -25,7 +25,7 @@ export function ListingGrid({
           onMouseLeave={onActivate ? () => onActivate(null) : undefined}
           onFocus={onActivate ? () => onActivate(listing.id) : undefined}
         >
-          <ListingCard listing={listing} areas={areas} eager={index < 3} />
+          <ListingCard listing={listing} areas={areas} eager={index < 3} priority={index === 0} />
         </li>
       ))}
     </ul>

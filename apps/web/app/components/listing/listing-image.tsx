@@ -24,6 +24,7 @@ export function ListingImage({
   alt,
   sizes,
   eager = false,
+  priority = false,
   placeholderLabel,
   fit = 'cover',
 }: {
@@ -31,6 +32,8 @@ export function ListingImage({
   alt: string;
   sizes: string;
   eager?: boolean;
+  /** The likely largest paint: fetched first (one per page, so it does not share the line with others). */
+  priority?: boolean;
   placeholderLabel: string;
   fit?: 'cover' | 'contain';
 }) {
@@ -50,7 +53,7 @@ export function ListingImage({
       width={1600}
       height={1067}
       loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : undefined}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className={`h-full w-full ${fit === 'cover' ? 'object-cover' : 'object-contain'}`}
       onError={() => {

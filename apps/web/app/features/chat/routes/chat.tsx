@@ -1,12 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { REPORT_REASONS, type ChatConversation, type ChatMessage, type ServerEvent } from '@kunci/contracts/chat';
+import type { ChatMessage } from '@kunci/contracts/chat';
+import { REPORT_REASONS } from '@kunci/contracts/chat-constants';
+import type { ErrorBody } from '@kunci/contracts/errors';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useChatEvents, useChatLive } from '../../../components/chat/chat-live.tsx';
+import { ViewingPanel } from '../components/viewing-panel.tsx';
+import { ConversationLink, otherParty } from '../../../components/chat/conversation-link.tsx';
 import type { Route } from './+types/chat';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,58 +30,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `${t('chat.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
 };
 
-/** The socket: replays what was missed after each (re)connection, then live events; reconnects with backoff. */
-function useChatSocket(onEvent: (event: ServerEvent) => void, since: () => number) {
-  const handler = useRef(onEvent);
-  handler.current = onEvent;
-  const [online, setOnline] = useState(false);
-  const live = useRef<WebSocket | undefined>(undefined);
-  const lastTyping = useRef(0);
-  useEffect(() => {
-    let socket: WebSocket | undefined;
-    let retry = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const connect = () => {
-      socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/chat/ws`);
-      live.current = socket;
-      socket.onopen = () => socket?.send(JSON.stringify({ type: 'hello', since: since() }));
-      socket.onmessage = (e) => {
-        const event = JSON.parse(String(e.data)) as ServerEvent;
-        if (event.type === 'ready') {
-          retry = 0;
-          setOnline(true);
-        }
-        handler.current(event);
-      };
-      socket.onclose = () => {
-        setOnline(false);
-        if (stopped) return;
-        timer = setTimeout(connect, Math.min(10_000, 500 * 2 ** retry++));
-      };
-    };
-    connect();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      socket?.close();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one socket for the page's life
-  }, []);
-  return {
-    online,
-    /** Tells the other side we are typing, at most every 2 seconds; a closed socket drops it. */
-    typing: (conversationId: number) => {
-      if (live.current?.readyState !== WebSocket.OPEN || Date.now() - lastTyping.current < 2000) return;
-      lastTyping.current = Date.now();
-      live.current.send(JSON.stringify({ type: 'typing', conversationId }));
-    },
-  };
-}
-
 /** `/dashboard/chat` (optional `chatId`): conversations on the left, the open one on the right, live. */
 export default function Chat({ loaderData }: Route.ComponentProps) {
-  const { t, href, money, date } = useI18n();
+  const { t, href, money, date, dateTime } = useI18n();
+  const live = useChatLive();
+  const { seen: markSeen } = live;
+  const [viewingVersion, setViewingVersion] = useState(0);
+  const [sending, setSending] = useState<string | null>(null);
+  const [mediaError, setMediaError] = useState('');
   const revalidator = useRevalidator();
   const { me, selected } = loaderData;
   const [conversations, setConversations] = useState(loaderData.conversations);
@@ -96,42 +57,56 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
     seen.current = new Set(selected?.messages.map((m) => m.id));
     for (const m of selected?.messages ?? []) maxId.current = Math.max(maxId.current, m.id);
     for (const c of loaderData.conversations) maxId.current = Math.max(maxId.current, c.lastMessage?.id ?? 0);
-  }, [loaderData, selected]);
+    markSeen(maxId.current);
+  }, [loaderData, selected, markSeen]);
 
-  const socket = useChatSocket(
-    (event) => {
-      if (event.type === 'message') {
-        const m = event.message;
-        maxId.current = Math.max(maxId.current, m.id);
-        if (current && m.conversationId === current.id && !seen.current.has(m.id)) {
-          seen.current.add(m.id);
-          setMessages((all) => [...all, m].sort((a, b) => a.id - b.id));
-          setTyping(false);
-        }
-        if (!conversations.some((c) => c.id === m.conversationId)) void revalidator.revalidate();
-        setConversations((all) =>
-          all
-            .map((c) =>
-              c.id === m.conversationId
-                ? {
-                    ...c,
-                    lastMessage: m,
-                    lastMessageAt: m.createdAt,
-                    unreadCount: c.unreadCount + (m.senderId !== me && c.id !== current?.id ? 1 : 0),
-                  }
-                : c,
-            )
-            .sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt)),
-        );
-      } else if (event.type === 'typing' && event.conversationId === current?.id) {
-        setTyping(true);
-        setTimeout(() => setTyping(false), 3000);
-      } else if (event.type === 'read' && event.conversationId === current?.id) {
-        setOtherRead(event.lastReadId);
+  useChatEvents((event) => {
+    if (event.type === 'message') {
+      const m = event.message;
+      maxId.current = Math.max(maxId.current, m.id);
+      if (current && m.conversationId === current.id && !seen.current.has(m.id)) {
+        seen.current.add(m.id);
+        setMessages((all) => [...all, m].sort((a, b) => a.id - b.id));
+        setTyping(false);
+        if (m.kind === 'SYSTEM' && m.body.includes('"VIEWING_')) setViewingVersion((v) => v + 1);
       }
-    },
-    () => maxId.current,
-  );
+      if (!conversations.some((c) => c.id === m.conversationId)) void revalidator.revalidate();
+      setConversations((all) =>
+        all
+          .map((c) =>
+            c.id === m.conversationId
+              ? {
+                  ...c,
+                  lastMessage: m,
+                  lastMessageAt: m.createdAt,
+                  unreadCount: c.unreadCount + (m.senderId !== me && c.id !== current?.id ? 1 : 0),
+                }
+              : c,
+          )
+          .sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt)),
+      );
+    } else if (event.type === 'typing' && event.conversationId === current?.id) {
+      setTyping(true);
+      setTimeout(() => setTyping(false), 3000);
+    } else if (event.type === 'read' && event.conversationId === current?.id) {
+      setOtherRead(event.lastReadId);
+    }
+  });
+
+  // The banner is read afresh (spec: GET .../banner); if that fails it is cleared rather than left stale.
+  const [banner, setBanner] = useState(current?.bannerText ?? null);
+  useEffect(() => {
+    setBanner(current?.bannerText ?? null);
+    if (!current) return;
+    let live = true;
+    void fetch(`/api/chat-conversations/${current.id}/banner`)
+      .then((r) => (r.ok ? (r.json() as Promise<{ bannerText: string | null }>) : { bannerText: null }))
+      .catch(() => ({ bannerText: null }))
+      .then((b) => live && setBanner(b.bannerText));
+    return () => {
+      live = false;
+    };
+  }, [current]);
 
   // Reading the open conversation marks it read.
   const last = messages.at(-1)?.id ?? 0;
@@ -162,16 +137,86 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
       input.value = body;
       return;
     }
-    const m = (await response.json()) as ChatMessage;
-    if (!seen.current.has(m.id)) {
-      seen.current.add(m.id);
-      setMessages((all) => [...all, m].sort((a, b) => a.id - b.id));
+    show((await response.json()) as ChatMessage);
+  }
+
+  function show(m: ChatMessage) {
+    if (seen.current.has(m.id)) return;
+    seen.current.add(m.id);
+    setMessages((all) => [...all, m].sort((a, b) => a.id - b.id));
+  }
+
+  /** A photo or video: a signed upload URL first, the file PUT to it, then the message that carries it. */
+  async function sendFile(file: File) {
+    if (!current) return;
+    setMediaError('');
+    setSending(file.name);
+    try {
+      const presign = await fetch(`/api/chat/${current.id}/media/generate/presigned-url?file=${encodeURIComponent(file.name)}`);
+      if (!presign.ok) throw new Error(((await presign.json()) as ErrorBody).message);
+      const { preSignedUrl, mediaId, contentType, maxBytes } = (await presign.json()) as {
+        preSignedUrl: string;
+        mediaId: string;
+        contentType: string;
+        maxBytes: number;
+      };
+      if (file.size > maxBytes) throw new Error(t('errors.11413'));
+      const put = await fetch(preSignedUrl, { method: 'PUT', body: file, headers: { 'content-type': contentType } });
+      // An object store's presigned PUT answers 200 (the spec's success), our own signed URL 204.
+      if (!put.ok) throw new Error(put.status === 413 ? t('errors.11413') : t('chat.media.failed'));
+      const response = await fetch(`/api/chat-conversations/${current.id}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mediaId, clientId: crypto.randomUUID() }),
+      });
+      if (!response.ok) throw new Error(((await response.json()) as ErrorBody).message);
+      show((await response.json()) as ChatMessage);
+    } catch (error) {
+      setMediaError(error instanceof Error && error.message ? error.message : t('chat.media.failed'));
+    } finally {
+      setSending(null);
     }
   }
 
-  const other = (c: ChatConversation) => (c.role === 'TENANT' ? c.landlord.name : c.tenant.name);
+  const other = otherParty;
   const render = (m: ChatMessage) => {
+    if (m.kind === 'IMAGE' && m.media) {
+      return (
+        <>
+          <a href={m.media.src.replace('{w}', '1600')} target="_blank" rel="noreferrer" className="block">
+            <img
+              src={m.media.src.replace('{w}', '640')}
+              srcSet={[640, 1024].map((w) => `${m.media!.src.replace('{w}', String(w))} ${w}w`).join(', ')}
+              sizes="(min-width: 768px) 320px, 70vw"
+              width={m.media.width ?? undefined}
+              height={m.media.height ?? undefined}
+              alt={m.body || t('chat.photo')}
+              loading="lazy"
+              className="h-auto max-h-80 w-auto max-w-full rounded-lg"
+            />
+          </a>
+          {m.body ? <span className="mt-1 block">{m.body}</span> : null}
+        </>
+      );
+    }
+    if (m.kind === 'VIDEO' && m.media) {
+      return (
+        <>
+          <video controls preload="metadata" className="max-h-80 max-w-full rounded-lg" aria-label={m.body || t('chat.video')}>
+            <source src={m.media.src} type={m.media.contentType} />
+          </video>
+          {m.body ? <span className="mt-1 block">{m.body}</span> : null}
+        </>
+      );
+    }
     if (m.kind !== 'SYSTEM') return m.body;
+    const event = JSON.parse(m.body) as { event: string; startsAt?: string; group?: boolean };
+    const time = event.startsAt ? dateTime(event.startsAt) : '';
+    if (event.event === 'VIEWING_BOOKED') return t('chat.system.viewingBooked', { group: String(Boolean(event.group)), time });
+    if (event.event === 'VIEWING_RESCHEDULED') return t('chat.system.viewingRescheduled', { time });
+    if (event.event === 'VIEWING_CANCELLED') return t('chat.system.viewingCancelled', { time });
+    if (event.event === 'VIEWING_REMINDER') return t('chat.system.viewingReminder', { time });
+    if (event.event === 'TENANT_INVITE') return t('chat.system.invite');
     const needs = JSON.parse(m.body) as { moveInDate: string; budget: number; tenancyDuration: number; reasonForMoving: string };
     return t('chat.system.request', {
       date: date(`${needs.moveInDate}T00:00:00.000Z`),
@@ -191,24 +236,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
         <ul className="mt-4 divide-y divide-gray-100 rounded-xl border border-gray-200">
           {conversations.map((c) => (
             <li key={c.id}>
-              <Link
-                to={href('chat', undefined, { chatId: String(c.id) })}
-                aria-current={c.id === current?.id ? 'page' : undefined}
-                className="flex items-start gap-3 p-3 hover:bg-gray-50 aria-[current=page]:bg-brand-50"
-              >
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{other(c)}</span>
-                  <span className="block truncate text-sm text-gray-600">{c.property.name}</span>
-                </span>
-                {c.unreadCount ? (
-                  <span
-                    className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
-                    aria-label={t('chat.unread', { count: c.unreadCount })}
-                  >
-                    {c.unreadCount > 99 ? '99+' : c.unreadCount}
-                  </span>
-                ) : null}
-              </Link>
+              <ConversationLink conversation={c} current={c.id === current?.id} />
             </li>
           ))}
         </ul>
@@ -228,8 +256,8 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
             <span
-              className={`size-2.5 rounded-full ${socket.online ? 'bg-green-500' : 'bg-gray-300'}`}
-              title={socket.online ? t('chat.online') : t('chat.offline')}
+              className={`size-2.5 rounded-full ${live.online ? 'bg-green-500' : 'bg-gray-300'}`}
+              title={live.online ? t('chat.online') : t('chat.offline')}
             />
             {current.role !== 'MODERATOR' ? (
               <button
@@ -241,7 +269,8 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
               </button>
             ) : null}
           </header>
-          {current.bannerText ? <p className="bg-amber-50 p-3 text-sm text-amber-900">{current.bannerText}</p> : null}
+          {banner ? <p className="bg-amber-50 p-3 text-sm text-amber-900">{banner}</p> : null}
+          <ViewingPanel conversation={current} version={viewingVersion} />
           <ol ref={list} className="flex-1 space-y-2 overflow-y-auto p-3" aria-live="polite" aria-label={t('chat.messages')}>
             {messages.map((m) => (
               <li
@@ -263,7 +292,35 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
           {current.role === 'MODERATOR' ? null : current.blocked ? (
             <p className="border-t border-gray-200 p-3 text-sm text-gray-600">{t('chat.blocked')}</p>
           ) : (
-            <form onSubmit={(e) => void send(e)} className="flex gap-2 border-t border-gray-200 p-3">
+            <form onSubmit={(e) => void send(e)} className="flex flex-wrap items-end gap-2 border-t border-gray-200 p-3">
+              {sending ? (
+                <p role="status" className="w-full text-sm text-gray-600">
+                  {t('chat.uploading', { name: sending })}
+                </p>
+              ) : null}
+              {mediaError ? (
+                <p role="alert" className="w-full text-sm text-red-700">
+                  {mediaError}
+                </p>
+              ) : null}
+              <label className="cursor-pointer rounded-full p-2 text-brand-700 hover:bg-gray-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
+                <span className="sr-only">{t('chat.attach')}</span>
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path d="M21 12.5 12.5 21a5.5 5.5 0 0 1-7.8-7.8l9-9a3.7 3.7 0 0 1 5.2 5.2l-9 9a1.8 1.8 0 0 1-2.6-2.6l8.3-8.3" />
+                </svg>
+                <input
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp,image/heic,video/mp4,video/webm,video/quicktime"
+                  className="sr-only"
+                  data-testid="chat-attach"
+                  disabled={Boolean(sending)}
+                  onChange={(e) => {
+                    const file = e.currentTarget.files?.[0];
+                    e.currentTarget.value = '';
+                    if (file) void sendFile(file);
+                  }}
+                />
+              </label>
               <label htmlFor="chat-body" className="sr-only">
                 {t('chat.write')}
               </label>
@@ -274,7 +331,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
                 maxLength={2000}
                 placeholder={t('chat.write')}
                 className="flex-1 resize-none rounded-xl border border-gray-300 px-3 py-2"
-                onInput={() => socket.typing(current.id)}
+                onInput={() => live.typing(current.id)}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' && !e.shiftKey) {
                     e.preventDefault();

@@ -95,7 +95,7 @@ export default function Favourites({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {live.map((f, index) => (
               <li key={f.id}>
-                <ListingCard listing={f.property} areas={areas} eager={index < 3} />
+                <ListingCard listing={f.property} areas={areas} eager={index < 3} priority={index === 0} />
               </li>
             ))}
           </ul>

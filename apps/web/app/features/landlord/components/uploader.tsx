@@ -59,7 +59,8 @@ export function Uploader({
     };
     if (file.size > maxBytes) return update({ error: t('post.upload.tooLarge') });
     const status = await put(presignedUrl, file, contentType, (percent) => update({ percent })).catch(() => 0);
-    if (status !== 204) return update({ error: status === 413 ? t('post.upload.tooLarge') : t('error.body') });
+    // Our own signed URLs answer 204, an object store's presigned PUT 200: any 2xx is the file stored.
+    if (status < 200 || status > 299) return update({ error: status === 413 ? t('post.upload.tooLarge') : t('error.body') });
     const registered =
       kind === 'image'
         ? await apiCall(lang, 'POST', `/properties/${propertyId}/images`, { mediaId })

@@ -134,6 +134,11 @@ function Card({ listing, tab }: { listing: OwnerListing; tab: ListingTab }) {
               {t('listings.action.share')}
             </Link>
           ) : null}
+          {tab === 'ACTIVE' && !listing.type.endsWith('_SALE') ? (
+            <Link to={link('tenantSearch', { propertyId: listing.id })} className={button}>
+              {t('tenantSearch.link')}
+            </Link>
+          ) : null}
         </div>
       </div>
     </li>

@@ -25,7 +25,14 @@ export function Gallery({ listing }: { listing: PropertyDetail }) {
         <div className="aspect-[3/2] md:col-span-2 md:row-span-2 md:aspect-auto">
           {count ? (
             <button type="button" className={tile} onClick={() => setViewing(0)} aria-label={t('gallery.open', { index: 1, count })}>
-              <ListingImage src={images[0]!.src} alt={alt} placeholderLabel={t('listing.noPhoto')} sizes="(min-width: 768px) 50vw, 100vw" eager />
+              <ListingImage
+                src={images[0]!.src}
+                alt={alt}
+                placeholderLabel={t('listing.noPhoto')}
+                sizes="(min-width: 768px) 50vw, 100vw"
+                eager
+                priority
+              />
             </button>
           ) : (
             <ListingImage src={null} alt={alt} placeholderLabel={t('listing.noPhoto')} sizes="100vw" />

@@ -1,0 +1,242 @@
+import { ErrorCode, type FieldError } from '@kunci/contracts/errors';
+import { VIEWING, malaysianClock, slotStart, type Appointment, type Timeslots } from '@kunci/contracts/appointments';
+import { DAY_MS } from '@kunci/contracts/constants';
+import type { appointments } from '@kunci/db/schema';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppointmentsRepository } from './appointments.repository.ts';
+import type { ChatRepository, Tx } from './chat.repository.ts';
+import type { ChatActor, ChatService } from './chat.service.ts';
+
+type Row = typeof appointments.$inferSelect;
+const HOUR_MS = 3_600_000;
+
+function toAppointment(a: Row): Appointment {
+  return {
+    id: a.id,
+    conversationId: a.conversationId,
+    propertyId: a.propertyId,
+    tenantId: a.tenantId,
+    startsAt: a.startsAt.toISOString(),
+    endsAt: new Date(a.startsAt.getTime() + HOUR_MS).toISOString(),
+    group: a.group,
+    status: a.status,
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+const notFound = (details: Record<string, unknown>) => new AppError(ErrorCode.NOT_FOUND, details);
+const invalid = (fields: FieldError[]) => new AppError(ErrorCode.VALIDATION, undefined, fields);
+const slotTaken = (details: Record<string, unknown>) => new AppError(ErrorCode.SLOT_TAKEN, details);
+
+/** Postgres' unique_violation: the single-slot index caught a booking the lock did not (belt and braces). */
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { code?: string }).code === '23505' || isUniqueViolation((error as { cause?: unknown }).cause));
+
+/**
+ * Viewings, booked from a conversation. The first bookable instant is the later of an hour from now and the
+ * listing's viewing availability; slots run hourly 9 AM to 9 PM Malaysia time for two weeks from there.
+ */
+export function createAppointmentsService(deps: { repository: AppointmentsRepository; chatRepository: ChatRepository; chat: ChatService }) {
+  const { repository, chatRepository, chat } = deps;
+  const { db } = chatRepository;
+
+  function window(viewingAvailableDate: Date | null, now = Date.now()) {
+    const earliest = Math.max(now + VIEWING.leadMinutes * 60_000, viewingAvailableDate?.getTime() ?? 0);
+    const firstDate = malaysianClock(new Date(earliest)).date;
+    const end = slotStart(firstDate, 0).getTime() + VIEWING.days * DAY_MS;
+    return { earliest, firstDate, end };
+  }
+
+  /** Whether an instant is a slot start this listing offers now; the field error says why not. */
+  function offered(startsAt: Date, viewingAvailableDate: Date | null): boolean {
+    const { earliest, end } = window(viewingAvailableDate);
+    const { hour } = malaysianClock(startsAt);
+    return (
+      startsAt.getTime() % HOUR_MS === 0 &&
+      hour >= VIEWING.firstHour &&
+      hour < VIEWING.endHour &&
+      startsAt.getTime() >= earliest &&
+      startsAt.getTime() < end
+    );
+  }
+
+  async function bookable(propertyId: number) {
+    const listing = await chatRepository.listing(db, propertyId);
+    if (!listing) throw notFound({ propertyId });
+    if (!listing.live) throw new AppError(ErrorCode.GONE, { propertyId });
+    return listing;
+  }
+
+  /** Locks the listing, then decides whether this booking fits the slot (a single viewing needs it empty). */
+  async function claimSlot(tx: Tx, propertyId: number, startsAt: Date, group: boolean, exceptId = 0) {
+    await repository.lockListing(tx, propertyId);
+    const there = await repository.at(tx, propertyId, startsAt, exceptId);
+    const single = there.some((a) => !a.group);
+    if (single || (there.length > 0 && !group) || there.length >= VIEWING.groupMax) throw slotTaken({ propertyId, startsAt });
+  }
+
+  async function inTransaction<T>(work: (tx: Tx) => Promise<T>, slot: Record<string, unknown>): Promise<T> {
+    try {
+      return await chatRepository.transaction(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw slotTaken(slot);
+      throw error;
+    }
+  }
+
+  return {
+    async timeslots(propertyId: number): Promise<Timeslots> {
+      const listing = await bookable(propertyId);
+      const { earliest, firstDate, end } = window(listing.viewingAvailableDate);
+      const taken = await repository.booked(db, propertyId, slotStart(firstDate, 0), new Date(end));
+      const at = new Map<number, { single: boolean; group: number }>();
+      for (const a of taken) {
+        const entry = at.get(a.startsAt.getTime()) ?? { single: false, group: 0 };
+        if (a.group) entry.group += 1;
+        else entry.single = true;
+        at.set(a.startsAt.getTime(), entry);
+      }
+      const days: Timeslots['days'] = [];
+      for (let day = 0; day < VIEWING.days; day++) {
+        const date = new Date(slotStart(firstDate, 12).getTime() + day * DAY_MS).toISOString().slice(0, 10);
+        const slots = [];
+        for (let hour = VIEWING.firstHour; hour < VIEWING.endHour; hour++) {
+          const start = slotStart(date, hour);
+          if (start.getTime() < earliest) continue;
+          const booked = at.get(start.getTime());
+          if (booked?.single || (booked && booked.group >= VIEWING.groupMax)) continue;
+          slots.push({
+            startsAt: start.toISOString(),
+            time: `${String(hour).padStart(2, '0')}:00`,
+            groupOnly: Boolean(booked?.group),
+            groupViewers: booked?.group ?? 0,
+          });
+        }
+        if (slots.length) days.push({ date, slots });
+      }
+      return { propertyId, timeZone: VIEWING.timeZone, days };
+    },
+
+    /** The tenant books a viewing from the conversation (one upcoming viewing per conversation). */
+    async book(actor: ChatActor, body: { conversationId: number; startsAt: string; group: boolean }): Promise<Appointment> {
+      const conversation = await chat.participantOf(db, actor, body.conversationId);
+      if (conversation.tenantId !== actor.id) throw new AppError(ErrorCode.FORBIDDEN, { conversationId: conversation.id, role: 'LANDLORD' });
+      const listing = await bookable(conversation.propertyId);
+      const startsAt = new Date(body.startsAt);
+      if (!offered(startsAt, listing.viewingAvailableDate)) throw invalid([{ path: 'body.startsAt', message: 'field.slot' }]);
+      const { appointment, message } = await inTransaction(
+        async (tx) => {
+          await claimSlot(tx, listing.id, startsAt, body.group);
+          if (await repository.upcomingOf(tx, conversation.id))
+            throw new AppError(ErrorCode.CONFLICT, { conversationId: conversation.id, reason: 'already booked' });
+          const appointment = await repository.insert(tx, {
+            conversationId: conversation.id,
+            propertyId: listing.id,
+            tenantId: actor.id,
+            startsAt,
+            group: body.group,
+          });
+          const message = await chat.systemMessage(tx, conversation.id, {
+            event: 'VIEWING_BOOKED',
+            appointmentId: appointment.id,
+            startsAt: startsAt.toISOString(),
+            group: body.group,
+          });
+          return { appointment, message };
+        },
+        { propertyId: listing.id, startsAt },
+      );
+      await chat.announce(conversation, [message]);
+      return toAppointment(appointment);
+    },
+
+    /** Either side moves a booked viewing to another free slot. */
+    async reschedule(actor: ChatActor, id: number, startsAtIso: string): Promise<Appointment> {
+      const current = await repository.find(db, id);
+      if (!current) throw notFound({ appointmentId: id });
+      const conversation = await chat.participantOf(db, actor, current.conversationId);
+      if (current.status !== 'BOOKED') throw new AppError(ErrorCode.GONE, { appointmentId: id });
+      const listing = await bookable(current.propertyId);
+      const startsAt = new Date(startsAtIso);
+      if (!offered(startsAt, listing.viewingAvailableDate)) throw invalid([{ path: 'body.startsAt', message: 'field.slot' }]);
+      const { appointment, message } = await inTransaction(
+        async (tx) => {
+          await claimSlot(tx, listing.id, startsAt, current.group, id);
+          const again = await repository.find(tx, id);
+          if (again?.status !== 'BOOKED') throw new AppError(ErrorCode.GONE, { appointmentId: id });
+          const appointment = await repository.update(tx, id, { startsAt, remindedAt: null });
+          const message = await chat.systemMessage(tx, conversation.id, {
+            event: 'VIEWING_RESCHEDULED',
+            appointmentId: id,
+            startsAt: startsAt.toISOString(),
+            group: current.group,
+            by: conversation.tenantId === actor.id ? 'TENANT' : 'LANDLORD',
+          });
+          return { appointment, message };
+        },
+        { propertyId: listing.id, startsAt },
+      );
+      await chat.announce(conversation, [message]);
+      return toAppointment(appointment);
+    },
+
+    async cancel(actor: ChatActor, id: number): Promise<Appointment> {
+      const current = await repository.find(db, id);
+      if (!current) throw notFound({ appointmentId: id });
+      const conversation = await chat.participantOf(db, actor, current.conversationId);
+      const { appointment, message } = await chatRepository.transaction(async (tx) => {
+        await repository.lockListing(tx, current.propertyId);
+        const again = await repository.find(tx, id);
+        if (again?.status !== 'BOOKED') throw new AppError(ErrorCode.GONE, { appointmentId: id });
+        const appointment = await repository.update(tx, id, { status: 'CANCELLED', cancelledBy: actor.id });
+        const message = await chat.systemMessage(tx, conversation.id, {
+          event: 'VIEWING_CANCELLED',
+          appointmentId: id,
+          startsAt: current.startsAt.toISOString(),
+          group: current.group,
+          by: conversation.tenantId === actor.id ? 'TENANT' : 'LANDLORD',
+        });
+        return { appointment, message };
+      });
+      await chat.announce(conversation, [message]);
+      return toAppointment(appointment);
+    },
+
+    async ofConversation(actor: ChatActor, conversationId: number) {
+      await chat.readable(db, actor, conversationId);
+      return { content: (await repository.ofConversation(db, conversationId)).map(toAppointment) };
+    },
+
+    /** Viewings due within a day get one reminder: a system message in the conversation and a notice to each side. */
+    async remind() {
+      const due = await repository.claimReminders(VIEWING.reminderHours);
+      const sent = [];
+      for (const a of due) {
+        const conversation = await chatRepository.find(db, a.conversationId);
+        if (!conversation) continue;
+        const message = await chatRepository.transaction((tx) =>
+          chat.systemMessage(tx, a.conversationId, {
+            event: 'VIEWING_REMINDER',
+            appointmentId: a.id,
+            startsAt: a.startsAt.toISOString(),
+            group: a.group,
+          }),
+        );
+        await chat.announce(conversation, [message]);
+        for (const userId of [conversation.tenantId, conversation.landlordId]) {
+          await chat.notify({
+            userId,
+            kind: 'VIEWING_REMINDER',
+            conversationId: a.conversationId,
+            data: { startsAt: a.startsAt.toISOString(), appointmentId: a.id },
+          });
+        }
+        sent.push({ appointment: a, conversation });
+      }
+      return sent;
+    },
+  };
+}
+export type AppointmentsService = ReturnType<typeof createAppointmentsService>;

@@ -1,0 +1,101 @@
+import { createHmac } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { IMAGE_EXTENSIONS, MEDIA_LIMITS, VIDEO_EXTENSIONS } from '@kunci/contracts/listing-management';
+import { ErrorCode } from '@kunci/contracts/errors';
+import type { Database } from '@kunci/db/client';
+import { mediaUploads } from '@kunci/db/schema';
+import type { MediaStore } from '@kunci/media/store';
+import { AppError } from './app-error.ts';
+
+export const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  heif: 'image/heif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+};
+
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** What a video container starts with: MP4/MOV carry "ftyp" at byte 4, WebM the EBML magic. */
+export function sniffVideo(head: Buffer): 'mp4' | 'webm' | 'mov' | null {
+  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') return head.toString('latin1', 8, 10) === 'qt' ? 'mov' : 'mp4';
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'webm';
+  return null;
+}
+
+/** "photo.JPG", "jpg", "image" or "video" → the kind and stored extension, or null for anything else. */
+export function fileKind(file: string): { kind: 'image' | 'video'; extension: string } | null {
+  const extension = (file.includes('.') ? file.split('.').pop()! : file).toLowerCase();
+  if ((IMAGE_EXTENSIONS as readonly string[]).includes(extension) || extension === 'image')
+    return { kind: 'image', extension: extension === 'image' ? 'jpg' : extension };
+  if ((VIDEO_EXTENSIONS as readonly string[]).includes(extension) || extension === 'video')
+    return { kind: 'video', extension: extension === 'video' ? 'mp4' : extension };
+  return null;
+}
+
+type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export const stagingKey = (mediaId: string) => `staging/${mediaId}`;
+export const uploadSignature = (secret: string, mediaId: string, expires: number) =>
+  createHmac('sha256', secret).update(`upload:${mediaId}:${expires}`).digest('base64url');
+
+/**
+ * Signed, expiring upload URLs: the object store's own presigned PUT when it has one, else ours
+ * (`PUT /api/uploads/{mediaId}`, HMAC-checked). Every file lands under `staging/` until it is registered.
+ */
+export function createUploads(options: { db: Database; store: MediaStore; secret: string; publicUrl: string }) {
+  const { db, store, secret, publicUrl } = options;
+  return {
+    async issue(values: { ownerId: string; kind: 'image' | 'video'; extension: string; propertyId?: number; conversationId?: number }) {
+      const expiresAt = new Date(Date.now() + MEDIA_LIMITS.uploadUrlMinutes * 60_000);
+      const [upload] = await db
+        .insert(mediaUploads)
+        .values({ ...values, expiresAt })
+        .returning();
+      const expires = Math.floor(expiresAt.getTime() / 1000);
+      const url = store.presignPut
+        ? await store.presignPut(stagingKey(upload!.id), MEDIA_LIMITS.uploadUrlMinutes * 60)
+        : `${publicUrl}/api/uploads/${upload!.id}?expires=${expires}&signature=${uploadSignature(secret, upload!.id, expires)}`;
+      return {
+        url,
+        mediaId: upload!.id,
+        contentType: CONTENT_TYPES[values.extension] ?? 'application/octet-stream',
+        maxBytes: values.kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.videoBytes,
+      };
+    },
+
+    /**
+     * Makes sure a file arrived for the upload: a direct PUT to an object store is learnt of here, from the stored
+     * object (its size checked against the limit). Runs on the caller's transaction when given one.
+     */
+    async confirm<U extends typeof mediaUploads.$inferSelect>(upload: U, d: Db = db): Promise<U> {
+      if (upload.status !== 'pending') return upload;
+      const bytes = await store.size(stagingKey(upload.id));
+      if (bytes === null || bytes === 0) throw new AppError(ErrorCode.CONFLICT, { mediaId: upload.id, reason: 'not uploaded yet' });
+      if (bytes > (upload.kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.videoBytes)) {
+        await store.removePrefix(stagingKey(upload.id)).catch(() => undefined);
+        throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { mediaId: upload.id, bytes });
+      }
+      await d.update(mediaUploads).set({ status: 'uploaded', bytes }).where(eq(mediaUploads.id, upload.id));
+      return { ...upload, status: 'uploaded', bytes };
+    },
+
+    /** The bytes a confirmed upload staged. */
+    async bytes(upload: typeof mediaUploads.$inferSelect): Promise<Buffer> {
+      const file = await store.get(stagingKey(upload.id));
+      if (!file) throw new AppError(ErrorCode.CONFLICT, { mediaId: upload.id, reason: 'nothing uploaded' });
+      return readAll(file.body);
+    },
+  };
+}
+export type Uploads = ReturnType<typeof createUploads>;

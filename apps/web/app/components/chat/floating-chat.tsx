@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useMatches } from 'react-router';
+import { CHAT_BUTTON_DELAY_MS } from '@kunci/contracts/constants';
+import type { ChatConversation, Notification, Notifications } from '@kunci/contracts/chat';
+import { useI18n } from '../../lib/i18n.tsx';
+import { useRootData } from '../../lib/root-data.ts';
+import { ChatIcon, CloseIcon } from '../ui/icons.tsx';
+import { Badge, useChatEvents, useChatLive } from './chat-live.tsx';
+import { ConversationLink } from './conversation-link.tsx';
+
+/** Not on the chat pages themselves, nor on reels (spec section 2). */
+const HIDDEN_ON = /^(chat|reels)\./;
+
+/**
+ * The floating chat button for signed-in visitors, shown after the spec's delay: a badge with unread
+ * messages, and a panel with the latest conversations and notices from while they were away.
+ */
+export function FloatingChat() {
+  const { t, href, dateTime } = useI18n();
+  const { user } = useRootData();
+  const live = useChatLive();
+  const leaf = useMatches().at(-1)?.id ?? '';
+  const [visible, setVisible] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [conversations, setConversations] = useState<ChatConversation[] | null>(null);
+  const [notices, setNotices] = useState<Notification[]>([]);
+  const panel = useRef<HTMLDivElement>(null);
+  const hidden = !user || HIDDEN_ON.test(leaf);
+
+  useEffect(() => {
+    if (hidden) return;
+    const timer = setTimeout(() => setVisible(true), CHAT_BUTTON_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [hidden]);
+
+  const [failed, setFailed] = useState(false);
+  async function load() {
+    try {
+      await refresh();
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }
+  async function refresh() {
+    const [list, notes] = await Promise.all([
+      fetch('/api/chat-conversations').then((r) => (r.ok ? (r.json() as Promise<ChatConversation[]>) : [])),
+      fetch('/api/notifications').then((r) => (r.ok ? (r.json() as Promise<Notifications>) : null)),
+    ]);
+    setConversations(list.slice(0, 6));
+    const unread = notes?.content.filter((n) => !n.read) ?? [];
+    setNotices(unread);
+    if (unread.length) {
+      // Opening the panel reads the notices.
+      await fetch('/api/notifications/read', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ lastReadId: unread[0]!.id }),
+      });
+    }
+  }
+
+  useChatEvents((event) => {
+    if (open && event.type === 'message') void load();
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', close);
+    panel.current?.focus();
+    return () => window.removeEventListener('keydown', close);
+  }, [open]);
+
+  if (hidden || !visible) return null;
+  const noticeText = (n: Notification) =>
+    n.kind === 'VIEWING_REMINDER'
+      ? t('chat.notification.VIEWING_REMINDER', { time: dateTime(String(n.data['startsAt'])) })
+      : t('chat.notification.UNREAD_MESSAGES', { from: String(n.data['from']), count: Number(n.data['count']), listing: String(n.data['listing']) });
+
+  return (
+    <div className="fixed bottom-20 right-4 z-30 md:bottom-6">
+      {open ? (
+        <div
+          ref={panel}
+          id="floating-chat-panel"
+          role="dialog"
+          aria-labelledby="floating-chat-title"
+          tabIndex={-1}
+          className="mb-3 w-80 max-w-[calc(100vw-2rem)] rounded-2xl border border-gray-200 bg-white shadow-xl outline-none"
+        >
+          <div className="flex items-center justify-between border-b border-gray-100 p-3">
+            <h2 id="floating-chat-title" className="font-semibold">
+              {t('chat.title')}
+            </h2>
+            <button type="button" className="rounded-full p-1 hover:bg-gray-100" onClick={() => setOpen(false)} aria-label={t('chat.floating.close')}>
+              <CloseIcon />
+            </button>
+          </div>
+          {notices.length ? (
+            <section aria-labelledby="floating-notices" className="border-b border-gray-100 bg-amber-50 p-3 text-sm">
+              <h3 id="floating-notices" className="font-medium">
+                {t('chat.notifications')}
+              </h3>
+              <ul className="mt-1 space-y-1">
+                {notices.map((n) => (
+                  <li key={n.id}>
+                    <Link
+                      to={href('chat', undefined, { chatId: String(n.conversationId) })}
+                      className="hover:underline"
+                      onClick={() => setOpen(false)}
+                    >
+                      {noticeText(n)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {failed ? (
+            <p role="alert" className="p-3 text-sm text-red-700">
+              {t('errors.network')}
+            </p>
+          ) : null}
+          {conversations === null ? (
+            failed ? null : (
+              <p className="p-3 text-sm text-gray-600" role="status">
+                {t('chat.loading')}
+              </p>
+            )
+          ) : conversations.length === 0 ? (
+            <p className="p-3 text-sm text-gray-600">{t('chat.empty')}</p>
+          ) : (
+            <ul className="max-h-80 divide-y divide-gray-100 overflow-y-auto">
+              {conversations.map((c) => (
+                <li key={c.id}>
+                  <ConversationLink conversation={c} onClick={() => setOpen(false)} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link
+            to={href('chat')}
+            className="block border-t border-gray-100 p-3 text-center text-sm font-medium text-brand-700 hover:bg-gray-50"
+            onClick={() => setOpen(false)}
+          >
+            {t('chat.floating.all')}
+          </Link>
+        </div>
+      ) : null}
+      <button
+        type="button"
+        data-testid="floating-chat"
+        aria-expanded={open}
+        aria-controls={open ? 'floating-chat-panel' : undefined}
+        aria-label={open ? t('chat.floating.close') : t('chat.floating.open')}
+        onClick={() => {
+          const next = !open;
+          setOpen(next);
+          if (next) void load();
+        }}
+        className="relative ml-auto flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <ChatIcon />
+        <Badge count={live.unread} label={t('nav.unreadChats', { count: live.unread })} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { VIEWING_COOKIES, type Appointment, type Timeslots } from '@kunci/contracts/appointments';
+import type { ChatConversation } from '@kunci/contracts/chat';
+import type { ErrorBody } from '@kunci/contracts/errors';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+
+const cookie = (name: string) => decodeURIComponent(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(document.cookie)?.[1] ?? '');
+function remember(date: string, time: string) {
+  for (const [key, value] of [
+    ['date', date],
+    ['time', time],
+  ] as const) {
+    const { name, days } = VIEWING_COOKIES[key];
+    if (value) document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${days * 86_400}; SameSite=Lax`;
+  }
+}
+
+/**
+ * The conversation's viewing: the upcoming one with reschedule and cancel for both sides, or (for the tenant)
+ * "Book a viewing" with the listing's free slots. `version` changes when a viewing message arrives.
+ */
+export function ViewingPanel({ conversation, version }: { conversation: ChatConversation; version: number }) {
+  const { t, dateTime } = useI18n();
+  const toast = useToast();
+  const [appointments, setAppointments] = useState<Appointment[] | null>(null);
+  const [picking, setPicking] = useState<'book' | number | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void fetch(`/api/appointments/chats/${conversation.id}`)
+      .then((r) => (r.ok ? (r.json() as Promise<{ content: Appointment[] }>) : { content: [] }))
+      .then((r) => live && setAppointments(r.content));
+    return () => {
+      live = false;
+    };
+  }, [conversation.id, version]);
+
+  const upcoming = appointments?.find((a) => a.status === 'BOOKED' && new Date(a.endsAt).getTime() > Date.now());
+  if (appointments === null || conversation.role === 'MODERATOR') return null;
+
+  async function cancel(id: number) {
+    const response = await fetch(`/api/appointments/${id}`, { method: 'DELETE' });
+    if (response.ok) {
+      toast(t('viewing.cancelled'));
+      const cancelled = (await response.json()) as Appointment;
+      setAppointments((all) => all?.map((a) => (a.id === id ? cancelled : a)) ?? null);
+    } else toast(((await response.json()) as ErrorBody).message, 'error');
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-brand-50 px-3 py-2 text-sm" data-testid="viewing-panel">
+      {upcoming ? (
+        <>
+          <span className="flex-1 font-medium">
+            {upcoming.group
+              ? t('viewing.upcomingGroup', { time: dateTime(upcoming.startsAt) })
+              : t('viewing.upcoming', { time: dateTime(upcoming.startsAt) })}
+          </span>
+          <button type="button" className="rounded-full px-3 py-1 font-medium text-brand-700 hover:bg-white" onClick={() => setPicking(upcoming.id)}>
+            {t('viewing.reschedule')}
+          </button>
+          <button type="button" className="rounded-full px-3 py-1 font-medium text-red-700 hover:bg-white" onClick={() => void cancel(upcoming.id)}>
+            {t('viewing.cancel')}
+          </button>
+        </>
+      ) : conversation.role === 'TENANT' && !conversation.blocked ? (
+        <button
+          type="button"
+          className="rounded-full bg-brand-700 px-4 py-1.5 font-medium text-white hover:bg-brand-800"
+          onClick={() => setPicking('book')}
+        >
+          {t('viewing.book')}
+        </button>
+      ) : null}
+      <SlotPicker
+        open={picking !== null}
+        onClose={() => setPicking(null)}
+        conversation={conversation}
+        moving={typeof picking === 'number' ? (appointments.find((a) => a.id === picking) ?? null) : null}
+        onDone={(appointment) => {
+          setPicking(null);
+          setAppointments((all) => [...(all ?? []).filter((a) => a.id !== appointment.id), appointment]);
+          toast(t('viewing.booked'));
+        }}
+      />
+    </div>
+  );
+}
+
+function SlotPicker({
+  open,
+  onClose,
+  conversation,
+  moving,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  conversation: ChatConversation;
+  moving: Appointment | null;
+  onDone: (appointment: Appointment) => void;
+}) {
+  const { t, date: formatDay } = useI18n();
+  const [slots, setSlots] = useState<Timeslots | null>(null);
+  const [day, setDay] = useState('');
+  const [error, setError] = useState('');
+  const [group, setGroup] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setSlots(null);
+    setError('');
+    setGroup(moving?.group ?? false);
+    void fetch(`/api/appointments/timeslot/${conversation.property.id}`)
+      .then((r) => (r.ok ? (r.json() as Promise<Timeslots>) : null))
+      .then((s) => {
+        setSlots(s);
+        const remembered = cookie(VIEWING_COOKIES.date.name);
+        setDay(s?.days.some((d) => d.date === remembered) ? remembered : (s?.days[0]?.date ?? ''));
+      });
+  }, [open, conversation.property.id, moving]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const startsAt = String(new FormData(event.currentTarget).get('slot') ?? '');
+    if (!startsAt) return;
+    setBusy(true);
+    setError('');
+    const response = moving
+      ? await fetch(`/api/appointments/${moving.id}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ startsAt }),
+        })
+      : await fetch('/api/appointments', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ conversationId: conversation.id, startsAt, group }),
+        });
+    setBusy(false);
+    if (response.ok) onDone((await response.json()) as Appointment);
+    else {
+      setError(((await response.json()) as ErrorBody).message);
+      // Someone else took it: show what is free now.
+      const fresh = await fetch(`/api/appointments/timeslot/${conversation.property.id}`);
+      if (fresh.ok) setSlots((await fresh.json()) as Timeslots);
+    }
+  }
+
+  const today = slots?.days.find((d) => d.date === day);
+  const rememberedTime = open ? cookie(VIEWING_COOKIES.time.name) : '';
+  return (
+    <Modal open={open} onClose={onClose} labelledBy="viewing-title" className="w-full max-w-lg rounded-2xl p-6">
+      <h2 id="viewing-title" className="text-xl font-semibold">
+        {moving ? t('viewing.reschedule') : t('viewing.book')}
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">{t('viewing.timezone')}</p>
+      {!slots ? (
+        <p role="status" className="mt-4">
+          {t('viewing.loading')}
+        </p>
+      ) : slots.days.length === 0 ? (
+        <p className="mt-4">{t('viewing.none')}</p>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
+          <label htmlFor="viewing-day" className="block text-sm font-medium">
+            {t('viewing.pickDay')}
+          </label>
+          <select
+            id="viewing-day"
+            value={day}
+            onChange={(e) => {
+              setDay(e.target.value);
+              remember(e.target.value, '');
+            }}
+            className="w-full rounded-lg border border-gray-300 px-3 py-2"
+          >
+            {slots.days.map((d) => (
+              <option key={d.date} value={d.date}>
+                {formatDay(`${d.date}T04:00:00.000Z`)}
+              </option>
+            ))}
+          </select>
+          <fieldset>
+            <legend className="text-sm font-medium">{t('viewing.pickTime')}</legend>
+            <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+              {today?.slots
+                .filter((s) => (moving ? s.groupOnly === moving.group || !s.groupOnly : group || !s.groupOnly))
+                .map((s) => (
+                  <label
+                    key={s.startsAt}
+                    className="flex cursor-pointer flex-col items-center rounded-lg border border-gray-300 px-2 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+                  >
+                    <input
+                      type="radio"
+                      name="slot"
+                      value={s.startsAt}
+                      required
+                      defaultChecked={s.time === rememberedTime}
+                      className="sr-only"
+                      onChange={() => remember(day, s.time)}
+                    />
+                    <span className="font-medium">{s.time}</span>
+                    {s.groupViewers ? <span className="text-xs text-gray-600">{t('viewing.groupViewers', { count: s.groupViewers })}</span> : null}
+                  </label>
+                ))}
+            </div>
+          </fieldset>
+          {moving ? null : (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={group} onChange={(e) => setGroup(e.target.checked)} className="size-4 accent-brand-700" />
+              {t('viewing.group')}
+            </label>
+          )}
+          {error ? (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-full bg-brand-700 px-4 py-2.5 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {moving ? t('viewing.move') : t('viewing.confirm')}
+          </button>
+        </form>
+      )}
+    </Modal>
+  );
+}

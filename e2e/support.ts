@@ -1,0 +1,18 @@
+import { expect, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+
+/** Signs in with a password, as a returning user does. */
+export async function signIn(page: Page, phone: string, password: string) {
+  await page.goto('/login?mode=password');
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** axe on the page as it is now: no serious or critical violations, each named with its elements. */
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

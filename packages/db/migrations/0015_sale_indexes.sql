@@ -1,0 +1,2 @@
+CREATE INDEX "properties_live_sale_area_created" ON "properties" USING btree ("area_id","date_created" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'ACTIVE' and active and review_status = 'APPROVED' and type in ('HIGHRISE_SALE', 'LANDED_SALE');--> statement-breakpoint
+CREATE INDEX "properties_live_sale_created" ON "properties" USING btree ("date_created" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'ACTIVE' and active and review_status = 'APPROVED' and type in ('HIGHRISE_SALE', 'LANDED_SALE');
