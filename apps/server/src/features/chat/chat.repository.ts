@@ -246,31 +246,32 @@ export function createChatRepository(db: Database) {
 
     /**
      * Who has had messages waiting unread for `quietMs` (and not told of them yet): one row per conversation and
-     * side, claimed atomically so two instances never send the same notice.
+     * side, claimed atomically so two instances never send the same notice. One statement per side: two updates
+     * of the same conversation row in one statement would keep only one of them.
      */
-    claimAwayNotices: async (quietMs: number) =>
-      rowsOf<{ conversation_id: number; user_id: string; up_to: number; count: number }>(
-        await db.execute(sql`
-        with waiting as (
-          select c.id as conversation_id, side.user_id, side.is_tenant, max(m.id) as up_to, count(*)::int as count
-          from ${chatConversations} c
-          cross join lateral (values (c.tenant_id, true, greatest(c.tenant_read_id, c.tenant_notified_id)),
-                                     (c.landlord_id, false, greatest(c.landlord_read_id, c.landlord_notified_id))) side(user_id, is_tenant, seen)
-          join ${chatMessages} m on m.conversation_id = c.id and m.id > side.seen and m.sender_id is distinct from side.user_id
-          where c.last_message_at > now() - interval '1 day'
-            and m.created_at <= now() - make_interval(secs => ${quietMs / 1000})
-          group by c.id, side.user_id, side.is_tenant
-        ), claimed_tenant as (
-          update ${chatConversations} c set tenant_notified_id = w.up_to from waiting w
-          where w.is_tenant and c.id = w.conversation_id and c.tenant_notified_id < w.up_to
-          returning c.id as conversation_id, c.tenant_id as user_id, w.up_to, w.count
-        ), claimed_landlord as (
-          update ${chatConversations} c set landlord_notified_id = w.up_to from waiting w
-          where not w.is_tenant and c.id = w.conversation_id and c.landlord_notified_id < w.up_to
-          returning c.id as conversation_id, c.landlord_id as user_id, w.up_to, w.count
-        )
-        select * from claimed_tenant union all select * from claimed_landlord`),
-      ),
+    async claimAwayNotices(quietMs: number) {
+      const claim = async (side: 'tenant' | 'landlord') => {
+        const person = sql.raw(`${side}_id`);
+        const read = sql.raw(`${side}_read_id`);
+        const notified = sql.raw(`${side}_notified_id`);
+        return rowsOf<{ conversation_id: number; user_id: string; up_to: number; count: number }>(
+          await db.execute(sql`
+          with waiting as (
+            select c.id as conversation_id, max(m.id) as up_to, count(*)::int as count
+            from ${chatConversations} c
+            join ${chatMessages} m on m.conversation_id = c.id
+              and m.id > greatest(c.${read}, c.${notified}) and m.sender_id is distinct from c.${person}
+            where c.last_message_at > now() - interval '1 day'
+              and m.created_at <= now() - make_interval(secs => ${quietMs / 1000})
+            group by c.id
+          )
+          update ${chatConversations} c set ${notified} = w.up_to from waiting w
+          where c.id = w.conversation_id and c.${notified} < w.up_to
+          returning c.id as conversation_id, c.${person} as user_id, w.up_to, w.count`),
+        );
+      };
+      return [...(await claim('tenant')), ...(await claim('landlord'))];
+    },
 
     usersById: (ids: string[]) =>
       ids.length

@@ -313,7 +313,10 @@ describe('viewings, chat media, tenant search and away notices', () => {
       payload: { body: 'Boleh view esok?' },
       headers: as(landlord),
     });
-    // Pretend it came three minutes ago.
+    // A system message after it: both sides now have something waiting, and each is told once (two claims on one
+    // conversation row).
+    await chatRepository.transaction((tx) => chat.systemMessage(tx, conversation.id, { event: 'CHAT_REQUEST' }));
+    // Pretend they came three minutes ago.
     await db
       .update(chatMessages)
       .set({ createdAt: new Date(Date.now() - 3 * 60_000) })
@@ -321,10 +324,12 @@ describe('viewings, chat media, tenant search and away notices', () => {
 
     const first = await runChatJobs(chat, viewings, messenger, { publicUrl: 'http://kunci.test', log });
     const second = await runChatJobs(chat, viewings, messenger, { publicUrl: 'http://kunci.test', log });
-    expect(first.notified).toBeGreaterThanOrEqual(1);
+    expect(first.notified).toBe(2);
     expect(second.notified).toBe(0);
+    const landlordNotices = ((await t.app.inject({ url: '/api/notifications', headers: as(landlord) })).json() as Notifications).content;
+    expect(landlordNotices.filter((n) => n.conversationId === conversation.id)).toMatchObject([{ kind: 'UNREAD_MESSAGES', data: { count: 1 } }]);
     const mails = await db.select().from(outboxMessages).where(eq(outboxMessages.to, email));
-    expect(mails).toHaveLength(1);
+    expect(mails, JSON.stringify(mails)).toHaveLength(1);
     expect(mails[0]!.body).toContain(`/dashboard/chat?chatId=${conversation.id}`);
     expect(mails[0]!.body).toContain('mesej');
     const notices = (await t.app.inject({ url: '/api/notifications', headers: as(tenant) })).json() as Notifications;
