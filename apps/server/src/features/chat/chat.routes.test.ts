@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage, ServerEvent } from '@kunci/contracts/chat';
 import { properties, users } from '@kunci/db/schema';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
-import { bearer, createTestApp, openTestDatabase, signIn, testRedisUrl, type TestApp } from '../../../test/support.ts';
+import { bearer, createTestApp, openTestDatabase, signIn, testRedisUrl, type TestApp, type TestDatabase } from '../../../test/support.ts';
 
 /** A socket client as the web app runs it: keeps each message id once, in id order. */
 class Client {
@@ -66,10 +66,11 @@ describe.each([
   let stranger: { userId: string; token: string };
   let moderatorToken: string;
   let propertyId: number;
+  let database: TestDatabase;
 
   beforeAll(async () => {
     if (skip) return;
-    const database = await openTestDatabase();
+    database = await openTestDatabase();
     a = await createTestApp({
       database,
       redis,
@@ -93,6 +94,8 @@ describe.each([
     if (skip) return;
     if (b !== a) await b.app.close();
     await a.close();
+    // The instances were given the database: it is this suite's to drop.
+    await database.drop();
   });
 
   it.skipIf(skip)('a chat request reaches the landlord on the other instance at once; replies, typing and read marks flow back', async () => {
