@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 /** Signs in with a password, as a returning user does. */
@@ -15,4 +15,12 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A modal sits in the middle of the window (the browser's centring survives our reset styles). */
+export async function expectCentred(page: Page, locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  const { width, height } = page.viewportSize()!;
+  expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(2);
+  expect(Math.abs(box.y + box.height / 2 - height / 2)).toBeLessThan(2);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
+import { expectCentred, expectNoSeriousAxeViolations, signIn } from '../support.ts';
 
 /**
  * The issue's acceptance, in two browsers: with PostgreSQL and Redis the landlord is on the second server
@@ -58,6 +58,7 @@ test('a tenant favourites a listing and asks about it; the landlord on the other
   await tenant.goto(listingPath);
   await tenant.getByRole('button', { name: 'Chat with the landlord' }).click();
   const dialog = tenant.getByRole('dialog', { name: 'Tell the landlord about you' });
+  await expectCentred(tenant, dialog);
   await dialog.getByLabel('Move-in date').fill('2027-01-05');
   await dialog.getByLabel('Monthly budget (RM)').fill('2600');
   await dialog.getByLabel('Reason for moving').selectOption('MORE_SPACE');
@@ -74,6 +75,8 @@ test('a tenant favourites a listing and asks about it; the landlord on the other
   const landlordMessages = landlord.getByRole('list', { name: 'Messages' });
   await expect(landlordMessages.getByRole('listitem').last()).toHaveText(/Could I see the place this week/);
   await expect(landlord.getByTitle('Connected')).toBeVisible();
+  // Nothing booked yet and nothing for a landlord to book: no empty viewing strip.
+  await expect(landlord.getByTestId('viewing-panel')).toHaveCount(0);
 
   // The landlord replies with a photo.
   const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a7' } })
@@ -88,6 +91,7 @@ test('a tenant favourites a listing and asks about it; the landlord on the other
   await tenant.getByRole('button', { name: 'Book a viewing' }).click();
   const picker = tenant.getByRole('dialog', { name: 'Book a viewing' });
   await expect(picker.getByText('Times are Malaysia time.')).toBeVisible();
+  await expectCentred(tenant, picker);
   await expectNoSeriousAxeViolations(tenant);
   const day = picker.getByLabel('Day');
   await day.selectOption({ index: 1 });

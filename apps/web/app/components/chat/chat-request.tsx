@@ -85,7 +85,12 @@ export function ChatRequestButton({ propertyId }: { propertyId: number }) {
       <button type="button" className={style} onClick={() => setOpen(true)}>
         {t('chat.request.open')}
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} labelledBy="chat-request-title" className="w-full max-w-md rounded-2xl p-6">
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        labelledBy="chat-request-title"
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-6"
+      >
         <h2 id="chat-request-title" className="text-xl font-semibold">
           {t('chat.request.title')}
         </h2>

@@ -38,7 +38,9 @@ export function ViewingPanel({ conversation, version }: { conversation: ChatConv
   }, [conversation.id, version]);
 
   const upcoming = appointments?.find((a) => a.status === 'BOOKED' && new Date(a.endsAt).getTime() > Date.now());
-  if (appointments === null || conversation.role === 'MODERATOR') return null;
+  const canBook = conversation.role === 'TENANT' && !conversation.blocked;
+  // Nothing to show or do (a landlord before any booking, a moderator): no empty strip.
+  if (appointments === null || conversation.role === 'MODERATOR' || (!upcoming && !canBook)) return null;
 
   async function cancel(id: number) {
     const response = await fetch(`/api/appointments/${id}`, { method: 'DELETE' });
@@ -65,7 +67,7 @@ export function ViewingPanel({ conversation, version }: { conversation: ChatConv
             {t('viewing.cancel')}
           </button>
         </>
-      ) : conversation.role === 'TENANT' && !conversation.blocked ? (
+      ) : canBook ? (
         <button
           type="button"
           className="rounded-full bg-brand-700 px-4 py-1.5 font-medium text-white hover:bg-brand-800"
@@ -153,7 +155,7 @@ function SlotPicker({
   const today = slots?.days.find((d) => d.date === day);
   const rememberedTime = open ? cookie(VIEWING_COOKIES.time.name) : '';
   return (
-    <Modal open={open} onClose={onClose} labelledBy="viewing-title" className="w-full max-w-lg rounded-2xl p-6">
+    <Modal open={open} onClose={onClose} labelledBy="viewing-title" className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl p-6">
       <h2 id="viewing-title" className="text-xl font-semibold">
         {moving ? t('viewing.reschedule') : t('viewing.book')}
       </h2>

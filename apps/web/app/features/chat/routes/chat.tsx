@@ -375,7 +375,7 @@ function ReportDialog({ open, onClose, conversationId, onDone }: { open: boolean
     onDone();
   }
   return (
-    <Modal open={open} onClose={onClose} labelledBy="report-title" className="w-full max-w-md rounded-2xl p-6">
+    <Modal open={open} onClose={onClose} labelledBy="report-title" className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-6">
       <h2 id="report-title" className="text-xl font-semibold">
         {t('chat.report.title')}
       </h2>
