@@ -1,0 +1,4 @@
+DROP INDEX "properties_live_area_created";--> statement-breakpoint
+DROP INDEX "properties_live_area_type_created";--> statement-breakpoint
+CREATE INDEX "properties_live_area_created" ON "properties" USING btree ("area_id","date_created" DESC NULLS FIRST,"id" DESC NULLS FIRST,"price","bedroom","type","expires_at") WHERE status = 'ACTIVE' and active and review_status = 'APPROVED';--> statement-breakpoint
+CREATE INDEX "properties_live_area_type_created" ON "properties" USING btree ("area_id","type","date_created" DESC NULLS FIRST,"id" DESC NULLS FIRST,"price","bedroom","room_type","expires_at") WHERE status = 'ACTIVE' and active and review_status = 'APPROVED';
