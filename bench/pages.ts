@@ -93,7 +93,9 @@ try {
           'best practices': Math.round((categories['best-practices']?.score ?? 0) * 100),
           'FCP ms': Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
           'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+          'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? 0),
           CLS: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+          'host index': Math.round(median.environment.benchmarkIndex),
         };
       }
     }

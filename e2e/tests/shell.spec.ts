@@ -59,6 +59,30 @@ test('the inlined stylesheet is kept through hydration and client-side navigatio
   expect(scripts.filter((script) => script.includes('tailwindcss'))).toEqual([]);
 });
 
+test('the page carries its own language’s messages once, outside the scripts, and client-side navigation keeps speaking it', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().endsWith('.js')) scripts.push(await response.text());
+  });
+  const document = await (await page.goto('/my/sewa/bangsar'))!.text();
+  // Rumah untuk disewa: Malay, in the page's JSON catalogue; the other languages' headings are nowhere.
+  const catalogue = JSON.parse(await page.locator('#app-messages').textContent()) as { lang: string; messages: Record<string, string> };
+  expect(catalogue.lang).toBe('ms');
+  expect(Object.keys(catalogue.messages).length).toBeGreaterThan(500);
+  expect(document).not.toContain('Homes for rent with zero deposit');
+  expect(document).not.toContain('零押金');
+  expect(document.split(catalogue.messages['info.landlord.lead']!.slice(0, 40)).length).toBe(2);
+  // Client-side navigation (no document load) to a page that was not server-rendered here.
+  await page
+    .getByRole('navigation', { name: catalogue.messages['nav.mainMenu'] })
+    .getByRole('link', { name: catalogue.messages['nav.landlord'] })
+    .click();
+  await expect(page).toHaveURL(/\/my\/more\/landlord$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogue.messages['info.landlord.title']!);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => script.includes(catalogue.messages['info.landlord.lead']!.slice(0, 40)))).toEqual([]);
+});
+
 test('the language menu lists only the other languages', async ({ page }) => {
   await page.goto('/zh');
   await page.getByRole('button', { name: '切换语言' }).click();

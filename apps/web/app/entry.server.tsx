@@ -1,8 +1,9 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { RouterContextProvider, ServerRouter, type EntryContext } from 'react-router';
+import { lowPriorityModulePreloads } from './lib/module-preload.server.ts';
 import { serverContext, type ServerContext } from './lib/server-context.ts';
 import { StylesheetContext } from './lib/stylesheet.tsx';
 import css from './app.css?inline';
@@ -23,7 +24,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  if (request.method.toUpperCase() === 'HEAD') {
+    // The headers a GET would have, without rendering the body.
+    responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
   const nonce = loadContext.get(serverContext).nonce;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -49,7 +54,8 @@ export default function handleRequest(
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          const page = pipeline(body, lowPriorityModulePreloads(), () => {});
+          resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

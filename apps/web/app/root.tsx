@@ -14,7 +14,6 @@ import {
 import { STORED_LANGUAGE } from '@kunci/contracts/constants';
 import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGE_COOKIE, isLanguage, type Language } from '@kunci/i18n/locales';
 import { canonicalRedirect, href, parsePath } from '@kunci/i18n/paths';
-import { messagesFor } from './lib/i18n.server.ts';
 import { apiAs, serverApi } from './lib/api.ts';
 import {
   COOKIE,
@@ -31,6 +30,7 @@ import { I18nProvider } from './lib/i18n.tsx';
 import { VIEW_MODE_BOOT_SCRIPT } from './lib/view-mode.ts';
 import { AppShell } from './components/layout/app-shell.tsx';
 import { InlineStylesheet } from './lib/stylesheet.tsx';
+import { CatalogueScript, catalogue, hasCatalogue } from './lib/catalogue.tsx';
 import { ErrorPage } from './components/layout/error-page.tsx';
 import type { Route } from './+types/root';
 // The stylesheet is small (about 8 KB compressed): inlined, it costs no render-blocking request.
@@ -105,7 +105,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, expired, restricted } = getSession(context);
   return data({
     lang,
-    messages: messagesFor(lang),
     areas,
     publicUrl: server.publicUrl,
     nonce: server.nonce,
@@ -114,6 +113,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sessionExpired: expired,
     restricted,
   });
+}
+
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  // This page holds one language's catalogue: a page in another language is loaded whole.
+  if (!hasCatalogue(parsePath(new URL(request.url).pathname).lang)) {
+    window.location.assign(request.url);
+    return new Promise<never>(() => {});
+  }
+  return serverLoader();
 }
 
 // Language and catalogue change only with the URL's language; other navigations reuse them.
@@ -140,6 +148,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <CatalogueScript lang={lang} />
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />
       </body>
@@ -149,7 +158,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
+    <I18nProvider lang={loaderData.lang} messages={catalogue(loaderData.lang)}>
       <AppShell areas={loaderData.areas}>
         <Outlet />
       </AppShell>
@@ -171,7 +180,7 @@ export function ErrorBoundary() {
     );
   }
   return (
-    <I18nProvider lang={root.lang} messages={root.messages}>
+    <I18nProvider lang={root.lang} messages={catalogue(root.lang)}>
       <AppShell areas={root.areas}>
         <ErrorPage status={status} />
       </AppShell>

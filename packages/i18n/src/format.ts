@@ -1,10 +1,13 @@
 import { INTL_LOCALE, type Language } from './locales.ts';
+import { wholeNumber, wholeRinggit } from './numbers.ts';
 
 const moneyFormats = new Map<Language, Intl.NumberFormat>();
 const numberFormats = new Map<Language, Intl.NumberFormat>();
 
 /** Ringgit with thousands separators and no decimals (spec section 9), e.g. "RM 1,200" with a no-break space. */
 export function formatMoney(lang: Language, amount: number): string {
+  const written = wholeRinggit(INTL_LOCALE[lang], amount);
+  if (written !== null) return written;
   let format = moneyFormats.get(lang);
   if (!format) {
     format = new Intl.NumberFormat(INTL_LOCALE[lang], {
@@ -20,6 +23,8 @@ export function formatMoney(lang: Language, amount: number): string {
 }
 
 export function formatNumber(lang: Language, value: number): string {
+  const written = wholeNumber(INTL_LOCALE[lang], value);
+  if (written !== null) return written;
   let format = numberFormats.get(lang);
   if (!format) {
     format = new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 0 });

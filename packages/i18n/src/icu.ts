@@ -1,3 +1,5 @@
+import { integer, pluralCategory } from './numbers.ts';
+
 /**
  * A small ICU MessageFormat formatter: plain arguments `{name}` and `plural` / `select` with `#` and `=N`
  * cases, which is all our catalogues use. It replaces a general-purpose ICU library in the browser
@@ -72,9 +74,13 @@ function render(nodes: Node[], values: Values, locale: string, count?: number): 
   for (const node of nodes) {
     if (typeof node === 'string') out += node;
     else if ('pound' in node) {
-      let format = numberCache.get(locale);
-      if (!format) numberCache.set(locale, (format = new Intl.NumberFormat(locale)));
-      out += format.format(count ?? 0);
+      const written = integer(locale, count ?? 0);
+      if (written !== null) out += written;
+      else {
+        let format = numberCache.get(locale);
+        if (!format) numberCache.set(locale, (format = new Intl.NumberFormat(locale)));
+        out += format.format(count ?? 0);
+      }
     } else if (!('kind' in node)) {
       const value = values[node.arg];
       out += value instanceof Date ? value.toLocaleDateString(locale) : String(value ?? '');
@@ -83,9 +89,13 @@ function render(nodes: Node[], values: Values, locale: string, count?: number): 
       out += render(node.cases[key] ?? node.cases['other'] ?? [], values, locale, count);
     } else {
       const n = Number(values[node.arg]);
-      let rules = rulesCache.get(locale);
-      if (!rules) rulesCache.set(locale, (rules = new Intl.PluralRules(locale)));
-      const body = node.cases[`=${n}`] ?? node.cases[rules.select(n)] ?? node.cases['other'] ?? [];
+      let category = pluralCategory(locale, n);
+      if (category === null) {
+        let rules = rulesCache.get(locale);
+        if (!rules) rulesCache.set(locale, (rules = new Intl.PluralRules(locale)));
+        category = rules.select(n);
+      }
+      const body = node.cases[`=${n}`] ?? node.cases[category] ?? node.cases['other'] ?? [];
       out += render(body, values, locale, n);
     }
   }

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authEvents, properties } from '@kunci/db/schema';
@@ -23,6 +24,13 @@ describe('pages', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<html lang="en"');
     expect(res.body.match(/href="\/details\/\d+"/g)?.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('answers HEAD with the headers of the page and no body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/rent/bangsar' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toBe('');
   });
 
   it.each([
@@ -204,7 +212,25 @@ describe('pages', () => {
     const plain = await page('/');
     expect(plain.headers['content-encoding']).toBeUndefined();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(plain.body)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(plain.body)![1]!;
-    expect((await page(asset, { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    const file = join(t.config.webBuildDir, 'client', asset);
+    // Assets go out as the build compressed them (strongest settings, no work per request) and decode to the file.
+    const br = await page(asset, { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(readFileSync(`${file}.br`))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).equals(readFileSync(file))).toBe(true);
+    const gz = await page(asset, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(readFileSync(file))).toBe(true);
+    expect((await page(asset)).rawPayload.equals(readFileSync(file))).toBe(true);
+    expect((await page(`${asset}.br`)).statusCode).toBe(404);
+  });
+
+  it('lets the first photos load ahead of the scripts: module preloads are low priority', async () => {
+    const res = await page('/rent/bangsar');
+    const preloads = res.body.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    expect(res.body).toMatch(/<img [^>]*fetchPriority="high"/);
   });
 
   it('sends the device id cookie along as X-Device-ID with sign-ins from pages', async () => {

@@ -58,6 +58,9 @@ export async function webRoutes(
     root: join(options.buildDir, 'client'),
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset: they are sent as they are, never routed on their own.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders: (res, path) => {
       if (path.includes(`${join('client', 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'public, max-age=3600');
@@ -108,7 +111,8 @@ export async function webRoutes(
     for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
-    return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
+    // No body (HEAD, a redirect): nothing is sent, rather than a JSON null.
+    return reply.send(response.body ? Readable.fromWeb(response.body as never) : undefined);
   }
 
   // Page requests and form posts: the body stays unread for the web handler to parse itself.

@@ -3,6 +3,7 @@ import { formatDate, formatDateTime, formatMoney, formatNumber } from '@kunci/i1
 import { parsePath, type Query, type RouteId, type RouteParams, href as buildHref } from '@kunci/i18n/paths';
 import { createTranslator, type Messages, type Translate } from '@kunci/i18n/translate';
 import type { Language } from '@kunci/i18n/locales';
+import { catalogue } from './catalogue.tsx';
 
 export interface I18n {
   lang: Language;
@@ -50,7 +51,12 @@ export function metaI18n(matches: readonly ({ id: string; loaderData?: unknown }
   publicUrl: string;
   money: (n: number) => string;
 } {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { lang: Language; messages: Messages; publicUrl: string } | undefined;
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as { lang: Language; publicUrl: string } | undefined;
   if (!root) throw new Error('root data missing');
-  return { t: createTranslator(root.lang, root.messages), lang: root.lang, publicUrl: root.publicUrl, money: (n) => formatMoney(root.lang, n) };
+  return {
+    t: createTranslator(root.lang, catalogue(root.lang)),
+    lang: root.lang,
+    publicUrl: root.publicUrl,
+    money: (n) => formatMoney(root.lang, n),
+  };
 }

@@ -89,7 +89,14 @@ export function Footer({ areas }: { areas: readonly Area[] }) {
           <ul className="flex gap-4" aria-label={t('nav.language')}>
             {languages.map((l) => (
               <li key={l.lang}>
-                <Link to={l.to} lang={HTML_LANG[l.lang]} hrefLang={HTML_LANG[l.lang]} onClick={() => rememberLanguage(l.lang)} className={link}>
+                <Link
+                  to={l.to}
+                  reloadDocument
+                  lang={HTML_LANG[l.lang]}
+                  hrefLang={HTML_LANG[l.lang]}
+                  onClick={() => rememberLanguage(l.lang)}
+                  className={link}
+                >
                   {l.name}
                 </Link>
               </li>

@@ -40,6 +40,8 @@ export function LanguageSelector() {
           key={link.lang}
           {...MENU_ITEM}
           to={link.to}
+          // The page holds only its own language's messages: another language is a whole new page.
+          reloadDocument
           lang={HTML_LANG[link.lang]}
           hrefLang={HTML_LANG[link.lang]}
           onClick={() => rememberLanguage(link.lang)}

@@ -62,6 +62,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
             <li key={link.lang}>
               <Link
                 to={link.to}
+                reloadDocument
                 lang={HTML_LANG[link.lang]}
                 onClick={() => {
                   rememberLanguage(link.lang);

@@ -9,10 +9,11 @@ const PAGES = ['about', 'contact', 'tenant', 'landlord'] as const;
 type Page = (typeof PAGES)[number];
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { rest } = parsePath(new URL(request.url).pathname);
-  const page = rest.split('/')[2] as Page;
+  // A client-side navigation asks for the page's data at its path plus ".data".
+  const path = new URL(request.url).pathname.replace(/\.data$/, '');
+  const page = parsePath(path).rest.split('/')[2] as Page;
   if (!PAGES.includes(page)) throw data(null, { status: 404 });
-  return { page, path: new URL(request.url).pathname };
+  return { page, path };
 }
 
 const key = (page: Page, part: 'title' | 'lead' | 'body') => `info.${page}.${part}` as MessageKey;
