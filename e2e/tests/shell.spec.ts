@@ -66,7 +66,7 @@ test('the page carries its own language’s messages once, outside the scripts, 
   });
   const document = await (await page.goto('/my/sewa/bangsar'))!.text();
   // Rumah untuk disewa: Malay, in the page's JSON catalogue; the other languages' headings are nowhere.
-  const catalogue = JSON.parse(await page.locator('#app-messages').textContent()) as { lang: string; messages: Record<string, string> };
+  const catalogue = JSON.parse((await page.locator('#app-messages').textContent()) ?? 'null') as { lang: string; messages: Record<string, string> };
   expect(catalogue.lang).toBe('ms');
   expect(Object.keys(catalogue.messages).length).toBeGreaterThan(500);
   expect(document).not.toContain('Homes for rent with zero deposit');
