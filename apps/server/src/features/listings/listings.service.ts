@@ -100,8 +100,13 @@ export function createListingsService(repository: ListingsRepository) {
         ]
           .filter((s) => s.score >= MIN_SCORE)
           .sort((a, b) => b.score - a.score || Number(a.item.category === 'PROPERTY_TYPE') - Number(b.item.category === 'PROPERTY_TYPE'));
-      // Areas and types are scored in memory while the buildings' query is with the database.
-      const [scored, buildings] = await Promise.all([preparedNames().then(locations), repository.matchLandmarks(text, SUGGESTIONS)]);
+      // Areas and types are scored in memory while the buildings' query is with the database: the query is sent
+      // first (scoring in the same turn would hold it back until scoring is done).
+      const matching = repository.matchLandmarks(text, SUGGESTIONS);
+      const names = await preparedNames();
+      await new Promise(setImmediate);
+      const scored = locations(names);
+      const buildings = await matching;
       const dedupe = <T extends AutocompleteItem>(items: T[]) => {
         const seen = new Set<string>();
         return items.filter((item) => {
