@@ -31,7 +31,7 @@ export function wholeNumber(locale: string, value: number): string | null {
 
 /** A whole number as Intl's default format would write it (it keeps up to three decimals, so fractions go to Intl). */
 export function integer(locale: string, value: number): string | null {
-  return Number.isInteger(value) || Object.is(value, -0) ? wholeNumber(locale, value) : null;
+  return Number.isInteger(value) ? wholeNumber(locale, value) : null;
 }
 
 /** The cardinal plural category: English has "one" for 1 and -1; Malay and Chinese have only "other". */

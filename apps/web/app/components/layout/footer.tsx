@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { Area } from '@kunci/contracts/reference';
-import { HTML_LANG } from '@kunci/i18n/locales';
 import { useI18n } from '../../lib/i18n.tsx';
-import { rememberLanguage, useLanguageLinks } from './language-selector.tsx';
+import { LanguageLink, useLanguageLinks } from './language-selector.tsx';
 
 const FOOTER_AREAS = ['kuala-lumpur', 'petaling-jaya', 'bangsar', 'mont-kiara', 'cyberjaya', 'subang-jaya'];
 
@@ -89,16 +88,7 @@ export function Footer({ areas }: { areas: readonly Area[] }) {
           <ul className="flex gap-4" aria-label={t('nav.language')}>
             {languages.map((l) => (
               <li key={l.lang}>
-                <Link
-                  to={l.to}
-                  reloadDocument
-                  lang={HTML_LANG[l.lang]}
-                  hrefLang={HTML_LANG[l.lang]}
-                  onClick={() => rememberLanguage(l.lang)}
-                  className={link}
-                >
-                  {l.name}
-                </Link>
+                <LanguageLink link={l} className={link} />
               </li>
             ))}
           </ul>

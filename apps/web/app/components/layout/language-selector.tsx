@@ -1,3 +1,4 @@
+import type { ComponentProps, MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGES, LANGUAGE_COOKIE, LANGUAGE_NAME, HTML_LANG, type Language } from '@kunci/i18n/locales';
 import { switchLanguage } from '@kunci/i18n/paths';
@@ -6,11 +7,17 @@ import { GlobeIcon } from '../ui/icons.tsx';
 import { DropdownMenu, MENU_ITEM, MENU_ITEM_CLASS } from '../ui/menu.tsx';
 
 /** Remembers the choice before navigating, so the home page opens in it next time. */
-export function rememberLanguage(lang: Language): void {
+function rememberLanguage(lang: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
-export function useLanguageLinks(): { lang: Language; to: string; name: string }[] {
+interface LanguageTarget {
+  lang: Language;
+  to: string;
+  name: string;
+}
+
+export function useLanguageLinks(): LanguageTarget[] {
   const { lang } = useI18n();
   const location = useLocation();
   // The selector lists only the other languages (spec section 5).
@@ -19,6 +26,32 @@ export function useLanguageLinks(): { lang: Language; to: string; name: string }
     to: switchLanguage(location.pathname + location.search, other),
     name: LANGUAGE_NAME[other],
   }));
+}
+
+/**
+ * This page in another language. The browser holds only the current language's messages, so it is a whole new
+ * page load; the choice is remembered for the next visit.
+ */
+export function LanguageLink({
+  link,
+  onClick,
+  ...props
+}: { link: LanguageTarget } & Omit<ComponentProps<typeof Link>, 'to' | 'reloadDocument' | 'lang' | 'hrefLang' | 'children'>) {
+  return (
+    <Link
+      {...props}
+      to={link.to}
+      reloadDocument
+      lang={HTML_LANG[link.lang]}
+      hrefLang={HTML_LANG[link.lang]}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        rememberLanguage(link.lang);
+        onClick?.(event);
+      }}
+    >
+      {link.name}
+    </Link>
+  );
 }
 
 export function LanguageSelector() {
@@ -36,19 +69,7 @@ export function LanguageSelector() {
       }
     >
       {links.map((link) => (
-        <Link
-          key={link.lang}
-          {...MENU_ITEM}
-          to={link.to}
-          // The page holds only its own language's messages: another language is a whole new page.
-          reloadDocument
-          lang={HTML_LANG[link.lang]}
-          hrefLang={HTML_LANG[link.lang]}
-          onClick={() => rememberLanguage(link.lang)}
-          className={MENU_ITEM_CLASS}
-        >
-          {link.name}
-        </Link>
+        <LanguageLink key={link.lang} {...MENU_ITEM} link={link} className={MENU_ITEM_CLASS} />
       ))}
     </DropdownMenu>
   );

@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { HTML_LANG } from '@kunci/i18n/locales';
 import { useI18n } from '../../lib/i18n.tsx';
 import { BottomSheet } from '../ui/bottom-sheet.tsx';
 import { CloseIcon, GlobeIcon } from '../ui/icons.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { Logo } from './header.tsx';
-import { rememberLanguage, useLanguageLinks } from './language-selector.tsx';
+import { LanguageLink, useLanguageLinks } from './language-selector.tsx';
 import { SearchBar } from './search-bar.tsx';
 
 /** The mobile menu (below 770 px): navigation, search and the language choice in a bottom sheet. */
@@ -60,19 +59,14 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
         <ul className="divide-y divide-gray-100">
           {languages.map((link) => (
             <li key={link.lang}>
-              <Link
-                to={link.to}
-                reloadDocument
-                lang={HTML_LANG[link.lang]}
+              <LanguageLink
+                link={link}
                 onClick={() => {
-                  rememberLanguage(link.lang);
                   setLanguagesOpen(false);
                   onClose();
                 }}
                 className="block px-2 py-3 text-base hover:bg-gray-50"
-              >
-                {link.name}
-              </Link>
+              />
             </li>
           ))}
         </ul>
