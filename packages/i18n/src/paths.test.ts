@@ -49,12 +49,46 @@ describe('canonicalRedirect', () => {
     expect(canonicalRedirect('/my/sewa/kuala-lumpur')).toBe('/my/sewa');
     expect(canonicalRedirect('/my/rent/bangsar')).toBe('/my/sewa/bangsar');
     expect(canonicalRedirect('/zh/sewa/bangsar')).toBe('/zh/rent/bangsar');
-    expect(canonicalRedirect('/sewa/bangsar')).toBe('/rent/bangsar');
     expect(canonicalRedirect('/rent/bangsar/')).toBe('/rent/bangsar');
   });
 
+  it('sends a localized segment without its prefix to its own language', () => {
+    expect(canonicalRedirect('/sewa/bangsar')).toBe('/my/sewa/bangsar');
+    expect(canonicalRedirect('/sewa/bangsar/condo')).toBe('/my/sewa/bangsar/condo');
+    expect(canonicalRedirect('/sewa/kuala-lumpur')).toBe('/my/sewa');
+    expect(canonicalRedirect('/beli')).toBe('/my/beli');
+    expect(canonicalRedirect('/iklan/12')).toBe('/my/iklan/12');
+    expect(canonicalRedirect('/guanggao/12')).toBe('/zh/guanggao/12');
+    expect(canonicalRedirect('/my/guanggao/12')).toBe('/my/iklan/12');
+    expect(canonicalRedirect('/zh/iklan/12')).toBe('/zh/guanggao/12');
+  });
+
+  it('lowers the case of language prefixes, first segments and rent slugs', () => {
+    expect(canonicalRedirect('/MY/sewa/bangsar')).toBe('/my/sewa/bangsar');
+    expect(canonicalRedirect('/ZH/rent/bangsar')).toBe('/zh/rent/bangsar');
+    expect(canonicalRedirect('/ZH')).toBe('/zh');
+    expect(canonicalRedirect('/My/more/about')).toBe('/my/more/about');
+    expect(canonicalRedirect('/rent/Bangsar')).toBe('/rent/bangsar');
+    expect(canonicalRedirect('/Rent/Mont-Kiara/Condo')).toBe('/rent/mont-kiara/condo');
+    expect(canonicalRedirect('/my/SEWA/Bangsar')).toBe('/my/sewa/bangsar');
+    expect(canonicalRedirect('/Details/12')).toBe('/details/12');
+  });
+
   it('leaves canonical paths and detail aliases alone', () => {
-    for (const path of ['/', '/my', '/zh', '/rent', '/rent/bangsar', '/my/sewa/bangsar/condo', '/ads/3', '/v2/propertyDetails/3', '/zh/guanggao/3']) {
+    for (const path of [
+      '/',
+      '/my',
+      '/zh',
+      '/rent',
+      '/rent/bangsar',
+      '/my/sewa/bangsar/condo',
+      '/ads/3',
+      '/my/ads/3',
+      '/zh/details/3',
+      '/v2/propertyDetails/3',
+      '/zh/guanggao/3',
+      '/shortlist/AbC',
+    ]) {
       expect(canonicalRedirect(path), path).toBeNull();
     }
   });

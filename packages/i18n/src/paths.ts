@@ -154,16 +154,33 @@ export function switchLanguage(pathWithQuery: string, to: Language): string {
 
 /**
  * The URL a request should be redirected to (301) before rendering, or null: a trailing /kuala-lumpur
- * on a rent path, a trailing slash, or a first segment spelled for another language.
+ * on a rent path, a trailing slash, a language prefix or a rent path in capitals (/MY, /rent/Bangsar),
+ * a first segment spelled for another language, or a localized segment without its prefix (/sewa, /beli,
+ * /iklan/{id}, /guanggao/{id} belong to /my and /zh).
  */
 export function canonicalRedirect(pathname: string): string | null {
-  const { lang, rest } = parsePath(pathname);
-  const segments = trimTrailingSlash(rest).split('/');
-  const key = SEGMENT_KEY[segments[1] ?? ''];
-  // /ads/{id} and the details aliases render in place (canonical link only); other segments are localized.
-  if (key && key !== 'details' && SEGMENTS[key]![lang] !== segments[1]) segments[1] = SEGMENTS[key]![lang];
+  const [, first = '', ...more] = pathname.split('/');
+  const prefixed = languageFromPrefix(first.toLowerCase());
+  const segments = trimTrailingSlash(prefixed ? `/${more.join('/')}` : pathname).split('/');
+  const section = (segments[1] ?? '').toLowerCase();
+  const key = SEGMENT_KEY[section];
+  const lang = prefixed ?? (key ? languageOfSegment(key, section) : DEFAULT_LANGUAGE);
+  if (key) {
+    // /ads/{id} and /details/{id} render in place under any prefix (canonical link only); other spellings move.
+    const inPlace = key === 'details' && (section === 'ads' || section === SEGMENTS[key]![DEFAULT_LANGUAGE]);
+    segments[1] = inPlace ? section : SEGMENTS[key]![lang];
+    // Area and type slugs are lower case.
+    if (key === 'rent') for (let i = 2; i < segments.length; i++) segments[i] = segments[i]!.toLowerCase();
+  }
   const target = withPrefix(lang, dropDefaultCity(segments.join('/') || '/'));
   return target === pathname ? null : target;
+}
+
+/** The language a first segment is spelled in when no prefix says: English where it is English, else its own. */
+function languageOfSegment(key: string, segment: string): Language {
+  const forms = SEGMENTS[key];
+  if (!forms || forms[DEFAULT_LANGUAGE] === segment) return DEFAULT_LANGUAGE;
+  return LANGUAGES.find((lang) => forms[lang] === segment) ?? DEFAULT_LANGUAGE;
 }
 
 /** hreflang alternates of a page: its path in every language. */
