@@ -104,9 +104,9 @@ export const SearchQuery = z
   .strict()
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     path: ['maxPrice'],
-    message: 'maxPrice is below minPrice',
+    message: 'field.priceRange',
   })
-  .refine((q) => q.sort !== 'distance' || q.lm !== undefined, { path: ['sort'], message: 'distance sorting needs a landmark (lm)' });
+  .refine((q) => q.sort !== 'distance' || q.lm !== undefined, { path: ['sort'], message: 'field.distanceSort' });
 export type SearchQuery = z.infer<typeof SearchQuery>;
 /** What a client may send: every parameter optional, as text in a URL. */
 export type SearchQueryInput = { [K in keyof z.input<typeof SearchQuery>]?: string | number | boolean | undefined };

@@ -2,8 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, errorStatus, type ErrorBody, type FieldError } from '@kunci/contracts/errors';
-import { CATALOGUES, translatorFor, type MessageKey } from '@kunci/i18n/messages';
+import { CATALOGUES, translatorFor, type MessageKey, type Translate } from '@kunci/i18n/messages';
 import { AppError } from '../lib/app-error.ts';
+import { fieldMessage } from '../lib/field-messages.ts';
 import { requestLanguage } from '../lib/language.ts';
 
 /** Fastify's own 4xx errors mapped onto our codes. */
@@ -16,16 +17,17 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 
 function validationFields(
   error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & {
-    validation: { instancePath: string; message?: string; params: Record<string, unknown> }[];
+    validation: { keyword?: string; instancePath: string; message?: string; params: Record<string, unknown> }[];
     validationContext?: string;
   },
+  t: Translate,
 ): FieldError[] {
   const where = error.validationContext ?? 'body';
   return error.validation.flatMap((issue) => {
     const base = [where, ...issue.instancePath.split('/').filter(Boolean)].join('.');
     const keys = issue.params['keys'];
-    if (Array.isArray(keys)) return keys.map((key) => ({ path: `${base}.${String(key)}`, message: 'Unknown parameter' }));
-    return [{ path: base, message: issue.message ?? 'Invalid value' }];
+    if (Array.isArray(keys)) return keys.map((key) => ({ path: `${base}.${String(key)}`, message: t('field.unknownParameter') }));
+    return [{ path: base, message: fieldMessage(issue, t) }];
   });
 }
 
@@ -46,7 +48,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return send(request, reply, error.code, error.fields);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(request, reply, ErrorCode.VALIDATION, validationFields(error as never));
+      return send(request, reply, ErrorCode.VALIDATION, validationFields(error as never, translatorFor(requestLanguage(request))));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

@@ -71,7 +71,7 @@ export function createAuthService(deps: {
 
   const phoneOrFail = (input: string) => {
     const phone = normalizePhone(input);
-    if (!phone) throw new AppError(ErrorCode.INVALID_PHONE, undefined, [{ path: 'body.phoneNo', message: 'Invalid mobile number' }]);
+    if (!phone) throw new AppError(ErrorCode.INVALID_PHONE, undefined, [{ path: 'body.phoneNo', message: 'field.phone' }]);
     return phone;
   };
   const pinHash = (phone: string, pin: string) => createHmac('sha256', settings.secret).update(`${phone}:${pin}`).digest();
@@ -225,7 +225,7 @@ export function createAuthService(deps: {
     async resetByPhone(phoneInput: string, caller: Caller) {
       const phone = phoneOrFail(phoneInput);
       if (!(await repository.findUserByPhone(phone)))
-        throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'params.phone', message: 'No account uses this number' }]);
+        throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'params.phone', message: 'field.noAccount' }]);
       await sendPin(phone, 'reset', caller);
       return { phoneNo: phone, sent: true as const };
     },

@@ -39,7 +39,7 @@ export function createListingsService(repository: ListingsRepository) {
   const preparedNames = () => (names ??= loadNames());
   async function searchListings(query: SearchQuery, excludeId?: number): Promise<ListingPage> {
     const landmark = query.lm ? await repository.findLandmark(query.lm) : undefined;
-    if (query.lm && !landmark) throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'querystring.lm', message: 'Unknown landmark' }]);
+    if (query.lm && !landmark) throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'querystring.lm', message: 'field.landmark' }]);
     const byName = query.category === 'PROPERTY' && !landmark && query.q ? query.q : undefined;
     const { rows, total, capped } = await repository.search({
       // A chosen building searches around itself, across area borders.

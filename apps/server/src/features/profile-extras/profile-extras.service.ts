@@ -66,7 +66,7 @@ export function createProfileExtrasService(deps: {
       const email = emailInput.trim().toLowerCase();
       const domain = email.split('@')[1] ?? '';
       if (PERSONAL_DOMAINS.has(domain))
-        throw new AppError(ErrorCode.WORK_EMAIL_REQUIRED, undefined, [{ path: 'body.email', message: 'Use a company address' }]);
+        throw new AppError(ErrorCode.WORK_EMAIL_REQUIRED, undefined, [{ path: 'body.email', message: 'field.companyEmail' }]);
       if ((await counters.hit(`email:cool:${userId}`, RESEND_MS)) > 1)
         throw new AppError(ErrorCode.RATE_LIMITED, { retryAfterMs: await counters.ttl(`email:cool:${userId}`) });
       const owner = await user(userId);
