@@ -18,8 +18,14 @@ export const SALE_KINDS = ['SUBSALE', 'NEW_LAUNCH', 'AUCTION'] as const;
 
 /** Field messages are catalogue keys: the API and the pages show them in the user's language. */
 const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-/** Spec section 5: name-type text holds letters, spaces, '/' and apostrophes only. */
+/** Spec section 5: name-type text (a person's name) holds letters, spaces, '/' and apostrophes only. */
 export const NAME_TEXT = /^[\p{L}\p{M}\s/'’]+$/u;
+/**
+ * A building or street is not a person: its name takes digits and the punctuation addresses use
+ * ("8 Kia Peng", "Arte@Mont Kiara", "The Vertical - Bangsar South", "Block C (Phase 2), #12-03"). It starts
+ * with a letter or digit, so a name is never punctuation alone.
+ */
+export const PROPERTY_NAME_TEXT = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}\s/'’@&.,()#+–-]*$/u;
 
 const { listing } = BUSINESS;
 const count = (max: number) => z.number().int().min(0).max(max);
@@ -41,15 +47,25 @@ const PropertyFields = z.object({
   name: z
     .string()
     .trim()
+    .min(1, { message: 'field.required', abort: true })
     .min(listing.name.min, 'field.name.length')
     .max(listing.name.max, 'field.name.length')
-    .regex(NAME_TEXT, 'field.name.characters'),
-  address: z.string().trim().min(5, 'field.address').max(300, 'field.address'),
-  postcode: z.string().regex(/^\d{5}$/, 'field.postcode'),
+    .regex(PROPERTY_NAME_TEXT, 'field.propertyName.characters'),
+  address: z.string().trim().min(1, { message: 'field.required', abort: true }).min(5, 'field.address').max(300, 'field.address'),
+  postcode: z
+    .string()
+    .trim()
+    .min(1, { message: 'field.required', abort: true })
+    .regex(/^\d{5}$/, 'field.postcode'),
   unitNumber: z.string().trim().max(20, 'field.unitNumber').nullable().default(null),
-  latitude: z.number().min(0.8, 'field.location').max(7.5, 'field.location'),
-  longitude: z.number().min(99.5, 'field.location').max(119.5, 'field.location'),
-  price: z.number({ error: 'field.price' }).int('field.price').gt(listing.minRent, 'field.price').max(100_000_000, 'field.price'),
+  /** Left out, the pin starts at the building, else in the middle of the postcode's area (the owner moves it next). */
+  latitude: z.number().min(0.8, 'field.location').max(7.5, 'field.location').nullable().default(null),
+  longitude: z.number().min(99.5, 'field.location').max(119.5, 'field.location').nullable().default(null),
+  price: z
+    .number({ error: (issue) => (issue.input === null || issue.input === undefined ? 'field.required' : 'field.price') })
+    .int('field.price')
+    .gt(listing.minRent, 'field.price')
+    .max(100_000_000, 'field.price'),
   negotiable: z.boolean().default(false),
   carpark: count(10).default(0),
   furnishType: FurnishType.default('NONE'),
@@ -146,7 +162,8 @@ export const OwnerListing = ListingCard.extend({
 export type OwnerListing = z.infer<typeof OwnerListing>;
 
 export const OwnerListingFull = OwnerListing.extend({
-  input: PropertyFields,
+  // A stored listing always has its place.
+  input: PropertyFields.extend({ latitude: z.number(), longitude: z.number() }),
   images: z.array(z.object({ id: z.number().int(), src: z.string(), isCover: z.boolean() })),
   videos: z.array(z.object({ id: z.number().int(), url: z.string(), src: z.string(), contentType: z.string() })),
 });

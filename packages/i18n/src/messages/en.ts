@@ -521,6 +521,8 @@ export const en = {
   'field.required': 'Please fill this in.',
   'field.name.length': 'The name needs 4 to 100 characters.',
   'field.name.characters': "Use letters, spaces, '/' and apostrophes only.",
+  'field.propertyName.characters': "Use letters, numbers, spaces and @ - & . , ( ) # / ' only.",
+  'field.postcodeArea': 'We cannot place this postcode in an area we cover. Choose your building from the suggestions, or check the postcode.',
   'field.address': 'Enter the address (5 to 300 characters).',
   'field.postcode': 'A postcode has 5 digits.',
   'field.postcodeUnknown': 'We do not know this postcode. Check it and try again.',

@@ -521,6 +521,9 @@ export const ms: Messages = {
   'field.required': 'Sila isi ruangan ini.',
   'field.name.length': 'Nama perlu 4 hingga 100 aksara.',
   'field.name.characters': "Gunakan huruf, ruang, '/' dan tanda koma atas sahaja.",
+  'field.propertyName.characters': "Gunakan huruf, nombor, ruang dan @ - & . , ( ) # / ' sahaja.",
+  'field.postcodeArea':
+    'Kami tidak dapat meletakkan poskod ini dalam kawasan liputan kami. Pilih bangunan anda daripada cadangan, atau semak poskod.',
   'field.address': 'Masukkan alamat (5 hingga 300 aksara).',
   'field.postcode': 'Poskod mempunyai 5 digit.',
   'field.postcodeUnknown': 'Poskod ini tidak dikenali. Semak dan cuba lagi.',

@@ -515,6 +515,8 @@ export const zh: Messages = {
   'field.required': '请填写此项。',
   'field.name.length': '名称需为 4 至 100 个字符。',
   'field.name.characters': '只能使用字母、空格、“/”和撇号。',
+  'field.propertyName.characters': "只能使用字母、数字、空格及 @ - & . , ( ) # / ' 等符号。",
+  'field.postcodeArea': '无法将此邮编对应到我们服务的地区。请从建议中选择您的大楼，或检查邮编。',
   'field.address': '请输入地址（5 至 300 个字符）。',
   'field.postcode': '邮编为 5 位数字。',
   'field.postcodeUnknown': '无法识别此邮编，请检查后重试。',

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
-import { areas, landmarks, mediaUploads, postcodes, properties, propertyImages, propertyVideos, stockImages } from '@kunci/db/schema';
+import { areas, cities, landmarks, mediaUploads, postcodes, properties, propertyImages, propertyVideos, stockImages } from '@kunci/db/schema';
+import { AREAS } from '@kunci/db/reference/areas';
 import type { ListingTab, OwnerListingsQuery } from '@kunci/contracts/listing-management';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -96,15 +97,36 @@ export function createListingManagementRepository(db: Database) {
 
     landmark: async (d: Db, id: number) => (await d.select().from(landmarks).where(eq(landmarks.id, id)))[0],
 
-    /** The service area nearest to a point (areas are the 21 Klang Valley areas of the spec). */
-    nearestArea: async (d: Db, lat: number, lng: number) =>
+    /** The service area nearest to a point (areas are the 21 Klang Valley areas of the spec), among `within` when given. */
+    nearestArea: async (d: Db, lat: number, lng: number, within?: readonly number[]) =>
       (
         await d
           .select({ id: areas.id })
           .from(areas)
-          .orderBy(sql`power(${areas.lat} - ${lat}, 2) + power((${areas.lng} - ${lng}) * cos(radians(${lat})), 2)`)
+          .where(within?.length ? inArray(areas.id, [...within]) : undefined)
+          .orderBy(sql`power(${areas.lat} - ${lat}, 2) + power((${areas.lng} - ${lng}) * cos(radians(${lat})), 2)`, asc(areas.id))
           .limit(1)
       )[0]?.id,
+
+    area: async (d: Db, id: number) => (await d.select().from(areas).where(eq(areas.id, id)))[0],
+
+    /**
+     * The areas a postcode belongs to. `exact`: the areas reference lists it for those areas. Otherwise the
+     * postcode directory's town, when an area bears its name (47301 is Petaling Jaya): coarse, since one town
+     * (Kuala Lumpur) holds several areas.
+     */
+    async postcodeAreas(d: Db, postcode: string): Promise<{ ids: number[]; exact: boolean }> {
+      const listed = AREAS.filter((a) => (a.postcodes as readonly string[]).includes(postcode)).map((a) => a.id);
+      if (listed.length) return { ids: listed, exact: true };
+      const towns = await d
+        .selectDistinct({ id: areas.id })
+        .from(postcodes)
+        .innerJoin(cities, eq(cities.id, postcodes.cityId))
+        .innerJoin(areas, sql`lower(${areas.nameEn}) = lower(${cities.name})`)
+        .where(eq(postcodes.postcode, postcode))
+        .orderBy(asc(areas.id));
+      return { ids: towns.map((t) => t.id), exact: false };
+    },
 
     stockImagesOf: (d: Db, landmarkId: number) =>
       d.select().from(stockImages).where(eq(stockImages.landmarkId, landmarkId)).orderBy(asc(stockImages.position), asc(stockImages.id)),

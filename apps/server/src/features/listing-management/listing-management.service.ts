@@ -21,11 +21,10 @@ import type { PriceStatistics } from '@kunci/contracts/listing-management';
 import { areas, landlordLeads, mediaUploads, properties, propertyImages, propertyVideos, users } from '@kunci/db/schema';
 import { normalizePhone } from '../../lib/phone.ts';
 import type { MediaStore } from '@kunci/media/store';
-import { storeImageVariants } from '@kunci/media/images';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isLive } from '../../lib/live.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
-import { CONTENT_TYPES, createUploads, fileKind, sniffVideo, stagingKey, uploadSignature } from '../../lib/uploads.ts';
+import { CONTENT_TYPES, createUploads, fileKind, publishImage, stagingKey, uploadSignature, videoContainer } from '../../lib/uploads.ts';
 import type { Db, ListingManagementRepository } from './listing-management.repository.ts';
 
 /** A listing with what its owner's view adds (see `ownerColumns`). */
@@ -51,9 +50,9 @@ const MATERIAL_FIELDS = ['name', 'description', 'address', 'type', 'category', '
 
 const validation = (fields: FieldError[]) => new AppError(ErrorCode.VALIDATION, undefined, fields);
 
-/** The input fields of a stored listing, as the wizard edits them. */
+/** The input fields of a stored listing, as the wizard edits them (a stored listing always has its pin). */
 function inputOf(p: typeof properties.$inferSelect) {
-  return PropertyFields.parse({
+  const input = PropertyFields.parse({
     type: p.type,
     category: p.category,
     landmarkLabelId: p.landmarkId,
@@ -86,6 +85,7 @@ function inputOf(p: typeof properties.$inferSelect) {
     nearby: p.nearby,
     draftStep: p.draftStep,
   });
+  return { ...input, latitude: p.lat, longitude: p.lng };
 }
 
 export function toOwnerListing(row: Row): OwnerListing {
@@ -161,21 +161,37 @@ export function createListingManagementService({
     };
   }
 
+  /**
+   * Where a home is filed: a known building's area; else the area of its postcode nearest to the pin (or the
+   * area nearest to the pin when the postcode names none of ours precisely). Never a default: a home
+   * with neither a building, a pin nor a postcode we can place is refused. Without a pin, the pin starts
+   * at the building, else in the middle of the postcode's area.
+   */
+  async function place(d: Db, input: PropertyInput, postcode: string, landmark: { areaId: number; lat: number; lng: number } | undefined) {
+    const pinned = input.latitude !== null && input.longitude !== null ? { lat: input.latitude, lng: input.longitude } : undefined;
+    if (landmark) return { areaId: landmark.areaId, ...(pinned ?? { lat: landmark.lat, lng: landmark.lng }) };
+    const { ids, exact } = await repository.postcodeAreas(d, postcode);
+    if (pinned) {
+      const areaId = await repository.nearestArea(d, pinned.lat, pinned.lng, exact ? ids : undefined);
+      if (areaId === undefined) throw new AppError(ErrorCode.UNAVAILABLE);
+      return { areaId, ...pinned };
+    }
+    const area = ids.length ? await repository.area(d, ids[0]!) : undefined;
+    if (!area) throw validation([{ path: 'body.postcode', message: 'field.postcodeArea' }]);
+    return { areaId: area.id, lat: area.lat, lng: area.lng };
+  }
+
   /** Facts that come from elsewhere: a known building's address and place, the area, zero-deposit eligibility. */
   async function derive(d: Db, input: PropertyInput) {
     const fields: FieldError[] = [];
-    const { latitude, longitude } = input;
     let { address, postcode } = input;
     // A known building fills its own address and postcode; the pin the owner confirmed places the home.
-    if (input.landmarkLabelId !== null) {
-      const landmark = await repository.landmark(d, input.landmarkLabelId);
-      if (!landmark) fields.push({ path: 'body.landmarkLabelId', message: 'field.landmark' });
-      else ({ address, postcode } = landmark);
-    }
+    const landmark = input.landmarkLabelId !== null ? await repository.landmark(d, input.landmarkLabelId) : undefined;
+    if (input.landmarkLabelId !== null && !landmark) fields.push({ path: 'body.landmarkLabelId', message: 'field.landmark' });
+    if (landmark) ({ address, postcode } = landmark);
     if (!(await repository.postcodeKnown(d, postcode))) fields.push({ path: 'body.postcode', message: 'field.postcodeUnknown' });
     if (fields.length) throw validation(fields);
-    const areaId = await repository.nearestArea(d, latitude, longitude);
-    if (areaId === undefined) throw new AppError(ErrorCode.UNAVAILABLE);
+    const { areaId, lat, lng } = await place(d, input, postcode, landmark);
     return {
       type: input.type,
       category: input.category,
@@ -184,8 +200,8 @@ export function createListingManagementService({
       address,
       postcode,
       unitNumber: input.unitNumber,
-      lat: latitude,
-      lng: longitude,
+      lat,
+      lng,
       areaId,
       price: input.price,
       negotiable: input.negotiable,
@@ -455,14 +471,8 @@ export function createListingManagementService({
       const upload = await uploadFor(db, actor, propertyId, mediaId, 'image');
       const bytes = await uploads.bytes(upload);
       const key = `listings/${propertyId}/${mediaId}`;
-      let stored;
-      try {
-        // Decoding is the sniff: anything sharp cannot read as a picture is refused.
-        stored = await storeImageVariants(store, key, bytes);
-      } catch {
-        await store.removePrefix(key).catch(() => undefined);
-        throw new AppError(ErrorCode.INVALID_IMAGE, { mediaId });
-      }
+      // Decoding is the sniff: anything that is not one of our formats within the pixel limits is refused.
+      const stored = await publishImage(store, key, bytes, 'listing');
       const result = await db.transaction(async (tx) => {
         await repository.lock(tx, propertyId);
         const row = await owned(tx, actor, propertyId);
@@ -567,8 +577,7 @@ export function createListingManagementService({
       await owned(db, actor, propertyId);
       const upload = await uploadFor(db, actor, propertyId, mediaId, 'video');
       const bytes = await uploads.bytes(upload);
-      const kind = sniffVideo(bytes.subarray(0, 16));
-      if (!kind) throw validation([{ path: 'body.url', message: 'field.video' }]);
+      const kind = videoContainer(bytes, mediaId, 'body.url');
       const key = `videos/${propertyId}/${mediaId}.${kind === 'mov' ? 'mp4' : kind}`;
       await store.put(key, bytes, CONTENT_TYPES[kind]!);
       const result = await db.transaction(async (tx) => {
