@@ -3,12 +3,21 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 
-/** The production server on loopback for a benchmark, with its own data directory. */
-export function startServer(port: number, dataDir: string, extra: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, [join(root, 'apps/server/src/server.ts')], {
+/**
+ * The production server on loopback for a benchmark, with its own data directory. `execArgv` goes to Node before the
+ * server's entry (e.g. `--import` of a probe); `ipc` opens a message channel to the child.
+ */
+export function startServer(
+  port: number,
+  dataDir: string,
+  extra: Record<string, string> = {},
+  options: { execArgv?: string[]; ipc?: boolean } = {},
+): ChildProcess {
+  return spawn(process.execPath, [...(options.execArgv ?? []), join(root, 'apps/server/src/server.ts')], {
     env: {
       PATH: process.env['PATH'] ?? '',
       NODE_ENV: 'production',
+      DEMO_MODE: 'true',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -18,7 +27,7 @@ export function startServer(port: number, dataDir: string, extra: Record<string,
       ...(process.env['DATABASE_URL'] ? { DATABASE_URL: process.env['DATABASE_URL'] } : {}),
       ...extra,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: options.ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'inherit', 'inherit'],
   });
 }
 

@@ -372,6 +372,7 @@ export const ms: Messages = {
   'lead.orPost': 'Mahu buat sendiri? Iklankan hartanah anda',
   'post.title': 'Iklankan hartanah anda',
   'post.intro': 'Percuma untuk diiklankan. Moderator menyemak setiap iklan sebelum disiarkan.',
+  'errors.11434': 'Permintaan ini sudah dihantar dengan butiran yang berbeza. Muat semula halaman dan cuba lagi.',
   'post.purpose': 'Apa yang anda mahu lakukan?',
   'post.purpose.rent': 'Sewakan',
   'post.purpose.sale': 'Jual',
@@ -558,6 +559,8 @@ export const ms: Messages = {
   'field.tooLow': '{inclusive, select, true {Masukkan {minimum} atau lebih.} other {Masukkan lebih daripada {minimum}.}}',
   'field.tooHigh': '{inclusive, select, true {Masukkan {maximum} atau kurang.} other {Masukkan kurang daripada {maximum}.}}',
   'field.tooFew': 'Pilih sekurang-kurangnya {minimum, plural, other {# item}}.',
+  'field.imagePixels':
+    'Gambar itu mempunyai terlalu banyak piksel untuk kami proses. Kecilkan saiznya (foto telefon biasa tidak bermasalah) dan muat naik semula.',
   'field.tooMany': 'Pilih paling banyak {maximum, plural, other {# item}}.',
   'field.email': 'Masukkan alamat e-mel yang sah.',
   'field.url': 'Masukkan alamat laman web yang sah.',
