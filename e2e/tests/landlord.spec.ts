@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { tinyMp4 } from '@kunci/media/test-videos';
 import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -9,7 +10,7 @@ const photo = (shade: number) =>
     .jpeg()
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '3/1 6/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '101/1 36/1 0/1' } })
     .toBuffer();
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(2048, 0)]);
+const MP4 = tinyMp4({ brand: 'mp42' });
 
 test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft elsewhere, a moderator approves it and tenants find it', async ({
   browser,

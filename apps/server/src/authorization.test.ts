@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, chatConversations, favourites, landmarks, properties, users } from '@kunci/db/schema';
+import { tinyMp4 } from '@kunci/media/test-videos';
 import { createSessionsRepository } from './lib/sessions.repository.ts';
 import { bearer, createTestApp, freshPhone, type TestApp } from '../test/support.ts';
 import { condoInput, photoWithGps, upload } from './features/listing-management/test-helpers.ts';
@@ -118,7 +119,7 @@ async function ownFavourite(t: TestApp, c: Context): Promise<Fixture> {
   await t.database.db.insert(favourites).values({ userId: c.owner.id, propertyId: c.listingId }).onConflictDoNothing();
   return {};
 }
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(256, 0)]);
+const MP4 = tinyMp4();
 
 const MATRIX: Row[] = [
   { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: everyone(200) },

@@ -28,6 +28,8 @@ export const ErrorCode = {
   FACEBOOK_FAILED: 11431,
   LISTING_EXPIRED: 11432,
   SLOT_TAKEN: 11433,
+  /** An Idempotency-Key sent again with a different request. */
+  IDEMPOTENCY_KEY_REUSED: 11434,
   INTERNAL: 11500,
   UNAVAILABLE: 11503,
 } as const;
@@ -58,6 +60,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.FACEBOOK_FAILED]: 502,
   [ErrorCode.LISTING_EXPIRED]: 409,
   [ErrorCode.SLOT_TAKEN]: 409,
+  [ErrorCode.IDEMPOTENCY_KEY_REUSED]: 422,
   [ErrorCode.INTERNAL]: 500,
   [ErrorCode.UNAVAILABLE]: 503,
 };

@@ -62,7 +62,7 @@ for (const kind of stores) {
         .jpeg()
         .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '3/1 8/1 0/1' } })
         .toBuffer();
-      const stored = await storeImageVariants(store, 'listings/2/photo', photo);
+      const stored = await storeImageVariants(store, 'listings/2/photo', photo, 'listing');
       expect(stored).toMatchObject({ width: 900, height: 600 });
       const variant = await read(store, variantKey('listings/2/photo', 640));
       const meta = await sharp(variant!).metadata();

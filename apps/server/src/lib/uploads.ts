@@ -5,7 +5,10 @@ import { IMAGE_EXTENSIONS, MEDIA_LIMITS, VIDEO_EXTENSIONS } from '@kunci/contrac
 import { ErrorCode } from '@kunci/contracts/errors';
 import type { Database } from '@kunci/db/client';
 import { mediaUploads } from '@kunci/db/schema';
+import { IMAGE_LIMITS, ImageRejectedError, storeImageVariants, type ImagePurpose, type StoredImage } from '@kunci/media/images';
 import type { MediaStore } from '@kunci/media/store';
+import { checkVideo, type VideoContainer } from '@kunci/media/video-container';
+import { QueueFullError } from '@kunci/media/work-queue';
 import { AppError } from './app-error.ts';
 
 export const CONTENT_TYPES: Record<string, string> = {
@@ -26,11 +29,45 @@ export async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** What a video container starts with: MP4/MOV carry "ftyp" at byte 4, WebM the EBML magic. */
-export function sniffVideo(head: Buffer): 'mp4' | 'webm' | 'mov' | null {
-  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') return head.toString('latin1', 8, 10) === 'qt' ? 'mov' : 'mp4';
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'webm';
-  return null;
+/**
+ * The container of an uploaded video, checked through its structure (a video track, sizes matching the file), or a
+ * 422 naming what we play: a file that merely starts like a video is not taken.
+ */
+export function videoContainer(bytes: Buffer, mediaId: string, path = 'body.mediaId'): VideoContainer {
+  const checked = checkVideo(bytes);
+  if (checked.ok) return checked.container;
+  throw new AppError(ErrorCode.VALIDATION, { mediaId, reason: checked.reason }, [{ path, message: 'field.video' }], 'field.video');
+}
+
+/**
+ * Publishes a picture in every width (header checked against the purpose's limits, decoded once, re-encoded without
+ * metadata). What is not a usable picture is a 422 saying why; when too many pictures are being processed, a 503 to
+ * retry shortly. Whatever was half-written under `key` is removed.
+ */
+export async function publishImage(
+  store: MediaStore,
+  key: string,
+  bytes: Buffer,
+  purpose: ImagePurpose,
+  path = 'body.mediaId',
+): Promise<StoredImage> {
+  try {
+    return await storeImageVariants(store, key, bytes, purpose);
+  } catch (error) {
+    await store.removePrefix(key).catch(() => undefined);
+    if (error instanceof QueueFullError) throw new AppError(ErrorCode.UNAVAILABLE, { key, reason: 'image work queue full', retryAfterMs: 5_000 });
+    if (error instanceof ImageRejectedError && error.reason === 'dimensions') {
+      const limits = IMAGE_LIMITS[purpose];
+      throw new AppError(
+        ErrorCode.INVALID_IMAGE,
+        { key, detail: error.message, limits },
+        [{ path, message: 'field.imagePixels' }],
+        'field.imagePixels',
+      );
+    }
+    // Anything sharp cannot read as one of our formats (or fails to decode) is refused.
+    throw new AppError(ErrorCode.INVALID_IMAGE, { key, detail: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** "photo.JPG", "jpg", "image" or "video" → the kind and stored extension, or null for anything else. */

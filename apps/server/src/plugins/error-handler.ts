@@ -31,9 +31,9 @@ function validationFields(
   });
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, fields?: FieldError[]): FastifyReply {
+function send(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, fields?: FieldError[], messageKey?: MessageKey): FastifyReply {
   const t = translatorFor(requestLanguage(request));
-  const body: ErrorBody = { errorCode: code, message: t(`errors.${code}`) };
+  const body: ErrorBody = { errorCode: code, message: t(messageKey ?? `errors.${code}`) };
   // Field messages that name a catalogue entry (the listing rules') are given in the caller's language.
   if (fields?.length) body.fields = fields.map((f) => (f.message in CATALOGUES.en ? { ...f, message: t(f.message as MessageKey) } : f));
   return reply.status(errorStatus[code]).type('application/json').send(body);
@@ -45,7 +45,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const retryAfterMs = error.context?.['retryAfterMs'];
       if (typeof retryAfterMs === 'number') reply.header('retry-after', Math.max(1, Math.ceil(retryAfterMs / 1000)));
       if (errorStatus[error.code] >= 500) request.log.error({ err: error, context: error.context }, 'request failed');
-      return send(request, reply, error.code, error.fields);
+      return send(request, reply, error.code, error.fields, error.messageKey);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(request, reply, ErrorCode.VALIDATION, validationFields(error as never, translatorFor(requestLanguage(request))));

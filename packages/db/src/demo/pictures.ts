@@ -110,7 +110,7 @@ export async function ensureDemoPictures(store: MediaStore): Promise<string[]> {
     const random = createRandom(7_000 + n);
     const svg = isExteriorPicture(n) ? exterior(random) : interior(random);
     const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
-    await storeImageVariants(store, key, jpeg);
+    await storeImageVariants(store, key, jpeg, 'stock');
   }
   return keys;
 }

@@ -14,10 +14,9 @@ import type {
 import { eq } from 'drizzle-orm';
 import { mediaUploads, type chatMessages, type notifications } from '@kunci/db/schema';
 import type { MediaStore } from '@kunci/media/store';
-import { storeImageVariants } from '@kunci/media/images';
 import { AppError } from '../../lib/app-error.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
-import { CONTENT_TYPES, fileKind, sniffVideo, stagingKey, type Uploads } from '../../lib/uploads.ts';
+import { CONTENT_TYPES, fileKind, publishImage, stagingKey, videoContainer, type Uploads } from '../../lib/uploads.ts';
 import type { ChatHub } from './chat-hub.ts';
 import type { ChatRepository, Db, Tx } from './chat.repository.ts';
 
@@ -177,16 +176,10 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
     const bytes = await uploads.bytes(await uploads.confirm(upload));
     const key = `chat/${conversationId}/${mediaId}`;
     if (upload.kind === 'image') {
-      try {
-        const stored = await storeImageVariants(store, key, bytes);
-        return { kind: 'IMAGE' as const, media: { key, contentType: 'image/webp', width: stored.width, height: stored.height } };
-      } catch {
-        await store.removePrefix(key).catch(() => undefined);
-        throw new AppError(ErrorCode.INVALID_IMAGE, { mediaId });
-      }
+      const stored = await publishImage(store, key, bytes, 'chat');
+      return { kind: 'IMAGE' as const, media: { key, contentType: 'image/webp', width: stored.width, height: stored.height } };
     }
-    const container = sniffVideo(bytes.subarray(0, 16));
-    if (!container) throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'body.mediaId', message: 'field.video' }]);
+    const container = videoContainer(bytes, mediaId);
     const extension = container === 'mov' ? 'mp4' : container;
     await store.put(`${key}.${extension}`, bytes, CONTENT_TYPES[container]!);
     return { kind: 'VIDEO' as const, media: { key: `${key}.${extension}`, contentType: CONTENT_TYPES[extension]! } };

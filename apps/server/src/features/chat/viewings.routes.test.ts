@@ -7,6 +7,7 @@ import type { ChatConversation, ChatMessage, MessagesPage, Notifications, Tenant
 import { ErrorCode } from '@kunci/contracts/errors';
 import { appointments, chatMessages, outboxMessages, properties, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
+import { tinyMp4 } from '@kunci/media/test-videos';
 import { createMessenger } from '../../plugins/messaging.ts';
 import { createUploads } from '../../lib/uploads.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
@@ -237,7 +238,9 @@ describe('viewings, chat media, tenant search and away notices', () => {
     // Not a video at all: refused, nothing stored.
     const fake = await send(Buffer.from('this is not a video, just text pretending'));
     expect(fake.statusCode).toBe(422);
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(4096, 1)]);
+    // Only its first bytes look like a video: refused too.
+    expect((await send(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(4096, 1)]))).statusCode).toBe(422);
+    const mp4 = tinyMp4({ brand: 'mp42' });
     const sent = await send(mp4);
     expect(sent.statusCode, sent.body).toBe(200);
     const message = sent.json() as ChatMessage;

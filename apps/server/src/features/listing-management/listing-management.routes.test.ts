@@ -5,6 +5,7 @@ import { ErrorCode } from '@kunci/contracts/errors';
 import type { OwnerListingFull, OwnerListingsPage, StockImages } from '@kunci/contracts/listing-management';
 import { landmarks, mediaUploads, properties, propertyImages, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
+import { tinyMp4 } from '@kunci/media/test-videos';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
 import { runListingJobs, UPLOAD_GRACE_MS } from './listing-jobs.ts';
@@ -258,8 +259,7 @@ describe('landlord listings', () => {
 
   it('videos: only real video containers are taken', async () => {
     const listing = (await create()).json() as OwnerListingFull;
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(4000, 0)]);
-    const good = await upload(t.app, owner, listing.id, 'tour.mp4', mp4);
+    const good = await upload(t.app, owner, listing.id, 'tour.mp4', tinyMp4({ brand: 'mp42' }));
     const added = await t.app.inject({
       method: 'POST',
       url: `/api/properties/${listing.id}/videos`,

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@kunci/contracts/errors';
+import { zh } from '@kunci/i18n/messages/zh';
+import { pngDeclaring } from '@kunci/media/test-images';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
 
 /** A real JPEG carrying EXIF GPS coordinates, made in memory. */
@@ -76,5 +78,19 @@ describe('avatar upload', () => {
     });
     expect(big.statusCode).toBe(413);
     expect(big.json().errorCode).toBe(ErrorCode.PAYLOAD_TOO_LARGE);
+  });
+
+  it('refuses, from its header, a picture with more pixels than an avatar takes, in the caller’s language', async () => {
+    const { userId, token } = await signIn(t.app);
+    // 24 megapixels declared in a few kilobytes: fine for a listing photo, too many for an avatar.
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${userId}/avatar`,
+      payload: pngDeclaring(6_000, 4_000),
+      headers: { ...bearer(token), 'content-type': 'image/png', 'x-language': 'zh' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ errorCode: ErrorCode.INVALID_IMAGE, message: zh['field.imagePixels'] });
+    expect((await t.app.inject({ url: `/api/users/${userId}`, headers: bearer(token) })).json().avatar).toBeNull();
   });
 });

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { ErrorCode } from '@kunci/contracts/errors';
-import { storeImageVariants } from '@kunci/media/images';
 import type { MediaStore } from '@kunci/media/store';
 import { userTypeName, type User } from '@kunci/contracts/users';
 import { AppError } from '../../lib/app-error.ts';
+import { publishImage } from '../../lib/uploads.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
 /** The user as the API shows it to themselves: never the password hash, lock or role internals beyond the role. */
@@ -25,8 +24,6 @@ export function toUserDto(row: UserRow): User {
     isDoneDealLandlord: false,
   };
 }
-
-const AVATAR_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
 export function createUsersService(repository: UsersRepository, store: MediaStore) {
   const find = async (id: string) => {
@@ -53,16 +50,14 @@ export function createUsersService(repository: UsersRepository, store: MediaStor
       if (Object.keys(clean).length === 0) return toUserDto(await find(id));
       return toUserDto((await repository.update(id, clean))!);
     },
-    /** Replaces the avatar: the bytes are checked to be a real picture, re-encoded without metadata, then published. */
+    /**
+     * Replaces the avatar: the bytes are checked to be a real picture (JPEG, PNG, WebP or HEIF within the avatar's
+     * pixel limit), re-encoded without metadata, then published.
+     */
     async setAvatar(id: string, bytes: Buffer) {
       const row = await find(id);
-      const format = await sharp(bytes)
-        .metadata()
-        .then((m) => m.format)
-        .catch(() => undefined);
-      if (!format || !AVATAR_FORMATS.has(format)) throw new AppError(ErrorCode.INVALID_IMAGE, { format });
       const key = `avatars/${randomUUID()}`;
-      await storeImageVariants(store, key, bytes);
+      await publishImage(store, key, bytes, 'avatar', 'body');
       const updated = await repository.update(id, { avatarKey: key });
       if (row.avatarKey) await store.removePrefix(row.avatarKey);
       return toUserDto(updated!);
