@@ -48,6 +48,7 @@ import { createMessenger } from './plugins/messaging.ts';
 import { mediaRoutes } from './plugins/media.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { watchRedis } from './plugins/redis.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webRoutes } from './plugins/web.ts';
 
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
   const sessions = createSessionsRepository(db);
   await app.register(authPlugin, { sessions, publicUrl: config.publicUrl });
 
+  if (redis) watchRedis(redis, app.log);
   const counters = createCounterStore(redis, config.redisKeyPrefix);
   const messenger = createMessenger({ db, sms: config.sms, email: config.email });
   if (config.env === 'production' && messenger.outbox.sms) {

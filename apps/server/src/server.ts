@@ -2,7 +2,7 @@ import { countDemoListings, hasListings, seedDemo } from '@kunci/db/demo/seed';
 import { buildApp } from './app.ts';
 import { DEMO_ACCOUNTS, ensureDemoAccounts } from './cli/demo-accounts.ts';
 import { EnvError, loadConfig, type Config } from './config/env.ts';
-import { openServices } from './services.ts';
+import { openServices, StartupError } from './services.ts';
 
 function readConfig(): Config {
   try {
@@ -17,7 +17,12 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const services = await openServices(config);
+// PostgreSQL or Redis unreachable at start: one line and exit 1 at once; a supervisor restarts the process.
+const services = await openServices(config).catch((error: unknown) => {
+  if (!(error instanceof StartupError)) throw error;
+  console.error(`Kunci cannot start. ${error.message}`);
+  process.exit(1);
+});
 if (config.seedDemoListings > 0 && !(await hasListings(services.database.db))) {
   console.log(`Seeding ${config.seedDemoListings} demo listings (first run only)...`);
   await seedDemo(services.database.db, services.store, { listings: config.seedDemoListings });

@@ -13,17 +13,61 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/** Opens what the app runs on (database migrated, reference data loaded) from the configuration. */
+/** PostgreSQL or Redis could not be reached at start; the message says which, where and why, in one line. */
+export class StartupError extends Error {}
+
+/** Where a server is, without its credentials. */
+function where(url: string): string {
+  const { hostname, port, pathname } = new URL(url);
+  return `${hostname}${port ? `:${port}` : ''}${pathname.length > 1 ? pathname : ''}`;
+}
+
+/** The driver's own words: Drizzle's wrapper names only the query, and a refused `localhost` is an AggregateError. */
+function reason(error: unknown): string {
+  if (error instanceof Error && error.message.startsWith('Failed query') && error.cause) return reason(error.cause);
+  if (error instanceof AggregateError && error.errors.length) return reason(error.errors[0]);
+  if (error instanceof Error) return error.message || String((error as { code?: unknown }).code ?? error.name);
+  return String(error);
+}
+
+/**
+ * Opens what the app runs on (database migrated, reference data loaded) from the configuration. An unreachable
+ * PostgreSQL or Redis is a StartupError at once (no retries: a supervisor restarts the process).
+ */
 export async function openServices(config: Config): Promise<Services> {
+  const timeoutMs = config.databaseTimeoutMs;
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl, poolSize: config.databasePoolSize } : { dataDir: `${config.dataDir}/pglite` },
+    config.databaseUrl
+      ? {
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          ...(timeoutMs > 0 && { timeouts: { connectMs: timeoutMs, statementMs: timeoutMs } }),
+        }
+      : { dataDir: `${config.dataDir}/pglite` },
   );
+  if (config.databaseUrl) {
+    try {
+      await database.ping();
+    } catch (error) {
+      await database.close().catch(() => undefined);
+      throw new StartupError(`PostgreSQL at ${where(config.databaseUrl)} cannot be used: ${reason(error)}`);
+    }
+  }
   await database.migrate();
   await loadReferenceData(database.db);
   let redis: Redis | undefined;
   if (config.redisUrl) {
-    redis = createRedis(config.redisUrl);
-    await redis.connect();
+    const client = createRedis(config.redisUrl);
+    let failure: unknown;
+    client.once('error', (error) => (failure = error));
+    try {
+      await client.connect();
+    } catch (error) {
+      client.disconnect();
+      await database.close();
+      throw new StartupError(`Redis at ${where(config.redisUrl)} cannot be used: ${reason(failure ?? error)}`);
+    }
+    redis = client;
   }
   const store: MediaStore = config.s3 ? new S3Store(config.s3) : new LocalDiskStore(config.mediaDir);
   return {

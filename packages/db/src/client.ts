@@ -29,8 +29,18 @@ export interface DatabaseHandle {
 /** Sees every statement Drizzle sends (benchmarks capture them to time the same SQL raw). */
 export type QueryListener = (sql: string, params: unknown[]) => void;
 
+/**
+ * How long a PostgreSQL server may keep a caller waiting: for a connection (a new one, or a free one from a
+ * full pool) and for a statement. A silent server is given up on half a second after the statement limit;
+ * the error then says so (`isDatabaseUnavailable`).
+ */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+}
+
 export type DatabaseOptions = (
-  | { url: string; poolSize?: number }
+  | { url: string; poolSize?: number; timeouts?: DatabaseTimeouts }
   /** `dataDir` undefined means in memory; `loadDataDir` starts from a dumped data directory (tests). */
   | { url?: undefined; dataDir?: string; loadDataDir?: Blob | File }
 ) & { onQuery?: QueryListener };
@@ -41,7 +51,7 @@ const MIGRATION_LOCK = 72_410_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
-  if (options.url !== undefined) return openPostgres(options.url, options.poolSize ?? 10, logger);
+  if (options.url !== undefined) return openPostgres(options.url, options.poolSize ?? 10, options.timeouts, logger);
   return openPglite(options.dataDir, options.loadDataDir, logger);
 }
 
@@ -82,8 +92,66 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
   };
 }
 
-async function openPostgres(url: string, poolSize: number, logger: Logger): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** SQLSTATEs of a server that is going away, refusing connections, or cancelled a statement past its limit. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// node-postgres and its pool say so in words only.
+const UNAVAILABLE_MESSAGES =
+  /^(Query read timeout|timeout exceeded when trying to connect|timeout expired|Connection terminated|Client has encountered a connection error|Client was closed)/;
+
+/**
+ * Whether an error (or its cause: Drizzle wraps the driver's) means the database is unreachable, silent or
+ * overloaded rather than that the query was wrong: such a call answers 503 and may be retried.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let depth = 0; error instanceof Error && depth < 5; depth++, error = error.cause) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08'))) return true;
+    if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+    if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
+  }
+  return false;
+}
+
+/**
+ * A connection that gave up waiting on the server is closed, never reused: a late answer to a `begin` would
+ * otherwise leave it inside a transaction that the next caller of the pool runs in unknowingly.
+ */
+class GuardedClient extends pg.Client {
+  // The driver's overloads (promise, callback, submittable) pass through untouched; only failures are watched.
+  override query(...args: unknown[]): never {
+    const drop = (error: unknown) => {
+      if (error instanceof Error && error.message === 'Query read timeout') this.connection.stream.destroy();
+    };
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (error: unknown, result: unknown) => {
+        drop(error);
+        (callback as (error: unknown, result: unknown) => void)(error, result);
+      };
+    }
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) result.catch(drop);
+    return result as never;
+  }
+}
+
+async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTimeouts | undefined, logger: Logger): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    keepAlive: true,
+    ...(timeouts && {
+      Client: GuardedClient,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      // The server cancels a slow statement itself; past this the server is not answering at all.
+      query_timeout: timeouts.statementMs + 500,
+      // A transaction left open by a caller that vanished does not hold its locks for ever.
+      idle_in_transaction_session_timeout: Math.max(10_000, timeouts.statementMs * 5),
+    }),
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and the next query reports real failures.
   });
@@ -93,13 +161,15 @@ async function openPostgres(url: string, poolSize: number, logger: Logger): Prom
     driver: 'postgres',
     raw: (text, params) => pool.query(text, params),
     migrate: async () => {
-      const client = await pool.connect();
+      // A connection of its own, free of the statement limit: a migration may build an index on a large table.
+      const client = new pg.Client({ connectionString: url, ...(timeouts && { connectionTimeoutMillis: timeouts.connectMs }) });
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     ping: async () => {

@@ -15,7 +15,8 @@ if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1500) {
   process.exit(2);
 }
 
-const config = loadConfig();
+// A batch job: no statement limit (vacuuming a million listings takes a while).
+const config = { ...loadConfig(), databaseTimeoutMs: 0 };
 const services = await openServices(config);
 const started = Date.now();
 let firstDone: number | undefined;

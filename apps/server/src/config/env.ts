@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default(resolve(REPO_ROOT, '.data')),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   REDIS_KEY_PREFIX: z
     .string()
@@ -77,6 +78,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Longest wait for a PostgreSQL connection and longest statement, in ms (0: none); past it a call answers 503. */
+  databaseTimeoutMs: number;
   redisUrl: string | undefined;
   /** Namespaces every Redis key, so deployments (or test runs) sharing a Redis never see each other's counters. */
   redisKeyPrefix: string;
@@ -151,6 +154,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     mediaDir: resolve(env.MEDIA_DIR ?? resolve(dataDir, 'media')),

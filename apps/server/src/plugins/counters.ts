@@ -1,8 +1,10 @@
-import type { Redis } from 'ioredis';
+import { ReplyError, type Redis } from 'ioredis';
+import { redisReady } from './redis.ts';
 
 /**
  * Counters that expire: resend cooldowns, hourly caps, wrong-attempt streaks. In Redis when configured,
- * so every instance sees the same counts; in process memory otherwise (one instance alone).
+ * so every instance sees the same counts; in process memory otherwise (one instance alone), and while
+ * Redis is away (each instance then counts on its own rather than failing the request).
  */
 export interface CounterStore {
   /** Adds one and returns the new count; the window starts with the first hit. */
@@ -14,7 +16,44 @@ export interface CounterStore {
 }
 
 export function createCounterStore(redis: Redis | undefined, prefix: string): CounterStore {
-  return redis ? redisCounters(redis, prefix) : memoryCounters();
+  return redis ? fallbackCounters(redis, redisCounters(redis, prefix), memoryCounters()) : memoryCounters();
+}
+
+/**
+ * Redis while it answers, this instance's memory while it does not. Reads take the larger of the two, so a cap
+ * reached or a number locked during an outage still holds here once Redis is back.
+ */
+function fallbackCounters(redis: Redis, shared: CounterStore, local: CounterStore): CounterStore {
+  async function either<T>(call: (store: CounterStore) => Promise<T>, merge: (shared: T, local: T) => T): Promise<T> {
+    const here = await call(local);
+    if (!redisReady(redis)) return here;
+    try {
+      return merge(await call(shared), here);
+    } catch (error) {
+      // A reply is Redis answering (a bug of ours); anything else is Redis being away or silent.
+      if (error instanceof ReplyError) throw error;
+      return here;
+    }
+  }
+  return {
+    async hit(key, windowMs) {
+      if (redisReady(redis)) {
+        try {
+          return Math.max(await shared.hit(key, windowMs), await local.get(key));
+        } catch (error) {
+          if (error instanceof ReplyError) throw error;
+        }
+      }
+      return local.hit(key, windowMs);
+    },
+    get: (key) => either((store) => store.get(key), Math.max),
+    ttl: (key) => either((store) => store.ttl(key), Math.max),
+    reset: (key) =>
+      either(
+        (store) => store.reset(key),
+        () => undefined,
+      ),
+  };
 }
 
 function redisCounters(redis: Redis, prefix: string): CounterStore {

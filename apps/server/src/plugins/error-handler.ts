@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, errorStatus, type ErrorBody, type FieldError } from '@kunci/contracts/errors';
+import { isDatabaseUnavailable } from '@kunci/db/client';
 import { CATALOGUES, translatorFor, type MessageKey, type Translate } from '@kunci/i18n/messages';
 import { AppError } from '../lib/app-error.ts';
 import { fieldMessage } from '../lib/field-messages.ts';
@@ -53,6 +54,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return send(request, reply, ErrorCode.INTERNAL);
+    }
+    // PostgreSQL refusing, silent past its time limits, or going away: 503, worth retrying.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(request, reply, ErrorCode.UNAVAILABLE);
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return send(request, reply, mapped);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { ServerEvent } from '@kunci/contracts/chat';
+import { redisReady } from '../../plugins/redis.ts';
 
 export interface ChatSocket {
   send(data: string): void;
@@ -9,6 +10,8 @@ export interface ChatSocket {
 /**
  * Delivers events to the sockets of the users they concern, on every instance. With Redis, an event is
  * published once and each instance hands it to its own sockets; with no Redis, one instance serves everyone.
+ * While Redis is away an instance delivers to its own sockets only (those on other instances catch up by
+ * replay when they reconnect), and goes back to publishing when Redis returns.
  */
 export interface ChatHub {
   publish(userIds: readonly string[], event: ServerEvent): Promise<void>;
@@ -41,28 +44,48 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
   const presenceKey = (userId: string) => `${prefix}online:${userId}`;
   const PRESENCE_TTL = 90;
   const markOnline = (userIds: readonly string[]) => {
-    if (!redis || !userIds.length) return;
+    if (!redis || !redisReady(redis) || !userIds.length) return;
     const batch = redis.multi();
     for (const userId of userIds) batch.sadd(presenceKey(userId), instance).expire(presenceKey(userId), PRESENCE_TTL);
     void batch.exec().catch(() => undefined);
   };
-  const refresh = redis ? setInterval(() => markOnline([...sockets.keys()]), (PRESENCE_TTL / 3) * 1000) : undefined;
+  const markAllOnline = () => markOnline([...sockets.keys()]);
+  const refresh = redis ? setInterval(markAllOnline, (PRESENCE_TTL / 3) * 1000) : undefined;
   refresh?.unref();
 
   let subscriber: Redis | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
   if (redis) {
     subscriber = redis.duplicate();
+    subscriber.on('error', () => {});
+    if (subscriber.status === 'wait') await subscriber.connect();
     await subscriber.subscribe(channel);
     subscriber.on('message', (_channel: string, raw: string) => {
       const { userIds, event } = JSON.parse(raw) as { userIds: string[]; event: ServerEvent };
       deliver(userIds, event);
     });
+    // A subscriber only listens, so a silent Redis would go unnoticed: a ping now and then finds it out
+    // (the socket times out and the client reconnects and subscribes again).
+    const listener = subscriber;
+    heartbeat = setInterval(() => void listener.ping().catch(() => undefined), 5000);
+    heartbeat.unref();
+    // Presence marks made while Redis was away are made again as soon as it is back.
+    redis.on('ready', markAllOnline);
   }
+  /** Redis carries an event only while both of this instance's connections are up (it receives its own). */
+  const shared = () => redis && subscriber && redisReady(redis) && redisReady(subscriber);
 
   return {
     async publish(userIds, event) {
-      if (redis) await redis.publish(channel, JSON.stringify({ userIds, event }));
-      else deliver(userIds, event);
+      if (shared()) {
+        try {
+          await redis!.publish(channel, JSON.stringify({ userIds, event }));
+          return;
+        } catch {
+          // Redis went away just now: this instance's own sockets still get the event.
+        }
+      }
+      deliver(userIds, event);
     },
     attach(userId, socket) {
       let set = sockets.get(userId);
@@ -75,22 +98,25 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
         set.delete(socket);
         if (set.size || sockets.get(userId) !== set) return;
         sockets.delete(userId);
-        if (redis) void redis.srem(presenceKey(userId), instance).catch(() => undefined);
+        if (redis && redisReady(redis)) void redis.srem(presenceKey(userId), instance).catch(() => undefined);
       };
     },
     async online(userIds) {
       const here = new Set(userIds.filter((id) => sockets.has(id)));
-      if (!redis) return here;
+      if (!redis || !redisReady(redis)) return here;
       const elsewhere = userIds.filter((id) => !here.has(id));
       if (elsewhere.length) {
-        const counts = await Promise.all(elsewhere.map((id) => redis.scard(presenceKey(id))));
-        elsewhere.forEach((id, i) => counts[i]! > 0 && here.add(id));
+        // Unknown while Redis is away: offline, so the away notice goes out rather than never.
+        const counts = await Promise.all(elsewhere.map((id) => redis.scard(presenceKey(id)))).catch(() => []);
+        elsewhere.forEach((id, i) => (counts[i] ?? 0) > 0 && here.add(id));
       }
       return here;
     },
     async close() {
       clearInterval(refresh);
-      if (redis && sockets.size)
+      clearInterval(heartbeat);
+      redis?.off('ready', markAllOnline);
+      if (redis && redisReady(redis) && sockets.size)
         await redis
           .pipeline([...sockets.keys()].map((id) => ['srem', presenceKey(id), instance]))
           .exec()
