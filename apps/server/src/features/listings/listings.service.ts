@@ -22,6 +22,12 @@ const SALE_TYPES: readonly ListingType[] = ['HIGHRISE_SALE', 'LANDED_SALE'];
 const SUGGESTIONS = 6;
 const MIN_SCORE = 0.3;
 const NAME_KEYS = { en: 'nameEn', ms: 'nameMs', zh: 'nameZh' } as const;
+/** matchScore's scores for a name that is, or starts with, the typed text. */
+const START_SCORE = 0.95;
+const startScore = (needle: Prepared, name: Prepared) => {
+  const score = matchScore(needle, name);
+  return score >= START_SCORE ? score : 0;
+};
 
 export function createListingsService(repository: ListingsRepository) {
   // Areas and property types change only with a deploy: matched in memory, in all three languages, their names
@@ -30,6 +36,7 @@ export function createListingsService(repository: ListingsRepository) {
   const withKeys = <T extends Named>(row: T) => ({
     row,
     keys: [row.nameEn, row.nameMs, row.nameZh, row.slug.replace(/-/g, ' ')].map(prepare),
+    byLanguage: { en: prepare(row.nameEn), ms: prepare(row.nameMs), zh: prepare(row.nameZh) },
   });
   const loadNames = async () => {
     const { areas, types } = await repository.names();
@@ -93,8 +100,10 @@ export function createListingsService(repository: ListingsRepository) {
             score: best(keys),
             item: { id: a.id, label: a[NAME_KEYS[lang]], title: a[NAME_KEYS[lang]], category: 'LOCATION' as const, slug: a.slug },
           })),
-          ...types.map(({ row: t, keys }) => ({
-            score: best(keys) - 0.01,
+          // A type only for the start of its name in the caller's language or in English: to someone searching
+          // in English, "bang" (for Bangsar) is not the start of a Malay type name.
+          ...types.map(({ row: t, byLanguage }) => ({
+            score: Math.max(...[byLanguage[lang], byLanguage.en].map((key) => startScore(needle, key))) - 0.01,
             item: { id: t.slug, label: t[NAME_KEYS[lang]], title: t[NAME_KEYS[lang]], category: 'PROPERTY_TYPE' as const, slug: t.slug },
           })),
         ]

@@ -134,11 +134,28 @@ describe('autocomplete', () => {
   });
 
   it('matches property types in Malay and Chinese, labelled in the caller’s language', async () => {
-    expect((await suggest('kondo')).LOCATION[0]).toMatchObject({ category: 'PROPERTY_TYPE', slug: 'condo', label: 'Condo' });
+    expect((await suggest('cond')).LOCATION[0]).toMatchObject({ category: 'PROPERTY_TYPE', slug: 'condo', label: 'Condo' });
     expect((await suggest('kondo', 'ms')).LOCATION[0]).toMatchObject({ slug: 'condo', label: 'Kondo' });
-    const zh = await suggest('公寓', 'zh');
-    expect(zh.LOCATION.map((l) => l.slug)).toEqual(expect.arrayContaining(['apartment', 'condo']));
+    expect((await suggest('rum', 'ms')).LOCATION.map((l) => l.slug)).toEqual(expect.arrayContaining(['house', 'terrace']));
+    expect((await suggest('公寓', 'zh')).LOCATION.map((l) => l.slug)).toContain('apartment');
+    expect((await suggest('共管', 'zh')).LOCATION[0]).toMatchObject({ slug: 'condo', label: '共管公寓' });
     expect((await suggest('孟沙', 'zh')).LOCATION[0]).toMatchObject({ slug: 'bangsar', label: '孟沙' });
+  });
+
+  it('suggests a type only for the start of its name in the caller’s language or English', async () => {
+    const types = async (keywords: string, lang = 'en') =>
+      (await suggest(keywords, lang)).LOCATION.filter((l) => l.category === 'PROPERTY_TYPE').map((l) => l.slug);
+    // Malay names (Rumah, Pangsapuri, Kondo) are not offered to someone searching in English...
+    expect(await types('rum')).toEqual([]);
+    expect(await types('pangsa')).toEqual([]);
+    expect(await types('kondo')).toEqual([]);
+    expect(await types('bang')).toEqual([]);
+    // ...nor a name that merely contains the text or looks like it.
+    expect(await types('rise')).toEqual([]);
+    expect(await types('hause')).toEqual([]);
+    // English names are understood in every language.
+    expect(await types('high', 'ms')).toEqual(['highrise']);
+    expect(await types('apart', 'zh')).toEqual(['apartment']);
   });
 
   it('answers nothing below two characters, and de-duplicates by label and type', async () => {
