@@ -11,7 +11,6 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { STORED_LANGUAGE } from '@kunci/contracts/constants';
 import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGE_COOKIE, isLanguage, type Language } from '@kunci/i18n/locales';
 import { canonicalRedirect, href, parsePath } from '@kunci/i18n/paths';
 import { apiAs, serverApi } from './lib/api.ts';
@@ -48,7 +47,7 @@ const SIGN_IN_PARAMS = ['id', 'token', 'deviceId', 'originClickCR', 'isNewUser']
  * Before any loader: canonical paths (301 for /rent/kuala-lumpur, a trailing slash or a first segment of
  * another language); a sign-in token in the URL verified, stored and stripped; the visitor's session
  * resolved once; the home page of a remembered language for visitors arriving from elsewhere; the
- * language cookie, the device id and a signed-in user's stored language kept in step with the URL.
+ * language cookie and the device id kept in step with the URL.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
@@ -83,10 +82,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (url.pathname === '/' && remembered && remembered !== DEFAULT_LANGUAGE && fromOutside && request.method === 'GET') {
       throw redirect(href(remembered, 'home') + url.search, 302);
     }
-    // A signed-in user's language follows the pages they choose, so messages and the next sign-in use it.
-    if (session.user && request.method === 'GET' && session.user.language !== STORED_LANGUAGE[lang]) {
-      await serverApi(context, lang).updateUser(session.user.id, { language: STORED_LANGUAGE[lang] });
-    }
+    // A signed-in user's stored language (messages, the next sign-in) changes only in their profile, never by browsing.
 
     const response = await next();
     if (remembered !== lang) response.headers.append('set-cookie', `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
