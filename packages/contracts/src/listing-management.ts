@@ -17,7 +17,10 @@ export const LEASE_TYPES = ['FREEHOLD', 'LEASEHOLD'] as const;
 export const SALE_KINDS = ['SUBSALE', 'NEW_LAUNCH', 'AUCTION'] as const;
 
 /** Field messages are catalogue keys: the API and the pages show them in the user's language. */
-const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** A real instant in UTC with milliseconds (`2026-01-31T00:00:00.000Z`): month 13 or hour 25 is refused, not stored. */
+const utcTimestamp = () => z.iso.datetime({ precision: 3, message: 'field.date' });
+/** Ids and counts stored in 32-bit integer columns. */
+const INT4_MAX = 2_147_483_647;
 /** Spec section 5: name-type text (a person's name) holds letters, spaces, '/' and apostrophes only. */
 export const NAME_TEXT = /^[\p{L}\p{M}\s/'’]+$/u;
 /**
@@ -43,7 +46,7 @@ export function statesRacePreference(text: string): boolean {
 const PropertyFields = z.object({
   type: ListingType,
   category: PropertyCategory,
-  landmarkLabelId: z.number().int().positive().nullable().default(null),
+  landmarkLabelId: z.number().int().positive().max(INT4_MAX).nullable().default(null),
   name: z
     .string()
     .trim()
@@ -81,8 +84,8 @@ const PropertyFields = z.object({
   leaseType: z.enum(LEASE_TYPES).nullable().default(null),
   saleType: z.enum(SALE_KINDS).nullable().default(null),
   petFriendly: z.boolean().default(true),
-  availability: z.string().regex(UTC_TIMESTAMP, 'field.date').nullable().default(null),
-  viewingAvailableDate: z.string().regex(UTC_TIMESTAMP, 'field.date').nullable().default(null),
+  availability: utcTimestamp().nullable().default(null),
+  viewingAvailableDate: utcTimestamp().nullable().default(null),
   description: z.string().trim().max(5000, 'field.description').default(''),
   facilities: z.array(Facility).max(FACILITIES.length).default([]),
   nearby: z.array(NearbyPlace).max(NEARBY_PLACES.length).default([]),
@@ -110,6 +113,25 @@ function checkProperty(value: z.infer<typeof PropertyFields>, ctx: z.RefinementC
 
 /** `POST /api/properties`: the listing's facts (the wizard's first step and everything after it). */
 export const PropertyInput = PropertyFields.strict().superRefine(checkProperty).meta({ id: 'PropertyInput' });
+
+/** How long a create's Idempotency-Key is remembered. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+/**
+ * `Idempotency-Key` on a create: the client's own id for one submission, so that a retry (an answer lost to the
+ * network, a second tap) does not make a second listing.
+ */
+export const IdempotencyKeyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/, 'field.idempotencyKey')
+    .optional()
+    .meta({
+      description:
+        'Optional, 8-128 characters [A-Za-z0-9_-], one per submission. The same key from the same user within 24 hours answers ' +
+        'with the listing the first request created (same id, 201, header Idempotent-Replayed: true) instead of creating another; ' +
+        'the same key with a different body is refused (422, errorCode 11434). Two requests at once with one key create one listing.',
+    }),
+});
 export type PropertyInput = z.infer<typeof PropertyInput>;
 export type PropertyInputDraft = z.input<typeof PropertyInput>;
 /** `PUT /api/properties/{id}`: any of the fields; the merged listing is checked as a whole. */
@@ -242,11 +264,13 @@ export const RegisterVideoBody = z
     sourceType: z.literal('AWS_S3').default('AWS_S3'),
   })
   .strict();
-export const ReorderImagesBody = z.object({ imageIds: z.array(z.number().int().positive()).min(1).max(MEDIA_LIMITS.maxPhotos) }).strict();
+export const ReorderImagesBody = z
+  .object({ imageIds: z.array(z.number().int().positive().max(INT4_MAX)).min(1).max(MEDIA_LIMITS.maxPhotos) })
+  .strict();
 
 export const PriceStatisticsRequest = z
   .object({
-    landmarkLabelId: z.number().int().positive().nullable().optional(),
+    landmarkLabelId: z.number().int().positive().max(INT4_MAX).nullable().optional(),
     areaSlug: z.string().max(60).optional(),
     type: ListingType.optional(),
     bedroom: count(20).nullable().optional(),

@@ -558,6 +558,7 @@ export const en = {
   'field.tooLow': '{inclusive, select, true {Enter {minimum} or more.} other {Enter more than {minimum}.}}',
   'field.tooHigh': '{inclusive, select, true {Enter {maximum} or less.} other {Enter less than {maximum}.}}',
   'field.tooFew': '{minimum, plural, one {Choose at least # item.} other {Choose at least # items.}}',
+  'field.idempotencyKey': 'An Idempotency-Key has 8 to 128 letters, digits, - or _.',
   'field.imagePixels': 'That picture has too many pixels for us to process. Make it smaller (a normal phone photo is fine) and upload it again.',
   'field.tooMany': '{maximum, plural, one {Choose at most # item.} other {Choose at most # items.}}',
   'field.email': 'Enter a valid email address.',

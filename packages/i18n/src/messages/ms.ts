@@ -559,6 +559,7 @@ export const ms: Messages = {
   'field.tooLow': '{inclusive, select, true {Masukkan {minimum} atau lebih.} other {Masukkan lebih daripada {minimum}.}}',
   'field.tooHigh': '{inclusive, select, true {Masukkan {maximum} atau kurang.} other {Masukkan kurang daripada {maximum}.}}',
   'field.tooFew': 'Pilih sekurang-kurangnya {minimum, plural, other {# item}}.',
+  'field.idempotencyKey': 'Idempotency-Key mesti mengandungi 8 hingga 128 huruf, digit, - atau _.',
   'field.imagePixels':
     'Gambar itu mempunyai terlalu banyak piksel untuk kami proses. Kecilkan saiznya (foto telefon biasa tidak bermasalah) dan muat naik semula.',
   'field.tooMany': 'Pilih paling banyak {maximum, plural, other {# item}}.',

@@ -537,6 +537,7 @@ export const zh: Messages = {
   'field.landmark': '无法识别此建筑。',
   'field.notImage': '该文件不是照片。',
   'field.video': '该文件不是可播放的视频（MP4、WebM 或 MOV）。',
+  'field.idempotencyKey': 'Idempotency-Key 须为 8 至 128 个字母、数字、- 或 _。',
   'field.imagePixels': '该图片像素过多，无法处理。请缩小尺寸后重新上传（普通手机照片即可）。',
   'field.fileType': '请上传照片（JPEG、PNG、WebP、HEIC）或视频（MP4、WebM、MOV）。',
   'field.emptyFile': '文件为空。',

@@ -10,7 +10,8 @@ export const UPLOAD_GRACE_MS = 24 * 60 * 60_000;
 
 /**
  * The listing jobs, safe to run on every instance at once: expiry is one idempotent UPDATE, warnings are
- * claimed row by row (SKIP LOCKED) before they are sent, abandoned uploads are deleted only while unregistered.
+ * claimed row by row (SKIP LOCKED) before they are sent, abandoned uploads are deleted only while unregistered,
+ * idempotency keys past their day are forgotten.
  */
 export async function runListingJobs(
   service: ListingManagementService,
@@ -35,5 +36,6 @@ export async function runListingJobs(
     }
   }
   const cleaned = await service.cleanupUploads(UPLOAD_GRACE_MS);
+  await service.removeExpiredIdempotencyKeys();
   return { expired, warned: toWarn.length, cleaned };
 }

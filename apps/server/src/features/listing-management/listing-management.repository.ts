@@ -1,8 +1,19 @@
 import { and, asc, count, desc, eq, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
-import { areas, cities, landmarks, mediaUploads, postcodes, properties, propertyImages, propertyVideos, stockImages } from '@kunci/db/schema';
+import {
+  areas,
+  cities,
+  idempotencyKeys,
+  landmarks,
+  mediaUploads,
+  postcodes,
+  properties,
+  propertyImages,
+  propertyVideos,
+  stockImages,
+} from '@kunci/db/schema';
 import { AREAS } from '@kunci/db/reference/areas';
-import type { ListingTab, OwnerListingsQuery } from '@kunci/contracts/listing-management';
+import { IDEMPOTENCY_KEY_HOURS, type ListingTab, type OwnerListingsQuery } from '@kunci/contracts/listing-management';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Db = Database | Tx;
@@ -148,6 +159,46 @@ export function createListingManagementRepository(db: Database) {
       )[0]?.top ?? -1) + 1,
 
     upload: async (d: Db, id: string) => (await d.select().from(mediaUploads).where(eq(mediaUploads.id, id)))[0],
+
+    /**
+     * Claims an idempotency key for this request: true when it is the first use (or the earlier one is over a day
+     * old and is replaced). A concurrent claim of the same key waits here until that transaction ends, then sees it.
+     */
+    claimIdempotencyKey: async (tx: Tx, claim: { userId: string; scope: string; key: string; requestHash: string }) =>
+      (
+        await tx
+          .insert(idempotencyKeys)
+          .values(claim)
+          .onConflictDoUpdate({
+            target: [idempotencyKeys.userId, idempotencyKeys.scope, idempotencyKeys.key],
+            set: { requestHash: claim.requestHash, propertyId: null, createdAt: sql`now()` },
+            setWhere: sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`,
+          })
+          .returning({ key: idempotencyKeys.key })
+      ).length === 1,
+
+    idempotencyKey: async (d: Db, userId: string, scope: string, key: string) =>
+      (
+        await d
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+      )[0],
+
+    settleIdempotencyKey: (tx: Tx, userId: string, scope: string, key: string, propertyId: number) =>
+      tx
+        .update(idempotencyKeys)
+        .set({ propertyId })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))),
+
+    /** Keys past their day (the jobs remove them). */
+    removeExpiredIdempotencyKeys: async () =>
+      (
+        await db
+          .delete(idempotencyKeys)
+          .where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`)
+          .returning({ key: idempotencyKeys.key })
+      ).length,
 
     /** Uploads never registered whose signed URL has long expired: the cleanup job removes them. */
     staleUploads: (olderThan: Date, limit: number) =>

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { UserIdParams } from '@kunci/contracts/auth';
 import { ErrorBody, ErrorCode } from '@kunci/contracts/errors';
 import {
+  IdempotencyKeyHeaders,
   LandlordLead,
   LandlordLeadInput,
   ListingActionBody,
@@ -53,12 +54,17 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
     {
       schema: {
         tags: ['listing management'],
-        summary: 'Create a listing (a draft, not public until submitted and approved)',
+        summary: 'Create a listing (a draft, not public until submitted and approved); an Idempotency-Key makes a retry safe',
+        headers: IdempotencyKeyHeaders,
         body: z.record(z.string(), z.unknown()),
         response: { 201: OwnerListingFull, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(actor(request), request.body)),
+    async (request, reply) => {
+      const { listing, replayed } = await service.create(actor(request), request.body, request.headers['idempotency-key']);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(listing);
+    },
   );
 
   app.put(

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { BUSINESS, isZeroDepositEligible } from '@kunci/contracts/business';
 import { FACILITIES, NEARBY_PLACES } from '@kunci/contracts/listings';
@@ -251,9 +251,26 @@ export function createListingManagementService({
   }
 
   return {
-    async create(actor: Actor, body: unknown): Promise<OwnerListingFull> {
-      const values = await derive(db, parseInput(body));
-      const id = await db.transaction(async (tx) => {
+    /**
+     * Creates a draft. With an idempotency key, the same user sending the same key again within a day gets the
+     * listing the first request made (`replayed`), not another; the key with a different request is refused.
+     */
+    async create(actor: Actor, body: unknown, idempotencyKey?: string): Promise<{ listing: OwnerListingFull; replayed: boolean }> {
+      const input = parseInput(body);
+      const values = await derive(db, input);
+      const claim = idempotencyKey && {
+        userId: actor.id,
+        scope: 'create-listing',
+        key: idempotencyKey,
+        requestHash: createHash('sha256').update(JSON.stringify(input)).digest('base64url'),
+      };
+      const outcome = await db.transaction(async (tx) => {
+        if (claim && !(await repository.claimIdempotencyKey(tx, claim))) {
+          const first = await repository.idempotencyKey(tx, claim.userId, claim.scope, claim.key);
+          if (first?.requestHash !== claim.requestHash || first.propertyId === null)
+            throw new AppError(ErrorCode.IDEMPOTENCY_KEY_REUSED, { key: claim.key });
+          return { id: first.propertyId, replayed: true };
+        }
         const [row] = await tx
           .insert(properties)
           .values({
@@ -265,9 +282,10 @@ export function createListingManagementService({
             expiresAt: new Date(Date.now() + lifetimeDays * DAY_MS),
           })
           .returning({ id: properties.id });
-        return row!.id;
+        if (claim) await repository.settleIdempotencyKey(tx, claim.userId, claim.scope, claim.key, row!.id);
+        return { id: row!.id, replayed: false };
       });
-      return full(db, (await repository.findOwned(db, id)) as Row);
+      return { listing: await full(db, (await repository.findOwned(db, outcome.id)) as Row), replayed: outcome.replayed };
     },
 
     async update(actor: Actor, id: number, patch: PropertyUpdate): Promise<OwnerListingFull> {
@@ -732,6 +750,9 @@ export function createListingManagementService({
       const given = Buffer.from(token);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
+
+    /** Idempotency keys are answered for a day; older ones are forgotten. */
+    removeExpiredIdempotencyKeys: () => repository.removeExpiredIdempotencyKeys(),
 
     async cleanupUploads(graceMs: number): Promise<number> {
       const stale = await repository.staleUploads(new Date(Date.now() - graceMs), 200);
