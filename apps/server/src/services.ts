@@ -30,11 +30,26 @@ function reason(error: unknown): string {
   return String(error);
 }
 
+/** Connects to Redis; one that cannot be reached is a StartupError (the client stops retrying). */
+async function connectRedis(url: string): Promise<Redis> {
+  const redis = createRedis(url);
+  let failure: unknown;
+  redis.once('error', (error) => (failure = error));
+  try {
+    await redis.connect();
+    return redis;
+  } catch (error) {
+    redis.disconnect();
+    throw new StartupError(`Redis at ${where(url)} cannot be used: ${reason(failure ?? error)}`);
+  }
+}
+
 /**
  * Opens what the app runs on (database migrated, reference data loaded) from the configuration. An unreachable
- * PostgreSQL or Redis is a StartupError at once (no retries: a supervisor restarts the process).
+ * PostgreSQL or Redis is a StartupError at once, before any slow set-up (no retries: a supervisor restarts us).
  */
 export async function openServices(config: Config): Promise<Services> {
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   const timeoutMs = config.databaseTimeoutMs;
   const database = await openDatabase(
     config.databaseUrl
@@ -49,26 +64,13 @@ export async function openServices(config: Config): Promise<Services> {
     try {
       await database.ping();
     } catch (error) {
+      redis?.disconnect();
       await database.close().catch(() => undefined);
       throw new StartupError(`PostgreSQL at ${where(config.databaseUrl)} cannot be used: ${reason(error)}`);
     }
   }
   await database.migrate();
   await loadReferenceData(database.db);
-  let redis: Redis | undefined;
-  if (config.redisUrl) {
-    const client = createRedis(config.redisUrl);
-    let failure: unknown;
-    client.once('error', (error) => (failure = error));
-    try {
-      await client.connect();
-    } catch (error) {
-      client.disconnect();
-      await database.close();
-      throw new StartupError(`Redis at ${where(config.redisUrl)} cannot be used: ${reason(failure ?? error)}`);
-    }
-    redis = client;
-  }
   const store: MediaStore = config.s3 ? new S3Store(config.s3) : new LocalDiskStore(config.mediaDir);
   return {
     database,
