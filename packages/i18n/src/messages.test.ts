@@ -41,6 +41,50 @@ describe('message catalogues', () => {
   });
 });
 
+describe('wording chosen by the native review', () => {
+  const all = (lang: 'ms' | 'zh') => Object.values(CATALOGUES[lang]).join('\n');
+
+  it('uses one term where two were mixed: Foto in Malay, RM in Chinese', () => {
+    expect(all('ms')).not.toMatch(/gambar/i);
+    expect(all('zh')).not.toContain('令吉');
+    expect(all('zh')).not.toContain('平方英尺');
+  });
+
+  it('has the reviewed Malay wording', () => {
+    const ms = createTranslator('ms', CATALOGUES.ms);
+    expect(ms('chat.online')).toBe('Dalam talian');
+    expect(ms('listing.distance', { km: 1.2, place: 'KLCC' })).toBe('1.2 km dari KLCC');
+    expect(ms('details.moveIn.fee')).toBe('Yuran perjanjian sewa');
+    expect(all('ms')).not.toMatch(/yuran menandatangani/i);
+    expect(ms('listings.views', { count: 3 })).toBe('3 paparan');
+    expect(ms('post.video.hint')).toMatch(/^Video lawatan ringkas sangat membantu\./);
+    expect(ms('viewing.move')).toBe('Tukar ke masa ini');
+    expect(ms('chat.system.viewingRescheduled', { time: '10:00' })).toBe('Lawatan dijadualkan semula ke 10:00.');
+    expect([ms('roomType.SINGLE'), ms('roomType.MIDDLE')]).toEqual(['Bilik single', 'Bilik sederhana']);
+    expect([ms('saleType.SUBSALE'), ms('post.option.SUBSALE'), ms('post.option.NEW_LAUNCH')]).toEqual([
+      'Subsale (jualan semula)',
+      'Subsale (jualan semula)',
+      'Projek baharu',
+    ]);
+    expect(ms('post.photos.cover')).toBe('Foto utama');
+    expect(ms('facility.COVERED_PARKING')).toBe('Tempat letak kereta berbumbung');
+    expect([ms('map.show'), ms('map.hide')]).toEqual(['Tunjukkan peta', 'Sembunyikan peta']);
+    expect(ms('rent.description', { count: 12, area: 'Bangsar' })).toMatch(/^Terokai 12 rumah sewa di Bangsar melalui Kunci\./);
+    expect(ms('rent.description', { count: 0, area: 'Bangsar' })).toMatch(/^Tiada rumah sewa di Bangsar/);
+    expect(ms('rent.descriptionType', { count: 3, area: 'Bangsar', type: 'kondo' })).toMatch(/^Terokai 3 kondo untuk disewa di Bangsar/);
+  });
+
+  it('has the reviewed Chinese wording', () => {
+    const zh = createTranslator('zh', CATALOGUES.zh);
+    expect(zh('post.kind.HIGHRISE')).toBe('高楼住宅（共管公寓、公寓、单间公寓）');
+    expect(zh('listing.sqft', { sqft: '900' })).toBe('900 平方尺');
+    expect(zh('facility.GATED')).toBe('门禁保安社区');
+    expect(zh('tenantSearch.budget', { budget: 'RM 2,000' })).toBe('每月预算 RM 2,000');
+    expect(zh('details.available', { date: '4月1日' })).toBe('4月1日起可入住');
+    expect(zh('post.field.price')).toBe('月租（RM）');
+  });
+});
+
 describe('our ICU formatter', () => {
   const samples = {
     count: 0,
@@ -80,6 +124,13 @@ describe('our ICU formatter', () => {
     time: '22 Nov 2026, 10:00',
     from: 'Aisyah',
     listing: 'Bangsar Heights A-12',
+    expected: 'string',
+    minimum: 4,
+    maximum: 100,
+    inclusive: 'true',
+    values: 'rent, sale',
+    divisor: 5,
+    facts: '3 bedrooms, fully furnished',
   };
   it.each(LANGUAGES)('%s: formats every message exactly as intl-messageformat does', (lang) => {
     const t = createTranslator(lang, CATALOGUES[lang]);

@@ -6,7 +6,7 @@ export const PROPERTY_TYPES: readonly { slug: PropertyCategory; listingType: Lis
   { slug: 'apartment', listingType: 'HIGHRISE', en: 'Apartment', ms: 'Pangsapuri', zh: '公寓' },
   { slug: 'condo', listingType: 'HIGHRISE', en: 'Condo', ms: 'Kondo', zh: '共管公寓' },
   { slug: 'room', listingType: 'ROOM', en: 'Room', ms: 'Bilik', zh: '房间' },
-  { slug: 'house', listingType: 'LANDED', en: 'House', ms: 'Rumah', zh: '独立洋房' },
+  { slug: 'house', listingType: 'LANDED', en: 'House', ms: 'Rumah', zh: '有地住宅' },
   { slug: 'terrace', listingType: 'LANDED', en: 'Terrace', ms: 'Rumah Teres', zh: '排屋' },
-  { slug: 'highrise', listingType: 'HIGHRISE', en: 'Highrise', ms: 'Bangunan Tinggi', zh: '高楼住宅' },
+  { slug: 'highrise', listingType: 'HIGHRISE', en: 'Highrise', ms: 'Kediaman bertingkat tinggi', zh: '高楼住宅' },
 ];

@@ -158,7 +158,8 @@ export const en = {
 
   'rent.title': '{type} for rent in {area}',
   'rent.titleAll': 'Homes for rent in {area}',
-  'rent.description': 'Browse {count, plural, one {# home} other {# homes}} for rent in {area} on Kunci. Zero deposit, verified landlords.',
+  'rent.description':
+    '{count, plural, =0 {No homes for rent in {area} on Kunci right now: see the areas nearby. Zero deposit, verified landlords.} one {Browse # home for rent in {area} on Kunci. Zero deposit, verified landlords.} other {Browse # homes for rent in {area} on Kunci. Zero deposit, verified landlords.}}',
   'rent.count': '{count, plural, =0 {No homes found} one {# home found} other {# homes found}}',
   'rent.empty': 'No homes match this search yet.',
   'rent.emptyHint': 'Try a nearby area:',
@@ -604,7 +605,10 @@ export const en = {
   'sort.priceDown': 'Price: high to low',
   'sort.distance': 'Nearest',
   'rent.titleNear': 'Homes for rent near {place}',
-  'listing.distance': '{km} km away',
+  'listing.distance': '{km} km from {place}',
+  'listing.distanceAway': '{km} km away',
+  'rent.descriptionType':
+    '{count, plural, =0 {No {type} listings for rent in {area} on Kunci right now: see the areas nearby.} one {Browse # {type} listing for rent in {area} on Kunci. Zero deposit, verified landlords.} other {Browse # {type} listings for rent in {area} on Kunci. Zero deposit, verified landlords.}}',
 
   'details.moveIn.title': 'To move in',
   'details.moveIn.rent': "First month's rent",

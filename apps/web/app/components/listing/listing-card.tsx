@@ -13,11 +13,14 @@ export function ListingCard({
   areas,
   eager,
   priority = false,
+  place,
 }: {
   listing: Card;
   areas: readonly Area[];
   eager: boolean;
   priority?: boolean;
+  /** The searched place the card's distance is measured from. */
+  place?: string | undefined;
 }) {
   const { t, href, money, number, lang } = useI18n();
   const area = areas.find((a) => a.slug === listing.areaSlug);
@@ -54,7 +57,9 @@ export function ListingCard({
         </h3>
         <p className="text-sm text-gray-600">
           {area ? t('listing.in', { area: area.name[lang] }) : null}
-          {listing.distanceKm !== undefined ? ` · ${t('listing.distance', { km: listing.distanceKm })}` : null}
+          {listing.distanceKm !== undefined
+            ? ` · ${place ? t('listing.distance', { km: listing.distanceKm, place }) : t('listing.distanceAway', { km: listing.distanceKm })}`
+            : null}
         </p>
         <ul className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-2 text-sm text-gray-700">
           {listing.bedroom ? (

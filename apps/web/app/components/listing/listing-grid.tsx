@@ -8,6 +8,7 @@ export function ListingGrid({
   areas,
   onActivate,
   narrow = false,
+  place,
 }: {
   listings: readonly Card[];
   areas: readonly Area[];
@@ -15,6 +16,8 @@ export function ListingGrid({
   onActivate?: (id: number | null) => void;
   /** Beside a map: two columns at most. */
   narrow?: boolean;
+  /** The searched place distances are measured from. */
+  place?: string | undefined;
 }) {
   return (
     <ul className={`grid gap-5 sm:grid-cols-2 ${narrow ? '' : 'lg:grid-cols-3'} view-list:grid-cols-1`}>
@@ -25,7 +28,7 @@ export function ListingGrid({
           onMouseLeave={onActivate ? () => onActivate(null) : undefined}
           onFocus={onActivate ? () => onActivate(listing.id) : undefined}
         >
-          <ListingCard listing={listing} areas={areas} eager={index < 3} priority={index === 0} />
+          <ListingCard listing={listing} areas={areas} eager={index < 3} priority={index === 0} place={place} />
         </li>
       ))}
     </ul>

@@ -82,12 +82,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { t, lang, publicUrl } = metaI18n(matches);
   if (!loaderData) return [{ title: t('notFound.title') }, { name: 'robots', content: 'noindex' }];
   const title = headingFor(t, lang, loaderData);
+  const count = loaderData.result.totalElements;
+  const area = loaderData.area?.name[lang] ?? '';
   const description =
     loaderData.purpose === 'sale'
       ? t('buy.description')
-      : t('rent.description', { count: loaderData.result.totalElements, area: loaderData.area?.name[lang] ?? '' });
+      : loaderData.type
+        ? t('rent.descriptionType', { count, area, type: loaderData.type.name[lang].toLowerCase() })
+        : t('rent.description', { count, area });
   return [
-    ...seo({ title: `${title} | ${t('app.name')}`, description, canonicalPath: loaderData.canonicalPath, publicUrl }),
+    // A page without homes is kept out of search engines (and the sitemaps) until it has some.
+    ...seo({ title: `${title} | ${t('app.name')}`, description, canonicalPath: loaderData.canonicalPath, publicUrl, noindex: count === 0 }),
     {
       'script:ld+json': {
         '@context': 'https://schema.org',
@@ -174,14 +179,14 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         showMap ? (
           <div className="grid gap-6 lg:grid-cols-[1fr_420px]">
             <div className="order-2 lg:order-1">
-              <ListingGrid listings={result.content} areas={areas} onActivate={setActiveId} narrow />
+              <ListingGrid listings={result.content} areas={areas} onActivate={setActiveId} narrow place={loaderData.near} />
             </div>
             <div className="order-1 lg:order-2">
               <ResultsMap listings={result.content} activeId={activeId} />
             </div>
           </div>
         ) : (
-          <ListingGrid listings={result.content} areas={areas} />
+          <ListingGrid listings={result.content} areas={areas} place={loaderData.near} />
         )
       ) : (
         <div className="rounded-xl border border-dashed border-gray-300 px-6 py-12 text-center">
