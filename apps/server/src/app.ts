@@ -40,10 +40,12 @@ import { createReferenceService } from './features/reference/reference.service.t
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
+import { redactUrl, serializeError } from './lib/log-redaction.ts';
 import { createSessionsRepository } from './lib/sessions.repository.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createCounterStore } from './plugins/counters.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
+import { textInputPlugin } from './plugins/text-input.ts';
 import { createMessenger } from './plugins/messaging.ts';
 import { mediaRoutes } from './plugins/media.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -51,11 +53,6 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { watchRedis } from './plugins/redis.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webRoutes } from './plugins/web.ts';
-
-const SECRET_PARAMS = /([?&](?:token|pin|password)=)[^&]*/gi;
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
-}
 
 export interface AppDependencies {
   config: Config;
@@ -76,7 +73,8 @@ export async function buildApp({ config, database, store, redis, web = true, log
       ...(logStream ? { stream: logStream } : {}),
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
       serializers: {
-        // A sign-in link carries its token in the query: never log it.
+        // A sign-in link carries its token in the query, a database error the values of its query: never log them.
+        err: serializeError,
         req: (request: { method: string; url: string; ip?: string }) => ({
           method: request.method,
           url: redactUrl(request.url),
@@ -92,6 +90,9 @@ export async function buildApp({ config, database, store, redis, web = true, log
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     bodyLimit: 1_048_576,
+    // Malformed URLs and requests Node refuses (oversized headers) answer in the API's error shape too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(textInputPlugin);
   // Pages, API answers and assets go compressed (gzip or brotli, as the client accepts); small ones as they are.
   await app.register(compress, {
     global: true,

@@ -4,13 +4,13 @@ import { CHAT_MESSAGE_MAX, MOVING_REASONS, REPORT_REASONS } from './chat-constan
 export { CHAT_MESSAGE_MAX, MOVING_REASONS, REPORT_REASONS, TENANT_INFO_COOKIES } from './chat-constants.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A chat request: the tenant's needs first, then the conversation opens (once per listing and tenant). */
 export const ChatRequest = z
   .object({
     propertyId: id,
-    moveInDate: z.string().regex(DATE, 'field.date'),
+    // A real calendar date: `2026-02-30` is refused here rather than by the database.
+    moveInDate: z.iso.date({ message: 'field.date' }),
     budget: z.number().int().min(100, 'field.budget').max(1_000_000, 'field.budget'),
     tenancyDuration: z.number().int().min(1, 'field.tenancy').max(60, 'field.tenancy'),
     reasonForMoving: z.enum(MOVING_REASONS),

@@ -259,7 +259,8 @@ export const StockImages = z
 export type StockImages = z.infer<typeof StockImages>;
 export const RegisterVideoBody = z
   .object({
-    url: z.string().regex(/^[0-9a-f-]{36}\.(mp4|webm|mov)$/i, 'field.video'),
+    // The upload's media id (a UUID, as the column stores it) and its extension.
+    url: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(mp4|webm|mov)$/i, 'field.video'),
     type: z.literal('GENERAL').default('GENERAL'),
     sourceType: z.literal('AWS_S3').default('AWS_S3'),
   })

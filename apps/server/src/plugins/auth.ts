@@ -61,7 +61,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions, publicUrl 
     const origin = request.headers.origin;
     const site = request.headers['sec-fetch-site'];
     const host = request.headers.host;
-    const sameOrigin = origin ? ownOrigins.has(origin) || (host !== undefined && new URL(origin).host === host) : site === 'same-origin';
+    // `Origin: null` (a sandboxed or privacy-sensitive context) or anything unparsable is not our origin.
+    const sameOrigin = origin ? ownOrigins.has(origin) || (host !== undefined && URL.parse(origin)?.host === host) : site === 'same-origin';
     if (!sameOrigin) throw new AppError(ErrorCode.FORBIDDEN, { reason: 'cross-site cookie write', origin, site });
   });
 });

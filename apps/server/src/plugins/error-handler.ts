@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -38,6 +40,36 @@ function send(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, fie
   // Field messages that name a catalogue entry (the listing rules') are given in the caller's language.
   if (fields?.length) body.fields = fields.map((f) => (f.message in CATALOGUES.en ? { ...f, message: t(f.message as MessageKey) } : f));
   return reply.status(errorStatus[code]).type('application/json').send(body);
+}
+
+/**
+ * Fastify's errors raised before routing (a URL that cannot be decoded, `/api/properties/%E0%A4%A`; a path
+ * parameter over the length limit) in the API's shape rather than Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const t = translatorFor(requestLanguage(request));
+  void reply
+    .status(status)
+    .type('application/json')
+    .send({ errorCode: ErrorCode.BAD_REQUEST, message: t(`errors.${ErrorCode.BAD_REQUEST}`) } satisfies ErrorBody);
+}
+
+/**
+ * Requests Node's HTTP parser refuses (oversized headers: 431, a timeout: 408, anything malformed: 400) never
+ * reach Fastify: the answer is written to the socket, in the API's shape and in English (no header was read).
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const code = ErrorCode.BAD_REQUEST;
+  const body = JSON.stringify({ errorCode: code, message: translatorFor('en')(`errors.${code}`) } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {

@@ -97,7 +97,8 @@ export async function webRoutes(
   }
 
   async function render(request: FastifyRequest, reply: FastifyReply) {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/media/')) throw notFound({ url: request.url });
+    // Paths are case-sensitive: `/API/health` is an unknown API path (a JSON 404), not a page.
+    if (/^\/(?:api|media)(?:[/?#]|$)/i.test(request.url)) throw notFound({ url: request.url });
     const webRequest = createRequest(request.raw, reply.raw);
     const context = build.entry.module.createLoadContext({
       fetchApi: (path, init) => fetchApi(request, path, init),

@@ -21,7 +21,13 @@ export const sessionContext = createContext<SessionState>({ user: null, expired:
 
 export function readCookie(request: Request, name: string): string | undefined {
   const match = new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(request.headers.get('cookie') ?? '');
-  return match ? decodeURIComponent(match[1]!) : undefined;
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    // A malformed cookie (`authToken=%`) is no cookie: the page still renders.
+    return undefined;
+  }
 }
 
 function secure(publicUrl: string): string {

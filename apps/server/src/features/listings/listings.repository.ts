@@ -196,7 +196,14 @@ export function createListingsRepository(db: Database) {
     (areaIds ??= db
       .select({ id: areas.id, slug: areas.slug })
       .from(areas)
-      .then((rows) => new Map(rows.map((r) => [r.slug, r.id]))));
+      .then(
+        (rows) => new Map(rows.map((r) => [r.slug, r.id])),
+        (error: unknown) => {
+          // Forgotten on failure: the next search tries again.
+          areaIds = undefined;
+          throw error;
+        },
+      ));
   return {
     async search(filter: SearchFilter) {
       const areaId = filter.areaSlug ? (await areaIdsBySlug()).get(filter.areaSlug) : undefined;

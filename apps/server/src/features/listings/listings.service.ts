@@ -43,7 +43,12 @@ export function createListingsService(repository: ListingsRepository) {
     return { areas: areas.map(withKeys), types: types.map(withKeys) };
   };
   let names: ReturnType<typeof loadNames> | undefined;
-  const preparedNames = () => (names ??= loadNames());
+  // A failed load is forgotten, so the next call tries again instead of failing for the life of the process.
+  const preparedNames = () =>
+    (names ??= loadNames().catch((error: unknown) => {
+      names = undefined;
+      throw error;
+    }));
   async function searchListings(query: SearchQuery, excludeId?: number): Promise<ListingPage> {
     const landmark = query.lm ? await repository.findLandmark(query.lm) : undefined;
     if (query.lm && !landmark) throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'querystring.lm', message: 'field.landmark' }]);
@@ -112,6 +117,8 @@ export function createListingsService(repository: ListingsRepository) {
       // Areas and types are scored in memory while the buildings' query is with the database: the query is sent
       // first (scoring in the same turn would hold it back until scoring is done).
       const matching = repository.matchLandmarks(text, SUGGESTIONS);
+      // Awaited below, but a failure may come first, while the names load: handled now, or it would end the process.
+      matching.catch(() => undefined);
       const names = await preparedNames();
       await new Promise(setImmediate);
       const scored = locations(names);
