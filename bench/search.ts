@@ -70,6 +70,7 @@ process.stderr.write(`\n${seeded.created} listings added\n`);
 
 const config = loadConfig({
   NODE_ENV: 'production',
+  DEMO_MODE: 'true',
   LOG_LEVEL: 'silent',
   SEED_DEMO_LISTINGS: '0',
   RATE_LIMIT_MAX: '100000000',

@@ -24,6 +24,9 @@ export default async function globalSetup() {
     RATE_LIMIT_MAX: '100000',
     // Journeys sign many people in from one address; the caps themselves are proven by the API tests.
     PIN_MAX_PER_HOUR_PER_IP: '100000',
+    LOGIN_MAX_FAILURES_PER_IP: '100000',
+    // Journeys read PINs from the development outbox (it answers this machine only).
+    DEMO_MODE: 'true',
     REDIS_KEY_PREFIX: `kunci-e2e-${Date.now().toString(36)}:`,
   };
   let dropDatabase: (() => Promise<void>) | undefined;

@@ -122,9 +122,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
   if (redis) watchRedis(redis, app.log);
   const counters = createCounterStore(redis, config.redisKeyPrefix);
   const messenger = createMessenger({ db, sms: config.sms, email: config.email });
-  if (config.env === 'production' && messenger.outbox.sms) {
-    app.log.warn('SMS goes to the development outbox (readable at /api/dev/outbox): set SMS_WEBHOOK_URL for real delivery');
-  }
+  if (config.demoMode) app.log.warn('demo mode: messages without a provider go to the development outbox, readable from this machine only');
   const authRepository = createAuthRepository(db);
   const secret = config.auth.secret ?? (await authRepository.sharedSecret(generateSecret));
   const auth = createAuthService({
@@ -166,7 +164,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(authRoutes, { service: auth, facebook: Boolean(config.facebook) });
       await api.register(usersRoutes, { service: users });
       await api.register(profileExtrasRoutes, { service: profileExtras });
-      if (messenger.outbox.sms || messenger.outbox.email) await api.register(outboxRoutes, { messenger });
+      if (config.demoMode) await api.register(outboxRoutes, { messenger });
     },
     { prefix: '/api' },
   );

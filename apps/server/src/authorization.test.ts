@@ -228,7 +228,12 @@ const MATRIX: Row[] = [
     request: (c) => ({ method: 'POST', url: `/api/v3/user/${c.owner.id}/profile`, payload: { userAttributes: { monthly_salary: 5200 } } }),
     expect: selfOnly(200),
   },
-  { route: 'GET /api/dev/outbox', request: () => ({ url: '/api/dev/outbox' }), expect: everyone(200) },
+  { route: 'GET /api/dev/outbox (demo mode, from this machine)', request: () => ({ url: '/api/dev/outbox' }), expect: everyone(200) },
+  {
+    route: 'GET /api/dev/outbox (demo mode, a visitor from elsewhere through a proxy here)',
+    request: () => ({ url: '/api/dev/outbox', headers: { 'x-forwarded-for': '203.0.113.9' } }),
+    expect: { anonymous: 404, owner: 404, other: 404, banned: 403, moderator: 404 },
+  },
   { route: 'GET /api/auth/providers', request: () => ({ url: '/api/auth/providers' }), expect: everyone(200) },
   // No picture at all: past authorization it is refused as such (422), which proves the caller got through.
   {

@@ -29,15 +29,16 @@ if (config.seedDemoListings > 0 && !(await hasListings(services.database.db))) {
   console.log(`Seeded ${await countDemoListings(services.database.db)} demo listings.`);
 }
 
-if (config.seedDemoListings > 0) await ensureDemoAccounts(services.database.db);
+// Accounts with published passwords exist only in a demo, never on a deployment.
+if (config.demoMode && config.seedDemoListings > 0) await ensureDemoAccounts(services.database.db);
 
 const app = await buildApp({ config, ...services });
 await app.listen({ host: config.host, port: config.port });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(`Kunci is serving http://localhost:${port} (database: ${services.database.driver}${services.redis ? ', redis' : ''})`);
-if (config.seedDemoListings > 0) {
-  console.log('Demo accounts (sign in with the password, or by PIN read from the development outbox at /dev/outbox):');
+if (config.demoMode && config.seedDemoListings > 0) {
+  console.log(`Demo accounts (sign in with the password, or by PIN read from http://localhost:${port}/dev/outbox on this machine):`);
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(10)} ${account.phoneNumber}  password ${account.password}`);
 }
 

@@ -15,6 +15,7 @@ export function spawnServer(dataDir: string, extra: Record<string, string> = {})
       JOBS_INTERVAL_SECONDS: '0',
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
+      DEMO_MODE: 'true',
       ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,6 +21,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MEDIA_DIR: inject('template').mediaDir,
     SEED_DEMO_LISTINGS: '0',
     JOBS_INTERVAL_SECONDS: '0',
+    // Tests read PINs from the development outbox.
+    DEMO_MODE: 'true',
     ...overrides,
   });
 }

@@ -27,6 +27,24 @@ describe('loadConfig', () => {
     expect(issues).toMatch(/^LOG_LEVEL:/m);
   });
 
+  it('refuses production without real SMS and email unless demo mode is on, naming the variables', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as EnvError).issues.map((issue) => issue.split(':')[0])).toEqual(['SMS_WEBHOOK_URL', 'SMTP_URL']);
+    expect((error as EnvError).message).toContain('DEMO_MODE=true');
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_WEBHOOK_URL: 'https://sms.example/send' })).toThrow(/SMTP_URL/);
+    const real = loadConfig({ NODE_ENV: 'production', SMS_WEBHOOK_URL: 'https://sms.example/send', SMTP_URL: 'smtps://u:p@smtp.example' });
+    expect(real.demoMode).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demoMode).toBe(true);
+    // Development and tests keep working without providers; the outbox is still closed unless asked for.
+    expect(loadConfig({}).demoMode).toBe(false);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
   });
@@ -57,5 +75,19 @@ describe('server start-up', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT');
     expect(result.stderr).toContain('Kunci cannot start');
+  });
+
+  it('refuses a production start with no SMS or email provider and no demo mode, in one message without a stack trace', () => {
+    const result = spawnSync(process.execPath, [resolve(import.meta.dirname, '../server.ts')], {
+      env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'production', PORT: '0' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Kunci cannot start');
+    expect(result.stderr).toContain('SMS_WEBHOOK_URL');
+    expect(result.stderr).toContain('SMTP_URL');
+    expect(result.stderr).toContain('DEMO_MODE');
+    expect(result.stderr).not.toMatch(/^\s+at /m);
   });
 });

@@ -48,12 +48,14 @@ const EnvSchema = z.object({
   PIN_MAX_PER_HOUR_PER_PHONE: z.coerce.number().int().min(1).default(5),
   PIN_MAX_PER_HOUR_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(50).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   LOCK_MINUTES: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 60)
     .default(15),
+  DEMO_MODE: boolean.default(false),
   SMS_WEBHOOK_URL: url(['http', 'https']).optional(),
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
@@ -103,9 +105,17 @@ export interface Config {
     pinResendSeconds: number;
     pinMaxPerHourPerPhone: number;
     pinMaxPerHourPerIp: number;
+    /** Wrong PINs (or passwords) for one number before that number's PIN (or password) sign-in is locked. */
     maxFailures: number;
+    /** Wrong PINs and passwords from one address, whatever the numbers, before that address is refused for a while. */
+    maxFailuresPerIp: number;
     lockMinutes: number;
   };
+  /**
+   * A local demo: channels without a provider keep their messages in the development outbox, readable
+   * from this machine only. Off, the outbox cannot be read, and production needs real SMS and email.
+   */
+  demoMode: boolean;
   /** Real providers; each one left unset keeps the development outbox for that channel. */
   sms: { webhookUrl: string | undefined; webhookToken: string | undefined };
   email: { smtpUrl: string | undefined; from: string };
@@ -145,6 +155,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
   const s3Missing = Object.entries(s3Parts).filter(([, v]) => !v);
   if (s3Missing.length && s3Missing.length < 4) throw new EnvError(s3Missing.map(([k]) => `${k}: required when another S3_ variable is set`));
+  // Without a provider, PINs would only reach the outbox: a production server must not run so unless the
+  // operator asks for a demo.
+  if (env.NODE_ENV === 'production' && !env.DEMO_MODE) {
+    const missing = [env.SMS_WEBHOOK_URL ? undefined : 'SMS_WEBHOOK_URL', env.SMTP_URL ? undefined : 'SMTP_URL'].filter((v) => v !== undefined);
+    if (missing.length)
+      throw new EnvError(
+        missing.map(
+          (name) => `${name}: required in production (real SMS and email), or set DEMO_MODE=true for a local demo whose messages stay in the outbox`,
+        ),
+      );
+  }
   const dataDir = resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -185,8 +206,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pinMaxPerHourPerPhone: env.PIN_MAX_PER_HOUR_PER_PHONE,
       pinMaxPerHourPerIp: env.PIN_MAX_PER_HOUR_PER_IP,
       maxFailures: env.LOGIN_MAX_FAILURES,
+      maxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
       lockMinutes: env.LOCK_MINUTES,
     },
+    demoMode: env.DEMO_MODE,
     sms: { webhookUrl: env.SMS_WEBHOOK_URL, webhookToken: env.SMS_WEBHOOK_TOKEN },
     email: { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM },
     facebook:

@@ -7,7 +7,7 @@ import { outboxMessages } from '@kunci/db/schema';
 export interface Messenger {
   sms(to: string, body: string): Promise<void>;
   email(to: string, subject: string, body: string): Promise<void>;
-  /** Channels still on the outbox; the outbox is readable only while at least one is. */
+  /** Channels without a provider: their messages are kept in the outbox table (readable in demo mode only). */
   readonly outbox: { sms: boolean; email: boolean };
   readOutbox(
     to: string | undefined,

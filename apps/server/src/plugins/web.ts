@@ -31,6 +31,10 @@ const FORWARDED_HEADERS = [
   'x-visitor-id',
   'x-search-session-id',
   'user-agent',
+  // What a proxy says about the visitor's address: calls limited to this machine (the demo outbox) see it too.
+  'x-forwarded-for',
+  'forwarded',
+  'x-real-ip',
 ];
 
 /**
