@@ -7,13 +7,11 @@ export const PhoneInput = z.string().trim().min(1).max(32);
 export const PinRequest = z.object({ phoneNo: PhoneInput }).strict();
 export const PinRequestResponse = z.object({ phoneNo: z.string() });
 
-export const PinPreCheckResponse = z.object({
-  phoneNo: z.string(),
-  /** An account exists for this number. */
-  registered: z.boolean(),
-  passwordSet: z.boolean(),
-  locked: z.boolean(),
-});
+/**
+ * The number as the server will use it, and nothing about its account: whether a number is registered,
+ * has a password or is locked is not told to anonymous callers (the forms learn it on sign-in).
+ */
+export const PinPreCheckResponse = z.object({ phoneNo: z.string() });
 
 export const PinVerify = z.object({ phoneNo: PhoneInput, pin: z.string().regex(/^\d{6}$/, 'The PIN has 6 digits') }).strict();
 export const PasswordLogin = z.object({ phoneNo: PhoneInput, password: z.string().min(1).max(200) }).strict();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { sessions, users } from '@kunci/db/schema';
 
@@ -53,6 +53,14 @@ export function createSessionsRepository(db: Database) {
         .update(users)
         .set({ lastActivityAt: sql`now()` })
         .where(eq(users.id, userId));
+    },
+
+    /** Ends every session of a user but one (the one changing the password keeps going). */
+    async revokeOthers(userId: string, keepSessionId: number): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
     },
 
     async revoke(sessionId: number): Promise<void> {

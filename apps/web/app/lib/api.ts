@@ -59,8 +59,7 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     me: () => get<User>('/users/profile'),
     updateUser: (id: string, changes: Partial<Pick<User, 'language' | 'name' | 'email' | 'userType'>>) => call<User>('PUT', `/users/${id}`, changes),
     requestPin: (phoneNo: string) => call<{ phoneNo: string }>('POST', '/pin/request', { phoneNo }),
-    preCheck: (phoneNo: string) =>
-      call<{ phoneNo: string; registered: boolean; passwordSet: boolean; locked: boolean }>('POST', '/pin/pre-check', { phoneNo }),
+    preCheck: (phoneNo: string) => call<{ phoneNo: string }>('POST', '/pin/pre-check', { phoneNo }),
     verifyPin: (phoneNo: string, pin: string) => call<LoginResponse>('POST', '/pin/verify', { phoneNo, pin }),
     login: (phoneNo: string, password: string) => call<LoginResponse>('POST', '/login', { phoneNo, password }),
     logout: () => call<void>('POST', '/logout'),

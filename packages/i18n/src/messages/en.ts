@@ -220,6 +220,10 @@ export const en = {
 
   'sms.pin': 'Your Kunci PIN is {pin}. It expires in {minutes} minutes. Never share it with anyone.',
   'sms.reset': 'Your Kunci PIN to reset your password is {pin}. It expires in {minutes} minutes. If you did not ask for it, ignore this message.',
+  'sms.lockedPassword':
+    'Kunci: too many wrong passwords were tried for your account, so signing in with a password is paused for {minutes} minutes. You can still sign in with a PIN sent to this phone. If it was not you, consider changing your password.',
+  'sms.lockedPin':
+    'Kunci: too many wrong PINs were entered for this number, so signing in with a PIN is paused for {minutes} minutes. If it was not you, no one has signed in. Never share your PIN with anyone.',
 
   'auth.login.title': 'Log in to Kunci',
   'auth.login.subtitle': 'Sign in with your mobile number. We will text you a 6-digit PIN.',

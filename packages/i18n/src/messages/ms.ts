@@ -220,6 +220,10 @@ export const ms: Messages = {
   'sms.pin': 'PIN Kunci anda ialah {pin}. Ia tamat tempoh dalam {minutes} minit. Jangan kongsikan dengan sesiapa.',
   'sms.reset':
     'PIN Kunci untuk menetapkan semula kata laluan anda ialah {pin}. Ia tamat tempoh dalam {minutes} minit. Jika anda tidak memintanya, abaikan mesej ini.',
+  'sms.lockedPassword':
+    'Kunci: terlalu banyak kata laluan salah dicuba untuk akaun anda, jadi log masuk dengan kata laluan digantung selama {minutes} minit. Anda masih boleh log masuk dengan PIN yang dihantar ke telefon ini. Jika itu bukan anda, sebaiknya tukar kata laluan anda.',
+  'sms.lockedPin':
+    'Kunci: terlalu banyak PIN salah dimasukkan untuk nombor ini, jadi log masuk dengan PIN digantung selama {minutes} minit. Jika itu bukan anda, tiada sesiapa telah log masuk. Jangan sekali-kali kongsikan PIN anda.',
 
   'auth.login.title': 'Log masuk ke Kunci',
   'auth.login.subtitle': 'Log masuk dengan nombor telefon bimbit anda. Kami akan menghantar PIN 6 digit melalui SMS.',

@@ -217,6 +217,10 @@ export const zh: Messages = {
 
   'sms.pin': '您的 Kunci 验证码是 {pin}，{minutes} 分钟内有效。切勿与任何人分享。',
   'sms.reset': '您用于重设密码的 Kunci 验证码是 {pin}，{minutes} 分钟内有效。如非本人操作，请忽略此消息。',
+  'sms.lockedPassword':
+    'Kunci：您的账户密码错误次数过多，密码登录已暂停 {minutes} 分钟。您仍可使用发送到本手机的验证码登录。如非本人操作，建议修改密码。',
+  'sms.lockedPin':
+    'Kunci：此号码输入错误验证码次数过多，验证码登录已暂停 {minutes} 分钟。如非本人操作，没有人登录了您的账户。切勿将验证码告诉任何人。',
 
   'auth.login.title': '登录 Kunci',
   'auth.login.subtitle': '使用手机号码登录，我们会发送6位数验证码短信给您。',

@@ -9,6 +9,7 @@ export type AuthEvent =
   | 'password_login'
   | 'password_failed'
   | 'locked'
+  | 'lock_notice_failed'
   | 'banned_refused'
   | 'logout'
   | 'password_set'
@@ -66,13 +67,6 @@ export function createAuthRepository(db: Database) {
         .update(pins)
         .set({ consumedAt: sql`now()` })
         .where(and(eq(pins.phoneNumber, phoneNumber), isNull(pins.consumedAt)));
-    },
-
-    async lockUser(userId: string, minutes: number) {
-      await db
-        .update(users)
-        .set({ lockedUntil: sql`now() + make_interval(mins => ${minutes})` })
-        .where(eq(users.id, userId));
     },
 
     async signedIn(userId: string) {

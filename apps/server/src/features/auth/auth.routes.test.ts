@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@kunci/contracts/errors';
 import { authEvents, pins, sessions, users } from '@kunci/db/schema';
+import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../cli/demo-accounts.ts';
 import { bearer, createTestApp, freshPhone, latestPin, openTestDatabase, signIn, testRedisUrl, type TestApp } from '../../../test/support.ts';
 
 const post = (t: TestApp, url: string, payload?: object, headers: Record<string, string> = {}) =>
@@ -42,12 +43,7 @@ describe('phone and PIN sign-in', () => {
 
   it('signs a new number up, and the PIN works once', async () => {
     const phone = freshPhone();
-    expect((await post(t, '/api/pin/pre-check', { phoneNo: phone })).json()).toEqual({
-      phoneNo: phone,
-      registered: false,
-      passwordSet: false,
-      locked: false,
-    });
+    expect((await post(t, '/api/pin/pre-check', { phoneNo: phone })).json()).toEqual({ phoneNo: phone });
     await post(t, '/api/pin/request', { phoneNo: phone });
     const pin = await latestPin(t.app, phone);
     const res = await post(t, '/api/pin/verify', { phoneNo: phone, pin });
@@ -59,7 +55,8 @@ describe('phone and PIN sign-in', () => {
     const again = await post(t, '/api/pin/verify', { phoneNo: phone, pin });
     expect(again.statusCode).toBe(401);
     expect(again.json().errorCode).toBe(ErrorCode.WRONG_PIN);
-    expect((await post(t, '/api/pin/pre-check', { phoneNo: phone })).json()).toMatchObject({ registered: true });
+    // Registered now, and the pre-check answers exactly as before: it tells no one whether a number has an account.
+    expect((await post(t, '/api/pin/pre-check', { phoneNo: phone })).json()).toEqual({ phoneNo: phone });
   });
 
   it('keeps no PIN or token readable in the database or the logs', async () => {
@@ -102,7 +99,7 @@ describe('phone and PIN sign-in', () => {
     expect(answers).toEqual([10020, 10020, 10020, 10020, ErrorCode.ACCOUNT_LOCKED, ErrorCode.ACCOUNT_LOCKED]);
     expect((await post(t, '/api/pin/verify', { phoneNo: phone, pin })).statusCode).toBe(423);
     expect((await post(t, '/api/pin/request', { phoneNo: phone })).statusCode).toBe(423);
-    expect((await post(t, '/api/pin/pre-check', { phoneNo: phone })).json().locked).toBe(true);
+    expect((await post(t, '/api/pin/pre-check', { phoneNo: phone })).json()).toEqual({ phoneNo: phone });
     const events = await t.database.db.select({ event: authEvents.event }).from(authEvents).where(eq(authEvents.phoneNumber, phone));
     expect(events.map((e) => e.event)).toContain('locked');
   });
@@ -229,6 +226,103 @@ describe('passwords, sessions and bans', () => {
     await post(t, '/api/pin/request', { phoneNo: phone });
     const [message] = (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })).json();
     expect(message.body).toMatch(/^PIN Kunci anda ialah \d{6}/);
+  });
+});
+
+describe('failure limits per number and per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PIN_RESEND_SECONDS: '0', PIN_MAX_PER_HOUR_PER_PHONE: '50', PIN_MAX_PER_HOUR_PER_IP: '1000' } });
+  });
+  afterAll(() => t.close());
+
+  const from = (address: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: address });
+  const sms = async (phone: string) =>
+    ((await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}&limit=200` })).json() as { body: string }[]).map((m) => m.body);
+
+  it('five wrong passwords for the demo tenant lock password sign-in only: the tenant still signs in by PIN, and is told once', async () => {
+    await ensureDemoAccounts(t.database.db);
+    const tenant = DEMO_ACCOUNTS[0];
+    const attempts = [];
+    for (let i = 0; i < 6; i++)
+      attempts.push((await from('198.51.100.7', '/api/login', { phoneNo: tenant.phoneNumber, password: `guess-${i}` })).statusCode);
+    expect(attempts).toEqual([401, 401, 401, 401, 423, 423]);
+    // The right password waits for the lock to end...
+    expect((await from('192.0.2.10', '/api/login', { phoneNo: tenant.phoneNumber, password: tenant.password })).statusCode).toBe(423);
+    // ...but a PIN to the tenant's own phone is sent and signs them in.
+    expect((await from('192.0.2.10', '/api/pin/request', { phoneNo: tenant.phoneNumber })).statusCode).toBe(200);
+    const pin = await latestPin(t.app, tenant.phoneNumber);
+    const signedIn = await from('192.0.2.10', '/api/pin/verify', { phoneNo: tenant.phoneNumber, pin });
+    expect(signedIn.statusCode).toBe(200);
+    const notices = (await sms(tenant.phoneNumber)).filter((body) => body.includes('wrong passwords'));
+    expect(notices).toEqual([
+      'Kunci: too many wrong passwords were tried for your account, so signing in with a password is paused for 15 minutes. You can still sign in with a PIN sent to this phone. If it was not you, consider changing your password.',
+    ]);
+  });
+
+  it('tells the owner of a number locked by wrong PINs once, in their language; the password still works', async () => {
+    const { userId, token, phone } = await signIn(t.app);
+    await t.app.inject({ method: 'PUT', url: `/api/users/${userId}`, payload: { language: 'ZH' }, headers: bearer(token) });
+    await post(t, `/api/users/${userId}/reset-password`, { password: 'kunci-rumah-2026' }, bearer(token));
+    const codes = [];
+    for (let i = 0; i < 7; i++) codes.push((await from('198.51.100.8', '/api/pin/verify', { phoneNo: phone, pin: '000000' })).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 423, 423, 423]);
+    expect((await from('192.0.2.11', '/api/pin/request', { phoneNo: phone })).statusCode).toBe(423);
+    const notices = (await sms(phone)).filter((body) => body.includes('验证码登录已暂停'));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('15 分钟');
+    expect((await from('192.0.2.11', '/api/login', { phoneNo: phone, password: 'kunci-rumah-2026' })).statusCode).toBe(200);
+  });
+
+  it('refuses an address after its limit of wrong PINs, however many numbers it spreads them over', async () => {
+    const phones = Array.from({ length: 20 }, () => freshPhone());
+    const codes: number[] = [];
+    for (const phone of phones)
+      for (let i = 0; i < 4; i++) codes.push((await from('203.0.113.66', '/api/pin/verify', { phoneNo: phone, pin: '000000' })).statusCode);
+    expect(codes).toHaveLength(80);
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(codes.slice(20)).toEqual(Array(60).fill(429));
+    const refused = await from('203.0.113.66', '/api/login', { phoneNo: phones[0]!, password: 'anything-at-all' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errorCode).toBe(ErrorCode.RATE_LIMITED);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The numbers themselves are not locked: their owners sign in from their own addresses.
+    expect((await from('192.0.2.12', '/api/pin/request', { phoneNo: phones[5]! })).statusCode).toBe(200);
+    const pin = await latestPin(t.app, phones[5]!);
+    expect((await from('192.0.2.12', '/api/pin/verify', { phoneNo: phones[5]!, pin })).statusCode).toBe(200);
+  });
+});
+
+describe('PIN caps in order', () => {
+  it('a request refused by the address cap spends none of the number’s allowance', async () => {
+    const t = await createTestApp({ env: { PIN_RESEND_SECONDS: '0', PIN_MAX_PER_HOUR_PER_IP: '2', PIN_MAX_PER_HOUR_PER_PHONE: '2' } });
+    const victim = freshPhone();
+    const request = (address: string, phoneNo: string) =>
+      t.app.inject({ method: 'POST', url: '/api/pin/request', payload: { phoneNo }, remoteAddress: address }).then((r) => r.statusCode);
+    const attacker = [await request('198.51.100.9', freshPhone()), await request('198.51.100.9', freshPhone())];
+    for (let i = 0; i < 5; i++) attacker.push(await request('198.51.100.9', victim));
+    expect(attacker).toEqual([200, 200, 429, 429, 429, 429, 429]);
+    expect([await request('192.0.2.13', victim), await request('192.0.2.13', victim)]).toEqual([200, 200]);
+    await t.close();
+  });
+});
+
+describe('sessions when the password changes', () => {
+  it('setting or resetting the password ends the user’s other sessions and keeps the current one', async () => {
+    const t = await createTestApp({ env: { PIN_RESEND_SECONDS: '0' } });
+    const profile = (token: string) => t.app.inject({ url: '/api/users/profile', headers: bearer(token) }).then((r) => r.statusCode);
+    const first = await signIn(t.app);
+    const second = await signIn(t.app, first.phone);
+    expect((await post(t, `/api/users/${first.userId}/reset-password`, { password: 'kunci-rumah-2026' }, bearer(first.token))).statusCode).toBe(204);
+    expect([await profile(first.token), await profile(second.token)]).toEqual([200, 401]);
+
+    // Forgot it: a reset PIN signs in on another device, the new password ends every other session.
+    const byPassword = (await post(t, '/api/login', { phoneNo: first.phone, password: 'kunci-rumah-2026' })).json().token as string;
+    await post(t, `/api/users/reset-password/by-phone/${encodeURIComponent(first.phone)}`);
+    const reset = (await post(t, '/api/pin/verify', { phoneNo: first.phone, pin: await latestPin(t.app, first.phone) })).json().token as string;
+    expect((await post(t, `/api/users/${first.userId}/reset-password`, { password: 'another-rumah-2026' }, bearer(reset))).statusCode).toBe(204);
+    expect([await profile(first.token), await profile(byPassword), await profile(reset)]).toEqual([401, 401, 200]);
+    await t.close();
   });
 });
 

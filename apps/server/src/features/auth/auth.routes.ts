@@ -82,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; facebook:
     {
       schema: {
         tags: ['auth'],
-        summary: 'Whether a number has an account, a password, or is locked',
+        summary: 'Checks and normalizes a number (says nothing about its account)',
         body: PinRequest,
         response: { 200: PinPreCheckResponse, 422: ErrorBody },
       },

@@ -21,6 +21,8 @@ export interface Caller {
 }
 
 const HOUR_MS = 3_600_000;
+/** What a sign-in attempt proves: each has its own failure count and lock. */
+type Credential = 'pin' | 'password';
 /** A PIN sign-in this recent proves the owner well enough to replace a forgotten password. */
 const RECENT_PIN_MS = 15 * 60_000;
 
@@ -76,31 +78,55 @@ export function createAuthService(deps: {
   };
   const pinHash = (phone: string, pin: string) => createHmac('sha256', settings.secret).update(`${phone}:${pin}`).digest();
 
-  async function assertNotLocked(phone: string, lockedUntil: Date | null | undefined) {
-    if ((await counters.get(`lock:${phone}`)) > 0 || (lockedUntil && lockedUntil.getTime() > Date.now())) {
-      throw new AppError(ErrorCode.ACCOUNT_LOCKED, { phone: phone.slice(0, 5) });
+  /**
+   * An address that failed too often lately, whatever numbers it tried, is refused (429) until its window
+   * ends: guessing across many numbers stays below each number's own limit.
+   */
+  async function assertAddressAllowed(caller: Caller) {
+    const key = `fail:ip:${caller.ip}`;
+    if ((await counters.get(key)) >= settings.maxFailuresPerIp) {
+      throw new AppError(ErrorCode.RATE_LIMITED, { cap: 'failures per ip', retryAfterMs: await counters.ttl(key) });
     }
   }
 
-  /** Counts a wrong PIN or password; the last allowed one locks the number for a while (shared through Redis). */
+  /**
+   * PIN sign-in and password sign-in lock separately: anyone can type wrong passwords for a number, and
+   * that must not keep its owner from signing in with a PIN sent to their own phone.
+   */
+  async function assertNotLocked(phone: string, kind: Credential) {
+    if ((await counters.get(`lock:${kind}:${phone}`)) > 0) throw new AppError(ErrorCode.ACCOUNT_LOCKED, { phone: phone.slice(0, 5), kind });
+  }
+
+  /**
+   * Counts a wrong PIN or password against the number and the address; the number's last allowed one locks
+   * that kind of sign-in for a while (shared through Redis) and tells the owner by SMS, once per lock.
+   */
   async function failed(
     phone: string,
-    userId: string | undefined,
+    user: { id: string; language: string } | undefined,
     code: ErrorCode,
-    event: 'pin_failed' | 'password_failed',
+    kind: Credential,
     caller: Caller,
   ): Promise<never> {
-    await repository.audit(event, { userId, phoneNumber: phone, ip: caller.ip, deviceId: caller.deviceId });
-    const failures = await counters.hit(`fail:${phone}`, lockWindowMs);
-    if (failures >= settings.maxFailures) {
-      await counters.hit(`lock:${phone}`, lockWindowMs);
-      await counters.reset(`fail:${phone}`);
-      await repository.expirePins(phone);
-      if (userId) await repository.lockUser(userId, settings.lockMinutes);
-      await repository.audit('locked', { userId, phoneNumber: phone, ip: caller.ip, deviceId: caller.deviceId });
-      throw new AppError(ErrorCode.ACCOUNT_LOCKED);
+    const who = { userId: user?.id, phoneNumber: phone, ip: caller.ip, deviceId: caller.deviceId };
+    await repository.audit(kind === 'pin' ? 'pin_failed' : 'password_failed', who);
+    await counters.hit(`fail:ip:${caller.ip}`, lockWindowMs);
+    const failures = await counters.hit(`fail:${kind}:${phone}`, lockWindowMs);
+    if (failures < settings.maxFailures) throw new AppError(code);
+    // Concurrent failures may all reach the limit: only the one that starts the lock reports it.
+    const firstOfLock = (await counters.hit(`lock:${kind}:${phone}`, lockWindowMs)) === 1;
+    await counters.reset(`fail:${kind}:${phone}`);
+    if (kind === 'pin') await repository.expirePins(phone);
+    if (firstOfLock) {
+      await repository.audit('locked', who);
+      if (user) {
+        const t = translatorFor(fromStoredLanguage(user.language));
+        const text = t(kind === 'pin' ? 'sms.lockedPin' : 'sms.lockedPassword', { minutes: settings.lockMinutes });
+        // The refusal matters more than the notice: a gateway failure is recorded, not passed on.
+        await messenger.sms(phone, text).catch(() => repository.audit('lock_notice_failed', who));
+      }
     }
-    throw new AppError(code);
+    throw new AppError(ErrorCode.ACCOUNT_LOCKED);
   }
 
   async function signIn(user: { id: string; status: string }, phone: string, method: ActiveSession['method'], caller: Caller) {
@@ -108,7 +134,7 @@ export function createAuthService(deps: {
       await repository.audit('banned_refused', { userId: user.id, phoneNumber: phone, ip: caller.ip, deviceId: caller.deviceId });
       throw new AppError(ErrorCode.BANNED, { userId: user.id });
     }
-    await counters.reset(`fail:${phone}`);
+    if (method !== 'facebook') await counters.reset(`fail:${method}:${phone}`);
     await repository.signedIn(user.id);
     const token = await sessions.create(user.id, method, caller.deviceId, settings.sessionTtlDays);
     await repository.audit(method === 'pin' ? 'pin_verified' : 'password_login', {
@@ -122,15 +148,17 @@ export function createAuthService(deps: {
 
   async function sendPin(phone: string, purpose: 'login' | 'reset', caller: Caller) {
     const user = await repository.findUserByPhone(phone);
-    await assertNotLocked(phone, user?.lockedUntil);
+    await assertNotLocked(phone, 'pin');
+    // The address first: a request it refuses must not spend the number's cooldown or hourly allowance, or
+    // one address could keep an owner from getting their PIN.
+    if ((await counters.hit(`pin:h:ip:${caller.ip}`, HOUR_MS)) > settings.pinMaxPerHourPerIp)
+      throw new AppError(ErrorCode.RATE_LIMITED, { cap: 'ip', retryAfterMs: await counters.ttl(`pin:h:ip:${caller.ip}`) });
     const cooldownMs = settings.pinResendSeconds * 1000;
     if (cooldownMs > 0 && (await counters.hit(`pin:cool:${phone}`, cooldownMs)) > 1) {
       throw new AppError(ErrorCode.RATE_LIMITED, { retryAfterMs: await counters.ttl(`pin:cool:${phone}`) });
     }
     if ((await counters.hit(`pin:h:phone:${phone}`, HOUR_MS)) > settings.pinMaxPerHourPerPhone)
       throw new AppError(ErrorCode.RATE_LIMITED, { cap: 'phone' });
-    if ((await counters.hit(`pin:h:ip:${caller.ip}`, HOUR_MS)) > settings.pinMaxPerHourPerIp)
-      throw new AppError(ErrorCode.RATE_LIMITED, { cap: 'ip' });
 
     const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await repository.replacePin(phone, purpose, pinHash(phone, pin).toString('hex'), settings.pinTtlSeconds);
@@ -151,35 +179,39 @@ export function createAuthService(deps: {
 
     requestPin: (phoneInput: string, caller: Caller) => sendPin(phoneOrFail(phoneInput), 'login', caller),
 
-    async preCheck(phoneInput: string) {
-      const phone = phoneOrFail(phoneInput);
-      const user = await repository.findUserByPhone(phone);
-      const locked = (await counters.get(`lock:${phone}`)) > 0 || Boolean(user?.lockedUntil && user.lockedUntil.getTime() > Date.now());
-      return { phoneNo: phone, registered: Boolean(user), passwordSet: Boolean(user?.passwordHash), locked };
+    /**
+     * Checks and normalizes a number, nothing more. The sign-in forms need no more (a new number signs up
+     * with its first PIN; wrong passwords and locks are told when they happen), and anything more would
+     * tell anyone who asks whether a number has an account, a password or a lock.
+     */
+    preCheck(phoneInput: string) {
+      return { phoneNo: phoneOrFail(phoneInput) };
     },
 
     async verifyPin(phoneInput: string, pin: string, caller: Caller) {
       const phone = phoneOrFail(phoneInput);
+      await assertAddressAllowed(caller);
       const existing = await repository.findUserByPhone(phone);
-      await assertNotLocked(phone, existing?.lockedUntil);
+      await assertNotLocked(phone, 'pin');
       const active = await repository.latestActivePin(phone);
       const expected = active ? Buffer.from(active.pinHash, 'hex') : undefined;
       const given = pinHash(phone, pin);
       if (!active || !expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        return failed(phone, existing?.id, ErrorCode.WRONG_PIN, 'pin_failed', caller);
+        return failed(phone, existing, ErrorCode.WRONG_PIN, 'pin', caller);
       }
-      if (!(await repository.consumePin(active.id))) return failed(phone, existing?.id, ErrorCode.WRONG_PIN, 'pin_failed', caller);
+      if (!(await repository.consumePin(active.id))) return failed(phone, existing, ErrorCode.WRONG_PIN, 'pin', caller);
       const user = existing ?? (await repository.findOrCreateUser(phone, toStoredLanguage(caller.lang)));
       return signIn(user, phone, 'pin', caller);
     },
 
     async loginWithPassword(phoneInput: string, password: string, caller: Caller) {
       const phone = phoneOrFail(phoneInput);
+      await assertAddressAllowed(caller);
       const user = await repository.findUserByPhone(phone);
-      await assertNotLocked(phone, user?.lockedUntil);
+      await assertNotLocked(phone, 'password');
       // Unknown numbers and accounts without a password answer exactly like a wrong password.
       const ok = user?.passwordHash ? await verify(user.passwordHash, password) : false;
-      if (!user || !ok) return failed(phone, user?.id, ErrorCode.WRONG_PASSWORD, 'password_failed', caller);
+      if (!user || !ok) return failed(phone, user, ErrorCode.WRONG_PASSWORD, 'password', caller);
       return signIn(user, phone, 'password', caller);
     },
 
@@ -235,10 +267,15 @@ export function createAuthService(deps: {
       const recentPin = session.method === 'pin' && Date.now() - session.createdAt.getTime() < RECENT_PIN_MS;
       if (user.passwordHash && !recentPin) {
         if (!currentPassword) throw new AppError(ErrorCode.PASSWORD_REQUIRED);
-        if (!(await verify(user.passwordHash, currentPassword)))
-          return failed(user.phoneNumber, user.id, ErrorCode.WRONG_PASSWORD, 'password_failed', caller);
+        await assertNotLocked(user.phoneNumber, 'password');
+        if (!(await verify(user.passwordHash, currentPassword))) return failed(user.phoneNumber, user, ErrorCode.WRONG_PASSWORD, 'password', caller);
       }
       await repository.setPasswordHash(user.id, await hash(password));
+      // Whoever knew the old password (or holds a stolen session) is signed out everywhere but here; the
+      // guesses at the old password no longer count against the new one.
+      await sessions.revokeOthers(user.id, session.id);
+      await counters.reset(`fail:password:${user.phoneNumber}`);
+      await counters.reset(`lock:password:${user.phoneNumber}`);
       await repository.audit('password_set', { userId: user.id, phoneNumber: user.phoneNumber, ip: caller.ip, deviceId: caller.deviceId });
     },
   };
