@@ -46,8 +46,8 @@ function toQuery(values: Record<string, string | number | boolean | undefined>):
 
 /** The one typed client of the API; every shape comes from packages/contracts. Errors come in `lang`. */
 export function createApi(fetcher: Fetcher, lang?: Language) {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  async function call<T>(method: string, path: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (lang) headers['x-language'] = lang;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetcher(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
@@ -99,7 +99,9 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     sitemapListings: (part: number) => get<{ listings: { id: number; dateUpdated: string }[]; parts: number }>(`/sitemap/listings?part=${part}`),
     propertyTypes: () => get<PropertyTypeInfo[]>('/property-types'),
     autocomplete: (keywords: string) => call<AutocompleteResponse>('POST', '/properties/search/name/autocomplete', { keywords }),
-    createListing: (input: PropertyInputDraft) => call<OwnerListingFull>('POST', '/properties', input),
+    /** `idempotencyKey`: the same key sent again answers with the listing the first request created. */
+    createListing: (input: PropertyInputDraft, idempotencyKey?: string) =>
+      call<OwnerListingFull>('POST', '/properties', input, idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined),
     updateListing: (id: number, patch: PropertyUpdate) => call<OwnerListingFull>('PUT', `/properties/${id}`, patch),
     manageListing: (id: number) => get<OwnerListingFull>(`/properties/${id}/manage`),
     stockImages: (landmarkId: number) => get<StockImages>(`/stock-images/${landmarkId}`),

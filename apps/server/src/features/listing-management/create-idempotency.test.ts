@@ -58,6 +58,15 @@ describe('POST /api/properties with an Idempotency-Key', () => {
     expect((theirs.json() as OwnerListingFull).ownerId).toBe(b.userId);
   });
 
+  it('the header is documented in the API description', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, { post?: { parameters?: { in: string; name: string; required: boolean }[] } }>;
+    };
+    expect(doc.paths['/api/properties']?.post?.parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }),
+    );
+  });
+
   it('a malformed key is refused before anything is created', async () => {
     const { userId, token } = await signIn(t.app);
     for (const key of ['short', 'has spaces in it', 'x'.repeat(129), 'semi;colon-key']) {

@@ -38,7 +38,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [listing, types] = await Promise.all([ref ? api.manageListing(ref) : Promise.resolve(null), api.propertyTypes()]);
   const type = (listing?.input.type ?? url.searchParams.get('type') ?? 'HIGHRISE') as ListingType;
   if (!(LISTING_TYPES as readonly string[]).includes(type)) throw redirect(href(lang, 'post'));
-  return { listing, type, types };
+  // One key per new draft's form: sending it again (a lost answer, a second tap) gives back the same listing.
+  return { listing, type, types, submissionKey: listing ? null : crypto.randomUUID() };
 }
 
 function toInput(form: FormData, type: ListingType): PropertyInputDraft {
@@ -81,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const input = toInput(form, type);
   const ref = 'ref' in params && params.ref ? Number(params.ref) : null;
   try {
-    const saved = ref ? await api.updateListing(ref, input) : await api.createListing(input);
+    const saved = ref ? await api.updateListing(ref, input) : await api.createListing(input, String(form.get('submissionKey') ?? '') || undefined);
     return redirect(nextStepHref(lang, saved, 'details'));
   } catch (error) {
     if (error instanceof ApiError && error.body) return data({ error: error.body.message, fields: fieldErrors(error.body.fields) }, { status: 400 });
@@ -171,6 +172,7 @@ export default function PostDetails({ loaderData }: Route.ComponentProps) {
     <Wizard step="details" flow={{ type, landmarkVerified: place.verified }}>
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="type" value={type} />
+        {loaderData.submissionKey && <input type="hidden" name="submissionKey" value={loaderData.submissionKey} />}
         <input type="hidden" name="landmarkLabelId" value={place.landmarkLabelId ?? ''} />
         <input type="hidden" name="latitude" value={place.latitude ?? ''} />
         <input type="hidden" name="longitude" value={place.longitude ?? ''} />
