@@ -156,6 +156,7 @@ const MATRIX: Row[] = [
     expect: everyone(200),
   },
   { route: 'GET /api/sitemap/listings', request: () => ({ url: '/api/sitemap/listings' }), expect: everyone(200) },
+  { route: 'GET /api/sitemap/pages', request: () => ({ url: '/api/sitemap/pages' }), expect: everyone(200) },
   {
     route: 'POST /api/properties/similar',
     request: (c) => ({ method: 'POST', url: '/api/properties/similar', payload: {}, headers: { 'x-source-ref': String(c.listingId) } }),

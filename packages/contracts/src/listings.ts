@@ -178,3 +178,8 @@ export const SitemapPart = z.object({
   parts: z.number().int(),
 });
 export const SITEMAP_PART_SIZE = 40_000;
+/** Live rentals per area and kind of home: the sitemaps list only results pages that have homes. */
+export const SitemapPages = z.object({
+  rentals: z.array(z.object({ areaSlug: z.string(), category: z.string(), listings: z.number().int() })),
+});
+export type SitemapPages = z.infer<typeof SitemapPages>;

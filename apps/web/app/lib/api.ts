@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@kunci/contracts/errors';
 import type { ChatConversation, MessagesPage, TenantMatches } from '@kunci/contracts/chat';
 import type { FavouriteList, Shortlist, ShortlistLink } from '@kunci/contracts/favourites';
-import type { ListingPage, PropertyDetail, SearchQueryInput, AutocompleteResponse } from '@kunci/contracts/listings';
+import type { ListingPage, PropertyDetail, SearchQueryInput, AutocompleteResponse, SitemapPages } from '@kunci/contracts/listings';
 import type {
   OwnerListing,
   OwnerListingFull,
@@ -97,6 +97,7 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     areas: () => get<Area[]>('/areas'),
     popularAreas: () => call<{ slug: string; listings: number }[]>('POST', '/recommended/popular/areas', { limit: 8 }),
     sitemapListings: (part: number) => get<{ listings: { id: number; dateUpdated: string }[]; parts: number }>(`/sitemap/listings?part=${part}`),
+    sitemapPages: () => get<SitemapPages>('/sitemap/pages'),
     propertyTypes: () => get<PropertyTypeInfo[]>('/property-types'),
     autocomplete: (keywords: string) => call<AutocompleteResponse>('POST', '/properties/search/name/autocomplete', { keywords }),
     /** `idempotencyKey`: the same key sent again answers with the listing the first request created. */

@@ -187,6 +187,8 @@ export const en = {
   'furnish.FULL': 'Fully furnished',
 
   'details.title': '{name}, {area}',
+  'details.metaDescription': '{type} for rent in {area}: {facts}, {price}. Zero deposit and verified landlords on Kunci.',
+  'details.metaDescriptionSale': '{type} for sale in {area}: {facts}, {price}. On Kunci.',
   'details.back': 'Back to results',
   'details.facts': 'Key facts',
   'details.type': 'Type',

@@ -186,6 +186,8 @@ export const ms: Messages = {
   'furnish.FULL': 'Berperabot penuh',
 
   'details.title': '{name}, {area}',
+  'details.metaDescription': '{type} untuk disewa di {area}: {facts}, {price}. Tanpa deposit dan tuan rumah disahkan di Kunci.',
+  'details.metaDescriptionSale': '{type} untuk dijual di {area}: {facts}, {price}. Di Kunci.',
   'details.back': 'Kembali ke hasil carian',
   'details.facts': 'Maklumat utama',
   'details.type': 'Jenis',

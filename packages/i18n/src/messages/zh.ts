@@ -184,6 +184,8 @@ export const zh: Messages = {
   'furnish.FULL': '全配家具',
 
   'details.title': '{name}，{area}',
+  'details.metaDescription': '{area}{type}出租：{facts}，{price}。Kunci 零押金，房东已验证。',
+  'details.metaDescriptionSale': '{area}{type}出售：{facts}，{price}。尽在 Kunci。',
   'details.back': '返回搜索结果',
   'details.facts': '主要信息',
   'details.type': '类型',

@@ -308,6 +308,16 @@ export function createListingsRepository(db: Database) {
       return top ? { areaSlug: top.areaSlug, category: top.category, seen: seen.map((s) => s.id) } : undefined;
     },
 
+    /** Live rentals counted per area and category, as the results pages count them. */
+    rentalsByAreaAndCategory: () =>
+      db
+        .select({ areaSlug: areas.slug, category: properties.category, listings: sql<number>`count(*)::int` })
+        .from(properties)
+        .innerJoin(areas, eq(areas.id, properties.areaId))
+        .where(and(isLive(), inArray(properties.type, ['HIGHRISE', 'LANDED', 'ROOM'])))
+        .groupBy(areas.slug, properties.category)
+        .orderBy(asc(areas.slug), asc(properties.category)),
+
     /** One part of the sitemap: live listings in id order. */
     async sitemapPart(part: number, size: number) {
       const [total] = await db.select({ n: count() }).from(properties).where(isLive());

@@ -13,6 +13,7 @@ import {
   PropertyDetail,
   SITEMAP_PART_SIZE,
   SearchQuery,
+  SitemapPages,
   SitemapPart,
 } from '@kunci/contracts/listings';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@kunci/contracts/constants';
@@ -101,6 +102,18 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
       },
     },
     async (request) => service.sitemap(request.query.part, SITEMAP_PART_SIZE),
+  );
+
+  app.get(
+    '/sitemap/pages',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Live rentals per area and kind of home, for the sitemaps (results pages without homes are left out)',
+        response: { 200: SitemapPages },
+      },
+    },
+    async () => service.sitemapPages(),
   );
 
   app.get(

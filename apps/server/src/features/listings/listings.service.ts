@@ -208,6 +208,8 @@ export function createListingsService(repository: ListingsRepository) {
       return { content, totalElements: content.length, totalPages: content.length ? 1 : 0, pageNumber: 0, pageSize };
     },
 
+    sitemapPages: async () => ({ rentals: await repository.rentalsByAreaAndCategory() }),
+
     async sitemap(part: number, size: number) {
       const { rows, total } = await repository.sitemapPart(part, size);
       return { listings: rows.map((r) => ({ id: r.id, dateUpdated: r.dateUpdated.toISOString() })), parts: Math.max(1, Math.ceil(total / size)) };

@@ -4,13 +4,14 @@ import { moveInCost } from '@kunci/contracts/business';
 import { BUSINESS } from '@kunci/contracts/business';
 import type { ListingCard, PropertyDetail } from '@kunci/contracts/listings';
 import type { PropertyTypeInfo } from '@kunci/contracts/reference';
-import { formatMoneyExact } from '@kunci/i18n/format';
+import { formatMoneyExact, formatNumber } from '@kunci/i18n/format';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { ErrorPage } from '../../../components/layout/error-page.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
+import { listingJsonLd } from '../../../lib/structured-data.ts';
 import { visitorId } from '../../../lib/visitor.ts';
 import type { loader as rootLoader } from '../../../root.tsx';
 import { ListingGrid } from '../../../components/listing/listing-grid.tsx';
@@ -43,34 +44,38 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { t, lang, publicUrl, money } = metaI18n(matches);
   if (!loaderData) return [{ title: `${t('details.gone.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-  const { listing } = loaderData;
+  const { listing, types } = loaderData;
   const root = matches.find((m) => m?.id === 'root')?.loaderData as { areas: { slug: string; name: Record<string, string> }[] } | undefined;
   const area = root?.areas.find((a) => a.slug === listing.areaSlug)?.name[lang] ?? '';
   const title = t('details.title', { name: listing.name, area });
-  const price = SALE.has(listing.type) ? money(listing.price) : t('listing.perMonth', { price: money(listing.price) });
+  const sale = SALE.has(listing.type);
+  const price = sale ? money(listing.price) : t('listing.perMonth', { price: money(listing.price) });
   const cover = listing.cover?.src.replace('{w}', '1280');
+  // The owner's text is in whatever language they wrote it: the description is ours, in the page's language.
+  const facts = [
+    listing.roomType ? t(`roomType.${listing.roomType}` as MessageKey) : null,
+    listing.bedroom ? t('listing.bedrooms', { count: listing.bedroom }) : null,
+    listing.bathroom ? t('listing.bathrooms', { count: listing.bathroom }) : null,
+    listing.sqft ? t('listing.sqft', { sqft: formatNumber(lang, listing.sqft) }) : null,
+    t(`furnish.${listing.furnishType}`),
+  ]
+    .filter((fact): fact is string => fact !== null)
+    .map((fact) => fact.toLowerCase())
+    .join(lang === 'zh' ? '，' : ', ');
+  const type = types.find((ty) => ty.slug === listing.category)?.name[lang] ?? listing.name;
+  const description = t(sale ? 'details.metaDescriptionSale' : 'details.metaDescription', { type, area, facts, price });
   return [
-    ...seo({
-      title: `${title} · ${price} | ${t('app.name')}`,
-      description: listing.description.slice(0, 155),
-      canonicalPath: loaderData.canonicalPath,
-      publicUrl,
-      image: cover,
-    }),
+    ...seo({ title: `${title} · ${price} | ${t('app.name')}`, description, canonicalPath: loaderData.canonicalPath, publicUrl, image: cover }),
     {
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': SALE.has(listing.type) ? 'Residence' : 'Accommodation',
-        name: listing.name,
-        description: listing.description,
-        url: `${publicUrl}${loaderData.canonicalPath}`,
-        image: listing.images.map((i) => `${publicUrl}${i.src.replace('{w}', '1280')}`),
-        address: { '@type': 'PostalAddress', streetAddress: listing.address, postalCode: listing.postcode, addressCountry: 'MY' },
-        geo: { '@type': 'GeoCoordinates', latitude: listing.lat, longitude: listing.lon },
-        ...(listing.bedroom ? { numberOfBedrooms: listing.bedroom } : {}),
-        ...(listing.sqft ? { floorSize: { '@type': 'QuantitativeValue', value: listing.sqft, unitCode: 'FTK' } } : {}),
-        offers: { '@type': 'Offer', price: listing.price, priceCurrency: 'MYR' },
-      },
+      'script:ld+json': listingJsonLd({
+        listing,
+        lang,
+        publicUrl,
+        canonicalPath: loaderData.canonicalPath,
+        description,
+        areaName: area,
+        facilityNames: listing.facilities.map((facility) => t(`facility.${facility}`)),
+      }),
     },
   ];
 };

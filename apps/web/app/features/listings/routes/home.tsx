@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
+import { siteJsonLd } from '../../../lib/structured-data.ts';
 import { ListingGrid } from '../../../components/listing/listing-grid.tsx';
 import { ViewToggle } from '../components/view-toggle.tsx';
 import type { loader as rootLoader } from '../../../root.tsx';
@@ -14,8 +15,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const { t, publicUrl } = metaI18n(matches);
-  return seo({ title: `${t('app.name')} · ${t('app.tagline')}`, description: t('app.description'), canonicalPath: location.pathname, publicUrl });
+  const { t, lang, publicUrl } = metaI18n(matches);
+  const description = t('app.description');
+  return [
+    ...seo({ title: `${t('app.name')} · ${t('app.tagline')}`, description, canonicalPath: location.pathname, publicUrl }),
+    { 'script:ld+json': siteJsonLd({ lang, publicUrl, name: t('app.name'), description }) },
+  ];
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {

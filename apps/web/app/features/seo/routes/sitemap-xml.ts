@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { HTML_LANG, LANGUAGES } from '@kunci/i18n/locales';
+import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGES } from '@kunci/i18n/locales';
 import { href, parsePath, switchLanguage, type RouteId } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
 import { getServerContext } from '../../../lib/server-context.ts';
@@ -13,8 +13,8 @@ function xml(text: string): string {
 
 /**
  * The sitemap of one language (`/sitemap.xml`, `/my/sitemap.xml`, `/zh/sitemap.xml`): an index of its parts;
- * `?part=pages` lists areas x types and the information pages, `?part=listings-N` the live listings, each
- * URL with its alternates in the other languages.
+ * `?part=pages` lists the information pages and the areas x types that have homes (empty results pages are
+ * noindex), `?part=listings-N` the live listings, each URL with its alternates in every language and x-default.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -26,21 +26,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const entry = (path: string, lastmod?: string) =>
     `<url><loc>${xml(publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}${LANGUAGES.map(
       (other) => `<xhtml:link rel="alternate" hreflang="${HTML_LANG[other]}" href="${xml(publicUrl + switchLanguage(path, other))}"/>`,
-    ).join('')}</url>`;
+    ).join('')}<xhtml:link rel="alternate" hreflang="x-default" href="${xml(publicUrl + switchLanguage(path, DEFAULT_LANGUAGE))}"/></url>`;
   const urlset = (entries: string[]) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
   const respond = (body: string) =>
     new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
 
   if (part === 'pages') {
-    const [areas, types] = await Promise.all([api.areas(), api.propertyTypes()]);
+    const [areas, types, { rentals }] = await Promise.all([api.areas(), api.propertyTypes(), api.sitemapPages()]);
     const rentTypes = types.filter((t) => !t.listingType.endsWith('_SALE'));
+    const withHomes = new Set(rentals.filter((r) => r.listings > 0).map((r) => `${r.areaSlug}/${r.category}`));
+    const areasWithHomes = new Set(rentals.filter((r) => r.listings > 0).map((r) => r.areaSlug));
     const paths = [
       ...STATIC_PAGES.map((id) => href(lang, id)),
-      ...areas.flatMap((area) => [
-        href(lang, 'rent', { loc: area.slug }),
-        ...rentTypes.map((type) => href(lang, 'rent', { loc: area.slug, propertyType: type.slug })),
-      ]),
+      ...areas
+        .filter((area) => areasWithHomes.has(area.slug))
+        .flatMap((area) => [
+          href(lang, 'rent', { loc: area.slug }),
+          ...rentTypes
+            .filter((type) => withHomes.has(`${area.slug}/${type.slug}`))
+            .map((type) => href(lang, 'rent', { loc: area.slug, propertyType: type.slug })),
+        ]),
     ];
     return respond(urlset([...new Set(paths)].map((path) => entry(path))));
   }
