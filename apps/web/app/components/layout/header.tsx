@@ -50,6 +50,12 @@ export function Header({ onOpenMenu, hiddenOnMobile }: { onOpenMenu: () => void;
         </nav>
         <SearchBar className="hidden flex-1 hd:block hd:max-w-md" />
         <div className="ml-auto flex items-center gap-1">
+          <Link
+            to={href('post')}
+            className="mr-1 hidden shrink-0 rounded-full bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 hd:inline-block"
+          >
+            {t('listings.new')}
+          </Link>
           <LanguageSelector />
           <ChatLink />
           <Link to={href('favourites')} className="relative rounded-full p-2 hover:bg-gray-100" aria-label={t('nav.favourites')}>

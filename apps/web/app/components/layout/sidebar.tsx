@@ -49,6 +49,9 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
             <Link to={href('tenantInfo')} onClick={onClose} className={item}>
               {t('nav.tenant')}
             </Link>
+            <Link to={href('post')} onClick={onClose} className={`${item} text-brand-700`}>
+              {t('listings.new')}
+            </Link>
             <button type="button" onClick={() => setLanguagesOpen(true)} className={`${item} flex w-full items-center gap-2 text-left`}>
               <GlobeIcon /> {t('nav.language')}
             </button>

@@ -65,6 +65,25 @@ function quality(listing: OwnerListing): number {
 
 function Card({ listing, tab }: { listing: OwnerListing; tab: ListingTab }) {
   const { t, lang, href: link, money, date } = useI18n();
+  // Only a listing that has been public has an end date and views; a draft or one in review says where it stands.
+  const statusLine = (at: ListingTab, l: OwnerListing): string[] => {
+    const views = t('listings.views', { count: l.views });
+    switch (at) {
+      case 'ACTIVE':
+      case 'INACTIVE':
+        return [t('listings.expires', { date: date(l.expiresAt) }), views];
+      case 'EXPIRED':
+        return [t('listings.expiredOn', { date: date(l.expiresAt) }), views];
+      case 'SUSPENDED':
+        return [views];
+      case 'PENDING':
+        return [t('listings.inReview')];
+      case 'DRAFT':
+        return [t('listings.notSubmitted')];
+      case 'REJECTED':
+        return [];
+    }
+  };
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const extra = extraLabel(listing);
@@ -81,15 +100,14 @@ function Card({ listing, tab }: { listing: OwnerListing; tab: ListingTab }) {
   );
   const draft = tab === 'DRAFT' || tab === 'REJECTED';
   const nextStep = resumeHref(lang, listing);
+  const status = statusLine(tab, listing);
   return (
     <li className="flex flex-col gap-4 rounded-xl border border-gray-200 p-4 sm:flex-row">
       <CoverThumb listing={listing} />
       <div className="min-w-0 flex-1">
         <h2 className="truncate text-lg font-semibold">{listing.name}</h2>
         <p className="text-brand-700 font-semibold">{money(listing.price)}</p>
-        <p className="mt-1 text-sm text-gray-600">
-          {t('listings.expires', { date: date(listing.expiresAt) })} · {t('listings.views', { count: listing.views })}
-        </p>
+        {status.length ? <p className="mt-1 text-sm text-gray-600">{status.join(' · ')}</p> : null}
         {listing.rejectionReason ? <p className="mt-1 text-sm text-red-700">{t('listings.rejected', { reason: listing.rejectionReason })}</p> : null}
         <div className="mt-2 flex items-center gap-2">
           <meter

@@ -6,17 +6,16 @@ import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { Wizard, nextStepHref, previousStepHref } from '../components/wizard.tsx';
+import { lostDraft, refOf, stepListing } from '../draft.server.ts';
 import type { Route } from './+types/post-additional';
 
-function refOf(request: Request): number {
-  return Number(new URL(request.url).searchParams.get('ref'));
-}
+const refParam = (request: Request) => new URL(request.url).searchParams.get('ref');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = parsePath(new URL(request.url).pathname);
-  requireUser(request, context, lang);
+  const user = requireUser(request, context, lang);
   const api = serverApi(context, lang);
-  const listing = await api.manageListing(refOf(request));
+  const listing = await stepListing(context, lang, user, refParam(request));
   const stats = listing.type.endsWith('_SALE')
     ? null
     : await api
@@ -27,13 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { lang } = parsePath(new URL(request.url).pathname);
-  requireUser(request, context, lang);
-  const ref = refOf(request);
+  const user = requireUser(request, context, lang);
+  const ref = refOf(refParam(request));
+  if (ref === null) throw await lostDraft(context, lang, user);
   const form = await request.formData();
   const viewing = String(form.get('viewingAvailableDate') ?? '');
   try {
+    // The rent was asked in the first step: this one only shows how it compares.
     const saved = await serverApi(context, lang).updateListing(ref, {
-      ...(form.get('price') ? { price: Number(form.get('price')) } : {}),
       description: String(form.get('description') ?? ''),
       petFriendly: form.get('petFriendly') === 'on',
       negotiable: form.get('negotiable') === 'on',
@@ -81,7 +81,7 @@ function PriceSpread({ stats }: { stats: NonNullable<Route.ComponentProps['loade
   );
 }
 
-/** Step 3: description, pets, parking, viewings; the price spread of comparable homes beside it. */
+/** Step 3: description, pets, parking, viewings; how the rent asked in step 1 compares with homes like it. */
 export default function PostAdditional({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useI18n();
   const result = useActionData<typeof action>();
@@ -93,17 +93,6 @@ export default function PostAdditional({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="space-y-5" noValidate>
         <FormError message={result && 'error' in result ? result.error : undefined} />
         {stats ? <PriceSpread stats={stats} /> : null}
-        <Field
-          id="price"
-          name="price"
-          type="number"
-          inputMode="numeric"
-          min={2}
-          step={1}
-          label={listing.type.endsWith('_SALE') ? t('post.field.salePrice') : t('post.field.price')}
-          defaultValue={listing.input.price}
-          error={errors['price']}
-        />
         <div>
           <label htmlFor="description" className="block text-sm font-medium text-gray-800">
             {t('post.field.description')}

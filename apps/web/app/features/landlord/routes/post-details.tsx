@@ -17,6 +17,7 @@ import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { Wizard, nextStepHref } from '../components/wizard.tsx';
+import { lostDraft, refOf, stepListing } from '../draft.server.ts';
 import type { Route } from './+types/post-details';
 
 const CATEGORIES: Record<ListingType, string[]> = {
@@ -26,22 +27,20 @@ const CATEGORIES: Record<ListingType, string[]> = {
   LANDED_SALE: ['house', 'terrace'],
   ROOM: ['room'],
 };
-/** Where the pin starts before the owner places it (Kuala Lumpur), when no building is chosen. */
-const DEFAULT_PIN = { latitude: 3.139, longitude: 101.6869 };
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { lang } = parsePath(url.pathname);
-  requireUser(request, context, lang);
+  const user = requireUser(request, context, lang);
   const api = serverApi(context, lang);
-  const ref = 'ref' in params && params.ref ? Number(params.ref) : null;
-  const [listing, types] = await Promise.all([ref ? api.manageListing(ref) : Promise.resolve(null), api.propertyTypes()]);
+  const editing = 'ref' in params;
+  const [listing, types] = await Promise.all([editing ? stepListing(context, lang, user, params.ref) : Promise.resolve(null), api.propertyTypes()]);
   const type = (listing?.input.type ?? url.searchParams.get('type') ?? 'HIGHRISE') as ListingType;
   if (!(LISTING_TYPES as readonly string[]).includes(type)) throw redirect(href(lang, 'post'));
   // One key per new draft's form: sending it again (a lost answer, a second tap) gives back the same listing.
   return { listing, type, types, submissionKey: listing ? null : crypto.randomUUID() };
 }
 
+/** The form as the API takes it. Empty fields go as null, so the API answers "required" for each one. */
 function toInput(form: FormData, type: ListingType): PropertyInputDraft {
   const text = (name: string) => String(form.get(name) ?? '').trim();
   const num = (name: string) => (text(name) === '' ? null : Number(text(name)));
@@ -54,9 +53,10 @@ function toInput(form: FormData, type: ListingType): PropertyInputDraft {
     address: text('address'),
     postcode: text('postcode'),
     unitNumber: text('unitNumber') || null,
-    latitude: num('latitude') ?? DEFAULT_PIN.latitude,
-    longitude: num('longitude') ?? DEFAULT_PIN.longitude,
-    price: num('price') ?? 0,
+    // No pin yet: the API starts it at the building, else in the middle of the postcode's area (never a default).
+    latitude: num('latitude'),
+    longitude: num('longitude'),
+    price: num('price') as number,
     sqft: num('sqft'),
     bedroom: num('bedroom'),
     bathroom: num('bathroom'),
@@ -75,12 +75,13 @@ function toInput(form: FormData, type: ListingType): PropertyInputDraft {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { lang } = parsePath(new URL(request.url).pathname);
-  requireUser(request, context, lang);
+  const user = requireUser(request, context, lang);
   const api = serverApi(context, lang);
   const form = await request.formData();
   const type = String(form.get('type')) as ListingType;
   const input = toInput(form, type);
-  const ref = 'ref' in params && params.ref ? Number(params.ref) : null;
+  const ref = 'ref' in params ? refOf(params.ref) : null;
+  if ('ref' in params && ref === null) throw await lostDraft(context, lang, user);
   try {
     const saved = ref ? await api.updateListing(ref, input) : await api.createListing(input, String(form.get('submissionKey') ?? '') || undefined);
     return redirect(nextStepHref(lang, saved, 'details'));

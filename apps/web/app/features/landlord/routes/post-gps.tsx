@@ -8,20 +8,23 @@ import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { addTiles, loadLeaflet } from '../../../components/listing/leaflet.ts';
+import { MapNotice, addZoomButtons, watchTiles } from '../../../components/listing/map-controls.tsx';
 import { Wizard, nextStepHref, previousStepHref } from '../components/wizard.tsx';
+import { lostDraft, refOf, stepListing } from '../draft.server.ts';
 import type { Route } from './+types/post-gps';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { lang } = parsePath(new URL(request.url).pathname);
-  requireUser(request, context, lang);
-  return { listing: await serverApi(context, lang).manageListing(Number(params.ref)) };
+  const user = requireUser(request, context, lang);
+  return { listing: await stepListing(context, lang, user, params.ref) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { lang } = parsePath(new URL(request.url).pathname);
-  requireUser(request, context, lang);
+  const user = requireUser(request, context, lang);
   const form = await request.formData();
-  const ref = Number(params.ref);
+  const ref = refOf(params.ref);
+  if (ref === null) throw await lostDraft(context, lang, user);
   try {
     const saved = await serverApi(context, lang).updateListing(ref, {
       latitude: Number(form.get('latitude')),
@@ -40,6 +43,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `${t('post.step.gps')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
 };
 
+/** A coordinate to 6 decimals (about 10 cm): enough for a home, and never 16 digits on screen. */
+const rounded = (value: number) => String(Math.round(value * 1e6) / 1e6);
+
 /** Step 2: the owner drags the pin (or taps the map) onto the home; the coordinates are saved with the draft. */
 export default function PostGps({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useI18n();
@@ -47,6 +53,7 @@ export default function PostGps({ loaderData }: Route.ComponentProps) {
   const { listing } = loaderData;
   const [point, setPoint] = useState({ lat: listing.input.latitude, lon: listing.input.longitude });
   const [failed, setFailed] = useState(false);
+  const [tilesFailed, setTilesFailed] = useState(false);
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -55,8 +62,12 @@ export default function PostGps({ loaderData }: Route.ComponentProps) {
     void loadLeaflet()
       .then((L) => {
         if (cancelled || !container.current) return;
-        map = L.map(container.current).setView([listing.input.latitude, listing.input.longitude], 16);
+        map = L.map(container.current, { zoomControl: false }).setView([listing.input.latitude, listing.input.longitude], 16);
+        addZoomButtons(L, map, { zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') });
         addTiles(L, map);
+        watchTiles(L, map, (tilesDown) => {
+          if (!cancelled) setTilesFailed(tilesDown);
+        });
         const marker = L.marker([listing.input.latitude, listing.input.longitude], {
           draggable: true,
           icon: L.divIcon({
@@ -84,11 +95,12 @@ export default function PostGps({ loaderData }: Route.ComponentProps) {
   return (
     <Wizard step="gps" flow={listing}>
       <p className="text-gray-700">{t('post.gps.hint')}</p>
-      <div className="mt-4 aspect-[4/3] overflow-hidden rounded-xl border border-gray-200 bg-gray-100">
+      <div className="relative mt-4 aspect-[4/3] overflow-hidden rounded-xl border border-gray-200 bg-gray-100">
         {failed ? <p className="p-4 text-sm text-gray-600">{t('post.gps.mapUnavailable')}</p> : <div ref={container} className="h-full w-full" />}
+        {tilesFailed && !failed ? <MapNotice>{t('map.tilesFailed')}</MapNotice> : null}
       </div>
       <p className="mt-2 text-sm text-gray-600" aria-live="polite">
-        {t('post.gps.coordinates', { lat: point.lat, lon: point.lon })}
+        {t('post.gps.coordinates', { lat: rounded(point.lat), lon: rounded(point.lon) })}
       </p>
       {result?.error ? (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">

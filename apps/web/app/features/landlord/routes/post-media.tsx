@@ -9,6 +9,7 @@ import { requireUser } from '../../../lib/session.server.ts';
 import { ListingImage } from '../../../components/listing/listing-image.tsx';
 import { Uploader, apiCall } from '../components/uploader.tsx';
 import { Wizard, nextStepHref, previousStepHref } from '../components/wizard.tsx';
+import { lostDraft, refOf, stepListing } from '../draft.server.ts';
 import type { Route } from './+types/post-media';
 
 // Actions may see the data URL (`/upload-video.data`): match the segment, not the end.
@@ -17,9 +18,9 @@ const isVideoStep = (pathname: string) => /\/upload-video(\.data)?$/.test(pathna
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { lang } = parsePath(url.pathname);
-  requireUser(request, context, lang);
+  const user = requireUser(request, context, lang);
   const api = serverApi(context, lang);
-  const listing = await api.manageListing(Number(url.searchParams.get('ref')));
+  const listing = await stepListing(context, lang, user, url.searchParams.get('ref'));
   // A verified building's own photos (outside, pool, lobby), which the owner may add with one tap.
   const landmark = listing.input.landmarkLabelId;
   const stock = landmark && listing.landmarkVerified && !isVideoStep(url.pathname) ? (await api.stockImages(landmark)).content : [];
@@ -29,9 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const { lang } = parsePath(url.pathname);
-  requireUser(request, context, lang);
+  const user = requireUser(request, context, lang);
   const api = serverApi(context, lang);
-  const ref = Number(url.searchParams.get('ref'));
+  const ref = refOf(url.searchParams.get('ref'));
+  if (ref === null) throw await lostDraft(context, lang, user);
   if (!isVideoStep(url.pathname)) {
     const saved = await api.updateListing(ref, { draftStep: POST_STEP_CODES.images });
     return redirect(nextStepHref(lang, saved, 'images'));

@@ -7,6 +7,7 @@ import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { Wizard, nextStepHref, previousStepHref } from '../components/wizard.tsx';
+import { lostDraft, refOf, stepListing } from '../draft.server.ts';
 import type { Route } from './+types/post-surroundings';
 
 // Actions may see the data URL (`/nearby.data`): match the segment, not the end.
@@ -15,15 +16,16 @@ const isNearbyStep = (pathname: string) => /\/nearby(\.data)?$/.test(pathname);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { lang } = parsePath(url.pathname);
-  requireUser(request, context, lang);
-  return { listing: await serverApi(context, lang).manageListing(Number(url.searchParams.get('ref'))) };
+  const user = requireUser(request, context, lang);
+  return { listing: await stepListing(context, lang, user, url.searchParams.get('ref')) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const { lang } = parsePath(url.pathname);
-  requireUser(request, context, lang);
-  const ref = Number(url.searchParams.get('ref'));
+  const user = requireUser(request, context, lang);
+  const ref = refOf(url.searchParams.get('ref'));
+  if (ref === null) throw await lostDraft(context, lang, user);
   const chosen = (await request.formData()).getAll('choice').map(String);
   const nearby = isNearbyStep(url.pathname);
   try {

@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `${t('review.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
 };
 
-/** Moderators: each listing waiting for review, oldest first, approved or rejected with a reason. */
+/** Moderators: each listing waiting for review, oldest first, opened as tenants will see it, approved or rejected with a reason. */
 export default function Review({ loaderData }: Route.ComponentProps) {
   const { t, money, href: link } = useI18n();
   const result = useActionData<typeof action>();
@@ -50,12 +50,15 @@ export default function Review({ loaderData }: Route.ComponentProps) {
             <CoverThumb listing={listing} />
             <div className="flex-1">
               <h2 className="text-lg font-semibold">
-                <Link to={link('postEdit', { ref: listing.id })} className="hover:underline">
+                <Link to={link('reviewPreview', { id: listing.id })} className="hover:underline">
                   {listing.name}
                 </Link>
               </h2>
               <p className="font-semibold text-brand-700">{money(listing.price)}</p>
               <p className="text-sm text-gray-600">{t('review.photos', { count: listing.photoCount })}</p>
+              <Link to={link('reviewPreview', { id: listing.id })} className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline">
+                {t('review.preview.open')}
+              </Link>
               {result && result.id === listing.id && !result.ok && 'error' in result ? (
                 <p role="alert" className="mt-2 text-sm text-red-700">
                   {result.error}

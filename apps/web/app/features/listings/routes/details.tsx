@@ -138,7 +138,6 @@ function MoveInCost({ rent }: { rent: number }) {
 }
 
 export default function Details({ loaderData }: Route.ComponentProps) {
-  const { t, lang, money, date, href: link } = useI18n();
   const listingId = loaderData.listing.id;
   // Count the view once the page is on screen (the API counts one a day per visitor).
   useEffect(() => {
@@ -150,13 +149,33 @@ export default function Details({ loaderData }: Route.ComponentProps) {
     }).catch(() => undefined);
   }, [listingId]);
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const areas = root?.areas ?? [];
   const { listing, types, similar } = loaderData;
+  return <ListingView listing={listing} types={types} similar={similar} shareUrl={`${root?.publicUrl ?? ''}${loaderData.canonicalPath}`} />;
+}
+
+/**
+ * The listing page's body. A `preview` (a moderator reviewing a listing not yet public) shows it as tenants
+ * will see it, without what acts on a live listing: favourite, chat, share and similar homes.
+ */
+export function ListingView({
+  listing,
+  types,
+  similar,
+  shareUrl,
+  preview = false,
+}: {
+  listing: PropertyDetail;
+  types: PropertyTypeInfo[];
+  similar: ListingCard[];
+  shareUrl: string;
+  preview?: boolean;
+}) {
+  const { t, lang, money, date, href: link } = useI18n();
+  const areas = useRouteLoaderData<typeof rootLoader>('root')?.areas ?? [];
   const area = areas.find((a) => a.slug === listing.areaSlug);
   const type = types.find((ty) => ty.slug === listing.category);
   const sale = SALE.has(listing.type);
   const facts = useFacts(listing, type);
-  const shareUrl = `${root?.publicUrl ?? ''}${loaderData.canonicalPath}`;
   return (
     <article className="mx-auto max-w-5xl px-4 py-6">
       <Link to={link('rent', { loc: listing.areaSlug })} className="text-sm text-brand-700 hover:underline">
@@ -167,7 +186,7 @@ export default function Details({ loaderData }: Route.ComponentProps) {
         <div className="md:col-span-2">
           <div className="flex items-start justify-between gap-3">
             <h1 className="text-2xl font-bold md:text-3xl">{listing.name}</h1>
-            <FavouriteButton propertyId={listing.id} name={listing.name} className="shrink-0 border border-gray-200" />
+            {preview ? null : <FavouriteButton propertyId={listing.id} name={listing.name} className="shrink-0 border border-gray-200" />}
           </div>
           <p className="mt-1 text-gray-600">{area ? t('listing.in', { area: area.name[lang] }) : null}</p>
           <p className="mt-3 text-2xl font-bold text-brand-700">
@@ -243,11 +262,11 @@ export default function Details({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="space-y-6">
           {listing.zeroDepositEligible ? <MoveInCost rent={listing.price} /> : null}
-          <ChatRequestButton propertyId={listing.id} />
-          <ShareButtons url={shareUrl} />
+          {preview ? null : <ChatRequestButton propertyId={listing.id} />}
+          {preview ? null : <ShareButtons url={shareUrl} />}
         </aside>
       </div>
-      {similar.length ? (
+      {similar.length && !preview ? (
         <section className="mt-12" aria-labelledby="similar">
           <h2 id="similar" className="mb-4 text-xl font-semibold">
             {t('details.similar')}
