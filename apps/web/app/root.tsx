@@ -13,17 +13,9 @@ import {
 } from 'react-router';
 import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGE_COOKIE, isLanguage, type Language } from '@kunci/i18n/locales';
 import { canonicalRedirect, href, parsePath } from '@kunci/i18n/paths';
-import { apiAs, serverApi } from './lib/api.ts';
-import {
-  COOKIE,
-  clearSessionCookies,
-  deviceIdCookie,
-  getSession,
-  readCookie,
-  resolveSession,
-  sessionContext,
-  sessionCookies,
-} from './lib/session.server.ts';
+import { serverApi } from './lib/api.ts';
+import { holdSignInLink } from './features/auth/sign-in-link.server.ts';
+import { COOKIE, clearSessionCookies, deviceIdCookie, getSession, readCookie, resolveSession, sessionContext } from './lib/session.server.ts';
 import { getServerContext } from './lib/server-context.ts';
 import { I18nProvider } from './lib/i18n.tsx';
 import { VIEW_MODE_BOOT_SCRIPT } from './lib/view-mode.ts';
@@ -40,12 +32,9 @@ function cookieLanguage(request: Request): Language | undefined {
   return isLanguage(value) ? value : undefined;
 }
 
-/** Query parameters a sign-in link carries, removed once the token is stored (spec section 4). */
-const SIGN_IN_PARAMS = ['id', 'token', 'deviceId', 'originClickCR', 'isNewUser'];
-
 /**
  * Before any loader: canonical paths (301 for /rent/kuala-lumpur, a trailing slash or a first segment of
- * another language); a sign-in token in the URL verified, stored and stripped; the visitor's session
+ * another language); a sign-in token in the URL stripped and held for the visitor to confirm; the visitor's session
  * resolved once; the home page of a remembered language for visitors arriving from elsewhere; the
  * language cookie and the device id kept in step with the URL.
  */
@@ -62,16 +51,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (target) throw redirect(target + url.search, 301);
     const { lang } = parsePath(url.pathname);
 
-    const urlToken = url.searchParams.get('token');
-    const urlUserId = url.searchParams.get('id');
-    if (urlToken && urlUserId) {
-      const user = await apiAs(context, urlToken, lang)
-        .me()
-        .catch(() => null);
-      for (const name of SIGN_IN_PARAMS) url.searchParams.delete(name);
-      const cookies = user && user.id === urlUserId ? sessionCookies(context, { userId: user.id, token: urlToken }) : [];
-      throw redirect(url.pathname + url.search, { headers: cookies.map((c) => ['set-cookie', c] as [string, string]) });
-    }
+    // A sign-in link waits for the visitor to confirm the account it signs into.
+    if (url.searchParams.get('token') && url.searchParams.get('id')) throw await holdSignInLink(url, context, lang);
 
     const session = await resolveSession(request, context, lang);
     context.set(sessionContext, session);
@@ -87,7 +68,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const response = await next();
     if (remembered !== lang) response.headers.append('set-cookie', `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
     if (!readCookie(request, COOKIE.deviceId)) response.headers.append('set-cookie', deviceIdCookie(context));
-    if (session.expired || session.restricted) for (const cookie of clearSessionCookies()) response.headers.append('set-cookie', cookie);
+    if (session.expired || session.restricted) for (const cookie of clearSessionCookies(context)) response.headers.append('set-cookie', cookie);
     if (url.pathname === '/') response.headers.append('vary', 'Cookie');
     return response;
   },

@@ -13,6 +13,7 @@ const MODULES: Record<RouteId, string> = {
   tenantInfo: 'features/info/routes/info.tsx',
   landlordInfo: 'features/info/routes/info.tsx',
   login: 'features/auth/routes/login.tsx',
+  signInLink: 'features/auth/routes/sign-in-link.tsx',
   register: 'features/auth/routes/register.tsx',
   logout: 'features/auth/routes/logout.tsx',
   refresh: 'features/auth/routes/refresh.tsx',

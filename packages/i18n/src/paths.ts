@@ -19,6 +19,7 @@ export const ROUTES = {
   tenantInfo: { path: { en: '/more/tenant', ms: '/more/tenant', zh: '/more/tenant' } },
   landlordInfo: { path: { en: '/more/landlord', ms: '/more/landlord', zh: '/more/landlord' } },
   login: { path: { en: '/login', ms: '/login', zh: '/login' } },
+  signInLink: { path: { en: '/login/link', ms: '/login/link', zh: '/login/link' } },
   register: { path: { en: '/register', ms: '/register', zh: '/register' } },
   favourites: { path: { en: '/dashboard/favorites', ms: '/dashboard/favorites', zh: '/dashboard/favorites' }, aliases: ['/favorites'] },
   chat: { path: { en: '/dashboard/chat', ms: '/dashboard/chat', zh: '/dashboard/chat' } },

@@ -18,6 +18,7 @@ interface WebEntry {
     publicUrl: string;
     managementAppUrl: string;
     sessionTtlDays: number;
+    secureCookies: boolean;
   }): unknown;
 }
 type Handler = (request: Request, context: unknown) => Promise<Response>;
@@ -110,6 +111,10 @@ export async function webRoutes(
       publicUrl: options.publicUrl,
       managementAppUrl: options.managementAppUrl,
       sessionTtlDays: options.sessionTtlDays,
+      // Sign-in cookies never travel over plain http on a deployment, whatever PUBLIC_URL says. Browsers
+      // accept Secure cookies from http://localhost and http://127.0.0.1 (trustworthy origins), so a local
+      // production start still signs in.
+      secureCookies: options.production || options.publicUrl.startsWith('https:'),
     });
     const response = await handle(webRequest, context);
     reply.status(response.status);

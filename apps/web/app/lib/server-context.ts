@@ -10,6 +10,8 @@ export interface ServerContext {
   managementAppUrl: string;
   /** Session lifetime, for the cookie's Max-Age. */
   sessionTtlDays: number;
+  /** Cookies carry Secure (production, or an https PUBLIC_URL). */
+  secureCookies: boolean;
 }
 
 export const serverContext = createContext<ServerContext>();

@@ -30,26 +30,25 @@ export function readCookie(request: Request, name: string): string | undefined {
   }
 }
 
-function secure(publicUrl: string): string {
-  return publicUrl.startsWith('https:') ? '; Secure' : '';
+function secure(context: Readonly<RouterContextProvider>): string {
+  return getServerContext(context).secureCookies ? '; Secure' : '';
 }
 
 export function sessionCookies(context: Readonly<RouterContextProvider>, login: { userId: string; token: string }): string[] {
-  const { publicUrl, sessionTtlDays } = getServerContext(context);
-  const maxAge = sessionTtlDays * 86_400;
+  const maxAge = getServerContext(context).sessionTtlDays * 86_400;
   return [
-    `${COOKIE.token}=${encodeURIComponent(login.token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure(publicUrl)}`,
-    `${COOKIE.userId}=${encodeURIComponent(login.userId)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure(publicUrl)}`,
+    `${COOKIE.token}=${encodeURIComponent(login.token)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure(context)}`,
+    `${COOKIE.userId}=${encodeURIComponent(login.userId)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure(context)}`,
   ];
 }
 
-export function clearSessionCookies(): string[] {
-  return [COOKIE.token, COOKIE.userId, COOKIE.deviceId].map((name) => `${name}=; Path=/; Max-Age=0; SameSite=Lax`);
+export function clearSessionCookies(context: Readonly<RouterContextProvider>): string[] {
+  return [COOKIE.token, COOKIE.userId, COOKIE.deviceId].map((name) => `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure(context)}`);
 }
 
 /** A new device id ("web-" and a UUID), kept for a year. */
 export function deviceIdCookie(context: Readonly<RouterContextProvider>): string {
-  return `${COOKIE.deviceId}=${DEVICE_ID_PREFIX}${crypto.randomUUID()}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure(getServerContext(context).publicUrl)}`;
+  return `${COOKIE.deviceId}=${DEVICE_ID_PREFIX}${crypto.randomUUID()}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure(context)}`;
 }
 
 /** Resolves the visitor's session once per request (root middleware); loaders read it from the context. */

@@ -24,5 +24,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   target.searchParams.set('originType', 'SH');
   target.searchParams.set('logout', '1');
   target.searchParams.set('lang', lang);
-  throw redirect(target.toString(), { headers: clearSessionCookies().map((cookie) => ['set-cookie', cookie] as [string, string]) });
+  throw redirect(target.toString(), { headers: clearSessionCookies(context).map((cookie) => ['set-cookie', cookie] as [string, string]) });
 }
