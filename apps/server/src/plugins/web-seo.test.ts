@@ -103,6 +103,10 @@ describe('pages for search engines', () => {
     const listings = (await page('/sitemap.xml?part=listings-0')).body;
     expect(listings).toMatch(/hreflang="x-default" href="https:\/\/kunci\.test\/details\/\d+"\/><\/url>/);
 
+    const human = (await page('/sitemap')).body;
+    expect(human).toContain(`href="/rent/${full.areaSlug}/${full.category}"`);
+    for (const key of empty) expect(human, key).not.toContain(`href="/rent/${key}"`);
+
     const emptyPage = await page(`/rent/${empty[0]}`);
     expect(emptyPage.statusCode).toBe(200);
     expect(emptyPage.body).toContain('<meta name="robots" content="noindex"');

@@ -8,8 +8,16 @@ import type { Route } from './+types/sitemap';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const api = serverApi(context, parsePath(pathname).lang);
-  const [areas, types] = await Promise.all([api.areas(), api.propertyTypes()]);
-  return { areas, types: types.filter((t) => !t.listingType.endsWith('_SALE')), path: pathname };
+  const [areas, types, { rentals }] = await Promise.all([api.areas(), api.propertyTypes(), api.sitemapPages()]);
+  // Only the pages that have homes, as in the XML sitemaps.
+  const withHomes = new Set(rentals.filter((r) => r.listings > 0).map((r) => `${r.areaSlug}/${r.category}`));
+  const rentTypes = types.filter((t) => !t.listingType.endsWith('_SALE'));
+  return {
+    areas: areas
+      .map((area) => ({ ...area, types: rentTypes.filter((type) => withHomes.has(`${area.slug}/${type.slug}`)) }))
+      .filter((area) => area.types.length > 0),
+    path: pathname,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -25,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 /** Every area and type of home, for people and crawlers. */
 export default function Sitemap({ loaderData }: Route.ComponentProps) {
   const { t, href, lang } = useI18n();
-  const { areas, types } = loaderData;
+  const { areas } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-2xl font-bold md:text-3xl">{t('footer.sitemap')}</h1>
@@ -79,7 +87,7 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
                 </Link>
               </h3>
               <ul className="mt-1 space-y-1 text-sm">
-                {types.map((type) => (
+                {area.types.map((type) => (
                   <li key={type.slug}>
                     <Link to={href('rent', { loc: area.slug, propertyType: type.slug })} className="text-gray-700 hover:underline">
                       {t('rent.title', { type: type.name[lang], area: area.name[lang] })}
