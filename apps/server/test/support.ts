@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { LocalDiskStore, type MediaStore } from '@kunci/media/store';
 import { openTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { TEST_ROOT } from '../../../test/template.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/env.ts';
+import { createRedis } from '../src/plugins/redis.ts';
 
 export { openTestDatabase, type TestDatabase };
 
@@ -52,7 +52,9 @@ export async function createTestApp(
   const database = options.database ?? (await openTestDatabase());
   const config = testConfig(options.env);
   const redisUrl = options.redis ? testRedisUrl() : undefined;
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // The client the server runs with (its time limits, no offline queue), connected before the app counts on it.
+  const redis = redisUrl ? createRedis(redisUrl) : undefined;
+  await redis?.connect();
   const app = await buildApp({
     config,
     database,
