@@ -111,7 +111,12 @@ export async function buildApp({ config, database, store, redis, web = true, log
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(securityPlugin, { production: config.env === 'production' });
+  await app.register(securityPlugin, {
+    production: config.env === 'production',
+    publicUrl: config.publicUrl,
+    s3: config.s3,
+    mapTileUrl: config.mapTileUrl,
+  });
   await app.register(rateLimitPlugin, { ...config.rateLimit, redis, prefix: config.redisKeyPrefix });
   await app.register(openapiPlugin);
 
@@ -189,6 +194,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       buildDir: config.webBuildDir,
       publicUrl: config.publicUrl,
       managementAppUrl: config.managementAppUrl,
+      mapTileUrl: config.mapTileUrl,
       sessionTtlDays: config.auth.sessionTtlDays,
       production: config.env === 'production',
     });

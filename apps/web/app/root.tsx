@@ -7,6 +7,7 @@ import {
   data,
   isRouteErrorResponse,
   redirect,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
@@ -16,7 +17,7 @@ import { canonicalRedirect, href, parsePath } from '@kunci/i18n/paths';
 import { serverApi } from './lib/api.ts';
 import { holdSignInLink } from './features/auth/sign-in-link.server.ts';
 import { COOKIE, clearSessionCookies, deviceIdCookie, getSession, readCookie, resolveSession, sessionContext } from './lib/session.server.ts';
-import { getServerContext } from './lib/server-context.ts';
+import { getServerContext, serverContext } from './lib/server-context.ts';
 import { I18nProvider } from './lib/i18n.tsx';
 import { VIEW_MODE_BOOT_SCRIPT } from './lib/view-mode.ts';
 import { AppShell } from './components/layout/app-shell.tsx';
@@ -39,6 +40,24 @@ function cookieLanguage(request: Request): Language | undefined {
  * language cookie and the device id kept in step with the URL.
  */
 export const middleware: Route.MiddlewareFunction[] = [
+  // First, around everything else: a page that failed because the API answered "too many requests" (429) or
+  // "unavailable" (503) answers with that status and says so in its language, rather than a 500.
+  async ({ context }, next) => {
+    const server = getServerContext(context);
+    let temporary: number | undefined;
+    context.set(serverContext, {
+      ...server,
+      fetchApi: async (path, init) => {
+        const response = await server.fetchApi(path, init);
+        if (response.status === 429 || response.status === 503) temporary = response.status;
+        return response;
+      },
+    });
+    const response = await next();
+    if (response.status !== 500 || !temporary) return response;
+    await response.body?.cancel();
+    throw data(null, { status: temporary });
+  },
   async ({ request, context }, next) => {
     const url = new URL(request.url);
     const server = getServerContext(context);
@@ -85,6 +104,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publicUrl: server.publicUrl,
     nonce: server.nonce,
     managementAppUrl: server.managementAppUrl,
+    mapTileUrl: server.mapTileUrl,
     user,
     sessionExpired: expired,
     restricted,
@@ -109,7 +129,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
-  const lang = root?.lang ?? DEFAULT_LANGUAGE;
+  // Without the root's data (its loader failed) the language still comes from the address.
+  const { pathname } = useLocation();
+  const lang = root?.lang ?? parsePath(pathname).lang;
   return (
     <html lang={HTML_LANG[lang]} data-view="grid">
       <head>
@@ -117,6 +139,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f7a5a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {root ? <meta name="map-tiles" content={root.mapTileUrl} /> : null}
         <script nonce={root?.nonce} dangerouslySetInnerHTML={{ __html: VIEW_MODE_BOOT_SCRIPT }} />
         <InlineStylesheet />
         <Meta />
@@ -146,13 +169,15 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>('root');
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { lang } = parsePath(useLocation().pathname);
   if (!root) {
-    // The root loader itself failed: no catalogue to speak with, so a plain English page.
+    // The root loader itself failed (no areas for the shell): the page alone, in the address's language.
     return (
-      <main className="mx-auto max-w-xl p-8">
-        <h1 className="text-2xl font-semibold">Something went wrong</h1>
-        <p className="mt-2">Please try again in a moment.</p>
-      </main>
+      <I18nProvider lang={lang} messages={catalogue(lang)}>
+        <main>
+          <ErrorPage status={status} />
+        </main>
+      </I18nProvider>
     );
   }
   return (

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  RATE_LIMIT_PAGE_MAX: z.coerce.number().int().min(1).default(1200),
   SEED_DEMO_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(600),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -36,6 +37,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  MAP_TILE_URL: url(['https', 'http']).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   LISTING_LIFETIME_DAYS: z.coerce.number().int().min(1).max(3650).default(BUSINESS.listing.lifetimeDays),
   LISTING_EXPIRY_NOTICE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
@@ -90,7 +92,10 @@ export interface Config {
   s3: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | undefined;
   webBuildDir: string;
   logLevel: Env['LOG_LEVEL'];
-  rateLimit: { max: number; windowMs: number };
+  /** API calls and pages per client address per window (a page's own in-process API calls are not counted). */
+  rateLimit: { max: number; pageMax: number; windowMs: number };
+  /** Leaflet's tile URL template; the pages' CSP allows images from its host. */
+  mapTileUrl: string;
   seedDemoListings: number;
   /** Listings live this many days from approval; owners are told this many days ahead; jobs run this often (0: never). */
   listings: { lifetimeDays: number; expiryNoticeDays: number };
@@ -192,7 +197,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     webBuildDir: resolve(env.WEB_BUILD_DIR),
     logLevel: env.LOG_LEVEL,
-    rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    rateLimit: { max: env.RATE_LIMIT_MAX, pageMax: env.RATE_LIMIT_PAGE_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    mapTileUrl: env.MAP_TILE_URL,
     seedDemoListings: env.SEED_DEMO_LISTINGS,
     listings: { lifetimeDays: env.LISTING_LIFETIME_DAYS, expiryNoticeDays: env.LISTING_EXPIRY_NOTICE_DAYS },
     jobsIntervalSeconds: env.JOBS_INTERVAL_SECONDS,

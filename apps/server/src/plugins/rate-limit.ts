@@ -1,22 +1,216 @@
-import type { FastifyInstance } from 'fastify';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { ErrorCode } from '@kunci/contracts/errors';
+import { HTML_LANG } from '@kunci/i18n/locales';
+import { translatorFor } from '@kunci/i18n/messages';
+import { parsePath } from '@kunci/i18n/paths';
 import { AppError } from '../lib/app-error.ts';
 
-/** Per-IP limits on the API; counted in Redis when configured, so every instance shares one budget. */
-export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, options: { max: number; windowMs: number; redis: Redis | undefined; prefix: string }) => {
-    await app.register(rateLimit, {
-      global: true,
-      max: options.max,
-      timeWindow: options.windowMs,
-      nameSpace: `${options.prefix}rl:`,
-      ...(options.redis ? { redis: options.redis } : {}),
-      // Pages and static assets are not counted; the API is.
-      allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: () => new AppError(ErrorCode.RATE_LIMITED),
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A server-rendered page (web.ts): counted against the visitor's page budget, not their API budget. */
+    page?: boolean;
+  }
+}
+
+/**
+ * Page loaders call the API in-process (app.inject) with the visitor's address. Those calls carry this header
+ * with a secret made at start, never sent or logged: a client cannot forge it, so only the page counts.
+ */
+const INTERNAL_HEADER = 'x-internal-call';
+const INTERNAL_SECRET = Buffer.from(randomBytes(32).toString('base64url'));
+
+/** The headers of an in-process call made by a page, which the API limit does not count. */
+export function internalCallHeaders(): Record<string, string> {
+  return { [INTERNAL_HEADER]: INTERNAL_SECRET.toString() };
+}
+
+function takeInternalMark(request: FastifyRequest): boolean {
+  const given = request.headers[INTERNAL_HEADER];
+  if (given === undefined) return false;
+  delete request.headers[INTERNAL_HEADER];
+  const bytes = Buffer.from(String(given));
+  return bytes.length === INTERNAL_SECRET.length && timingSafeEqual(bytes, INTERNAL_SECRET);
+}
+
+interface Count {
+  current: number;
+  ttl: number;
+}
+
+/** Fixed windows counted in this process; past `size` keys the least recently counted is dropped. */
+class MemoryCounts {
+  readonly #windows = new Map<string, { count: number; resetAt: number }>();
+  readonly #size: number;
+  constructor(size: number) {
+    this.#size = size;
+  }
+
+  incr(key: string, windowMs: number): Count {
+    const now = Date.now();
+    let entry = this.#windows.get(key);
+    if (entry) this.#windows.delete(key);
+    if (!entry || entry.resetAt <= now) entry = { count: 0, resetAt: now + windowMs };
+    entry.count += 1;
+    this.#windows.set(key, entry);
+    if (this.#windows.size > this.#size) this.#windows.delete(this.#windows.keys().next().value!);
+    return { current: entry.count, ttl: entry.resetAt - now };
+  }
+}
+
+// One round trip: count, start the window on the first request (or on a key left without expiry), read what is left.
+const INCREMENT = `
+local current = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if current == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {current, ttl}`;
+
+export interface CounterOptions {
+  redis: Redis | undefined;
+  /** Namespace of the Redis keys. */
+  prefix: string;
+  /** How long a count may wait for Redis before this request is counted in memory instead. */
+  redisTimeoutMs: number;
+  /** After Redis failed, how long counts stay in memory before Redis is tried again. */
+  redisRetryMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Counts in Redis when it is configured and answering, so every instance shares one budget; while Redis refuses,
+ * is away or stays silent past a short timeout, each instance counts in its own memory (a limit per instance
+ * rather than failed or stalled requests) and tries Redis again a few seconds later.
+ */
+export function createCounter(options: CounterOptions): (key: string, windowMs: number) => Promise<Count> {
+  const memory = new MemoryCounts(10_000);
+  let retryAt = 0;
+  let inMemory = false;
+  const fallBack = (reason: string, error?: unknown) => {
+    retryAt = Date.now() + options.redisRetryMs;
+    if (!inMemory) options.log.warn({ err: error, reason }, 'rate limits counted in memory: Redis is not answering');
+    inMemory = true;
+  };
+
+  async function fromRedis(redis: Redis, key: string, windowMs: number): Promise<Count> {
+    let timer: NodeJS.Timeout | undefined;
+    const call = redis.eval(INCREMENT, 1, `${options.prefix}${key}`, windowMs) as Promise<[number, number]>;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${options.redisTimeoutMs} ms`)), options.redisTimeoutMs);
     });
-  },
-);
+    // A call abandoned by the timeout may still fail later: that is already handled.
+    call.catch(() => {});
+    try {
+      const [current, ttl] = await Promise.race([call, late]);
+      return { current, ttl };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return async (key, windowMs) => {
+    const { redis } = options;
+    if (redis && Date.now() >= retryAt) {
+      if (redis.status !== 'ready') fallBack(`connection ${redis.status}`);
+      else {
+        try {
+          const count = await fromRedis(redis, key, windowMs);
+          if (inMemory) options.log.info('rate limits counted in Redis again');
+          inMemory = false;
+          return count;
+        } catch (error) {
+          fallBack('command failed', error);
+        }
+      }
+    }
+    return memory.incr(key, windowMs);
+  };
+}
+
+/** The store @fastify/rate-limit counts with (its own Redis store waits for Redis and fails with it). */
+function storeFor(count: ReturnType<typeof createCounter>) {
+  return class FallbackStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: Count) => void, timeWindow: number): void {
+      count(key, timeWindow).then(
+        (result) => callback(null, result),
+        (error: unknown) => callback(error as Error),
+      );
+    }
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+/** A small page in the visitor's language (from the path's prefix): no loader runs for a visitor over the limit. */
+function tooManyPagesHtml(url: string): string {
+  const { lang } = parsePath(url.split('?')[0]!);
+  const t = translatorFor(lang);
+  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const title = escape(t('error.rateLimited.title'));
+  return (
+    `<!doctype html><html lang="${HTML_LANG[lang]}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
+    `<title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">` +
+    `<h1>${title}</h1><p>${escape(t('error.rateLimited.body'))}</p></body></html>`
+  );
+}
+
+export interface RateLimitOptions {
+  /** API calls per client address per window. */
+  max: number;
+  /** Pages (and page form posts) per client address per window. */
+  pageMax: number;
+  windowMs: number;
+  redis: Redis | undefined;
+  prefix: string;
+  redisTimeoutMs?: number;
+  redisRetryMs?: number;
+}
+
+/**
+ * Per-address limits: one budget for the API, a more generous one for pages. Calls a page's loaders make
+ * in-process count against neither (the page was counted). Assets and media are not counted.
+ */
+export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimitOptions) => {
+  const count = createCounter({
+    redis: options.redis,
+    prefix: `${options.prefix}rl:`,
+    redisTimeoutMs: options.redisTimeoutMs ?? 150,
+    redisRetryMs: options.redisRetryMs ?? 5_000,
+    log: app.log,
+  });
+  await app.register(rateLimit, { global: false, store: storeFor(count), skipOnError: true, timeWindow: options.windowMs });
+  const apiLimit = app.createRateLimit({ max: options.max, timeWindow: options.windowMs });
+  const pageLimit = app.createRateLimit({
+    max: options.pageMax,
+    timeWindow: options.windowMs,
+    keyGenerator: (request) => `page:${normalizeIP(request.ip)}`,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (takeInternalMark(request)) return;
+    const api = request.url.startsWith('/api/');
+    if (!api && !request.routeOptions.config.page) return;
+    const result = await (api ? apiLimit : pageLimit)(request);
+    if (result.isAllowed) return;
+    if (api)
+      reply
+        .header('x-ratelimit-limit', result.max)
+        .header('x-ratelimit-remaining', result.remaining)
+        .header('x-ratelimit-reset', result.ttlInSeconds);
+    if (!result.isExceeded) return;
+    if (api) throw new AppError(ErrorCode.RATE_LIMITED, { retryAfterMs: result.ttl });
+    return reply
+      .code(429)
+      .header('retry-after', Math.max(1, result.ttlInSeconds))
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(tooManyPagesHtml(request.url));
+  });
+});

@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authEvents, properties } from '@kunci/db/schema';
-import { createTestApp, signIn, type TestApp } from '../../test/support.ts';
+import { bearer, createTestApp, signIn, type TestApp } from '../../test/support.ts';
 import { securityHeaders } from './security.ts';
 
 /** Server-rendered pages through the real app. Needs the web build (`npm run build`; `npm test` makes it). */
@@ -121,6 +121,45 @@ describe('pages', () => {
     }
     expect(api.headers['content-security-policy']).toBeUndefined();
     expect(securityHeaders(true)['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+  });
+
+  it('keeps answers for a signed-in visitor, and answers that set a cookie, out of every cache', async () => {
+    const returning = { cookie: 'lang=en; xDeviceId=web-1b4e28ba-2ca1-11d0-9c3e-0e7c8e4c0a11' };
+    const anonymous = await page('/rent/bangsar', returning);
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+    expect(anonymous.headers['cache-control'] ?? '').not.toContain('no-store');
+    const { userId, token } = await signIn(t.app);
+    const signedIn = await page('/rent/bangsar', { cookie: `${returning.cookie}; authToken=${token}; id=${userId}` });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ url: '/api/users/profile', headers: bearer(token) })).headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ url: '/api/areas', headers: bearer(token) })).headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ url: '/api/areas' })).headers['cache-control'] ?? '').not.toContain('no-store');
+    // A first visit sets the language and device cookies.
+    const first = await page('/zh/rent/bangsar');
+    expect(String(first.headers['set-cookie'])).toContain('lang=zh');
+    expect(first.headers['cache-control']).toBe('no-store');
+  });
+
+  it('turns off browser features the site does not use and limits where pages load images and connect to', async () => {
+    const res = await page('/rent/bangsar');
+    const policy = String(res.headers['permissions-policy']).split(', ');
+    for (const feature of ['camera=()', 'microphone=()', 'payment=()', 'usb=()', 'serial=()', 'hid=()', 'geolocation=(self)']) {
+      expect(policy).toContain(feature);
+    }
+    const csp = Object.fromEntries(
+      String(res.headers['content-security-policy'])
+        .split('; ')
+        .map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]),
+    );
+    // Images: ours (media are served from /media/ without S3), Leaflet's blank tile (data:) and the map tiles.
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://tile.openstreetmap.org']);
+    // Connections: ours, and the chat socket on our own host only (the public one, or the one the browser used).
+    expect(csp['connect-src']).toEqual(["'self'", 'ws://kunci.test', 'wss://kunci.test', 'ws://localhost:80', 'wss://localhost:80']);
+    expect(res.body).toContain('<meta name="map-tiles" content="https://tile.openstreetmap.org/{z}/{x}/{y}.png"/>');
+    // A Host header is no way to add a source.
+    const forged = await page('/rent/bangsar', { host: "evil.example 'unsafe-eval'" });
+    expect(String(forged.headers['content-security-policy'])).not.toContain('evil.example');
   });
 
   it('ships only the active language’s messages in the page', async () => {
@@ -264,5 +303,32 @@ describe('pages', () => {
     expect(res.statusCode).toBe(302);
     const events = await t.database.db.select().from(authEvents).where(eq(authEvents.phoneNumber, phone));
     expect(events.find((e) => e.event === 'pin_verified')?.deviceId).toBe('web-1b4e28ba-2ca1-11d0-9c3e-0e7c8e4c0a11');
+  });
+});
+
+describe('pages with media on S3 and other map tiles', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      web: true,
+      env: {
+        PUBLIC_URL: 'https://kunci.test',
+        S3_ENDPOINT: 'https://s3.example.com',
+        S3_BUCKET: 'kunci-media',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('lets pages load images from the bucket and the configured tiles, and upload to the bucket', async () => {
+    const res = await t.app.inject({ url: '/rent/bangsar' });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("img-src 'self' data: https://*.tiles.example.org https://s3.example.com;");
+    expect(csp).toContain("connect-src 'self' ws://kunci.test wss://kunci.test ws://localhost:80 wss://localhost:80 https://s3.example.com;");
+    expect(res.body).toContain('<meta name="map-tiles" content="https://{s}.tiles.example.org/{z}/{x}/{y}.png"/>');
   });
 });

@@ -9,6 +9,7 @@ import { createRequest } from '@remix-run/node-fetch-server';
 import { notFound } from '../lib/app-error.ts';
 import { cookie } from '../lib/cookies.ts';
 import { AUTH_COOKIE } from './auth.ts';
+import { internalCallHeaders } from './rate-limit.ts';
 
 /** What the web app's entry.server exports besides its renderer: the context its loaders read. */
 interface WebEntry {
@@ -17,6 +18,7 @@ interface WebEntry {
     nonce: string;
     publicUrl: string;
     managementAppUrl: string;
+    mapTileUrl: string;
     sessionTtlDays: number;
     secureCookies: boolean;
   }): unknown;
@@ -44,7 +46,7 @@ const FORWARDED_HEADERS = [
  */
 export async function webRoutes(
   app: FastifyInstance,
-  options: { buildDir: string; publicUrl: string; managementAppUrl: string; sessionTtlDays: number; production: boolean },
+  options: { buildDir: string; publicUrl: string; managementAppUrl: string; mapTileUrl: string; sessionTtlDays: number; production: boolean },
 ) {
   const serverBuild = join(options.buildDir, 'server', 'index.js');
   if (!existsSync(serverBuild)) {
@@ -72,6 +74,9 @@ export async function webRoutes(
     },
   });
 
+  // The API's Retry-After of a call that answered 429 or 503 while a page was made, for the page's own answer.
+  const retryAfter = new WeakMap<FastifyRequest, string>();
+
   async function fetchApi(request: FastifyRequest, path: string, init?: RequestInit): Promise<Response> {
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {
@@ -90,10 +95,13 @@ export async function webRoutes(
     const result = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: `/api${path}`,
-      headers: { ...headers, 'x-request-id': String(request.id) },
+      // Marked as the page's own call: the page was counted against the visitor's limit, its API calls are not.
+      headers: { ...headers, 'x-request-id': String(request.id), ...internalCallHeaders() },
       ...(init?.body ? { payload: init.body as string } : {}),
       remoteAddress: request.ip,
     });
+    const after = result.headers['retry-after'];
+    if ((result.statusCode === 429 || result.statusCode === 503) && after !== undefined) retryAfter.set(request, String(after));
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(result.headers)) {
       if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
@@ -110,6 +118,7 @@ export async function webRoutes(
       nonce: request.cspNonce,
       publicUrl: options.publicUrl,
       managementAppUrl: options.managementAppUrl,
+      mapTileUrl: options.mapTileUrl,
       sessionTtlDays: options.sessionTtlDays,
       // Sign-in cookies never travel over plain http on a deployment, whatever PUBLIC_URL says. Browsers
       // accept Secure cookies from http://localhost and http://127.0.0.1 (trustworthy origins), so a local
@@ -119,6 +128,10 @@ export async function webRoutes(
     const response = await handle(webRequest, context);
     reply.status(response.status);
     for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
+    // A page that could not be made because the API was busy or away says when to come back, as the API did.
+    if ((response.status === 429 || response.status === 503) && !response.headers.has('retry-after')) {
+      reply.header('retry-after', retryAfter.get(request) ?? (response.status === 429 ? '60' : '30'));
+    }
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     // No body (HEAD, a redirect): nothing is sent, rather than a JSON null.
@@ -129,6 +142,13 @@ export async function webRoutes(
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    pages.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', schema: { hide: true }, handler: render });
+    pages.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      schema: { hide: true },
+      // Counted against the visitor's page limit (rate-limit.ts).
+      config: { page: true },
+      handler: render,
+    });
   });
 }

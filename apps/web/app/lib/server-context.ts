@@ -8,6 +8,8 @@ export interface ServerContext {
   publicUrl: string;
   /** Where logout hands off to (the management app's refresh page). */
   managementAppUrl: string;
+  /** Leaflet's tile URL template (MAP_TILE_URL). */
+  mapTileUrl: string;
   /** Session lifetime, for the cookie's Max-Age. */
   sessionTtlDays: number;
   /** Cookies carry Secure (production, or an https PUBLIC_URL). */

@@ -219,6 +219,10 @@ export const en = {
   'error.title': 'Something went wrong',
   'error.body': 'Please try again in a moment.',
   'error.retry': 'Try again',
+  'error.rateLimited.title': 'Too many requests',
+  'error.rateLimited.body': 'Many pages were opened from your address in a short time. Please wait a minute and try again.',
+  'error.unavailable.title': 'Temporarily unavailable',
+  'error.unavailable.body': 'Kunci is busy or under maintenance right now. Please try again in a few minutes.',
 
   'sms.pin': 'Your Kunci PIN is {pin}. It expires in {minutes} minutes. Never share it with anyone.',
   'sms.reset': 'Your Kunci PIN to reset your password is {pin}. It expires in {minutes} minutes. If you did not ask for it, ignore this message.',

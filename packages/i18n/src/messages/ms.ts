@@ -218,6 +218,10 @@ export const ms: Messages = {
   'error.title': 'Ada yang tidak kena',
   'error.body': 'Sila cuba lagi sebentar lagi.',
   'error.retry': 'Cuba lagi',
+  'error.rateLimited.title': 'Terlalu banyak permintaan',
+  'error.rateLimited.body': 'Banyak halaman telah dibuka dari alamat anda dalam masa yang singkat. Sila tunggu seminit dan cuba lagi.',
+  'error.unavailable.title': 'Tidak tersedia buat sementara',
+  'error.unavailable.body': 'Kunci sedang sibuk atau dalam penyelenggaraan. Sila cuba lagi dalam beberapa minit.',
 
   'sms.pin': 'PIN Kunci anda ialah {pin}. Ia tamat tempoh dalam {minutes} minit. Jangan kongsikan dengan sesiapa.',
   'sms.reset':

@@ -216,6 +216,10 @@ export const zh: Messages = {
   'error.title': '出了点问题',
   'error.body': '请稍后再试。',
   'error.retry': '重试',
+  'error.rateLimited.title': '请求过于频繁',
+  'error.rateLimited.body': '您的网络地址在短时间内打开了太多页面。请稍等一分钟后再试。',
+  'error.unavailable.title': '服务暂时不可用',
+  'error.unavailable.body': 'Kunci 目前繁忙或正在维护中，请几分钟后再试。',
 
   'sms.pin': '您的 Kunci 验证码是 {pin}，{minutes} 分钟内有效。切勿与任何人分享。',
   'sms.reset': '您用于重设密码的 Kunci 验证码是 {pin}，{minutes} 分钟内有效。如非本人操作，请忽略此消息。',

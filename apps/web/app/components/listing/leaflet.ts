@@ -6,9 +6,14 @@ export async function loadLeaflet(): Promise<typeof Leaflet> {
   return L;
 }
 
-/** OpenStreetMap tiles: they load when online; markers and the page work without them. */
+/**
+ * Map tiles (OpenStreetMap unless MAP_TILE_URL says otherwise; the page names them in a meta tag, and its CSP
+ * allows that host): they load when online; markers and the page work without them.
+ */
 export function addTiles(L: typeof Leaflet, map: Leaflet.Map): void {
-  L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
+  const template = document.querySelector<HTMLMetaElement>('meta[name="map-tiles"]')?.content;
+  if (!template) return;
+  L.tileLayer(template, {
     maxZoom: 19,
     attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
   }).addTo(map);
