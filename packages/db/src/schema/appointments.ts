@@ -24,11 +24,14 @@ export const appointments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     group: boolean('group_viewing').notNull().default(false),
-    status: text('status', { enum: ['BOOKED', 'CANCELLED'] })
+    /** DECLINED: the landlord turned the booking down (the slot is free again, like a cancellation). */
+    status: text('status', { enum: ['BOOKED', 'CANCELLED', 'DECLINED'] })
       .notNull()
       .default('BOOKED'),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When the landlord accepted this time (null: waiting for them; a move by the tenant asks again). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

@@ -28,6 +28,12 @@ export const chatConversations = pgTable(
     /** The last message each side was told about while away (email and in-app), so each is notified once. */
     tenantNotifiedId: bigint('tenant_notified_id', { mode: 'number' }).notNull().default(0),
     landlordNotifiedId: bigint('landlord_notified_id', { mode: 'number' }).notNull().default(0),
+    /**
+     * The latest message that calls for telling this side at once, by SMS and email (a chat request, a viewing
+     * booked, moved, cancelled, accepted or declined by the other side); other messages wait to be grouped.
+     */
+    tenantAlertId: bigint('tenant_alert_id', { mode: 'number' }).notNull().default(0),
+    landlordAlertId: bigint('landlord_alert_id', { mode: 'number' }).notNull().default(0),
     /** Who opened it: the tenant's chat request, or the landlord's invitation from tenant search. */
     openedBy: text('opened_by', { enum: ['TENANT', 'LANDLORD'] })
       .notNull()

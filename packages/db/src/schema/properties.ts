@@ -81,6 +81,8 @@ export const properties = pgTable(
     draftStep: integer('draft_step').notNull().default(0),
     /** When the owner was told the listing is about to expire (once per expiry date). */
     expiryNoticeAt: timestamp('expiry_notice_at', { withTimezone: true }),
+    /** A moderator's approval or rejection the owner has not been emailed about yet (cleared when the job claims it). */
+    reviewNoticeDue: boolean('review_notice_due').notNull().default(false),
     views: integer('views').notNull().default(0),
     dateCreated: timestamp('date_created', { withTimezone: true })
       .notNull()
