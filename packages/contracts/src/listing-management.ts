@@ -26,11 +26,13 @@ export const NAME_TEXT = /^[\p{L}\p{M}\s/'’]+$/u;
 /**
  * A building or street is not a person: its name takes digits and the punctuation addresses use
  * ("8 Kia Peng", "Arte@Mont Kiara", "The Vertical - Bangsar South", "Block C (Phase 2), #12-03"). It starts
- * with a letter or digit, so a name is never punctuation alone.
+ * with a letter or digit, so a name is never punctuation alone (an empty one is left to the length rule, "required").
  */
-export const PROPERTY_NAME_TEXT = /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}\s/'’@&.,()#+–-]*$/u;
+export const PROPERTY_NAME_TEXT = /^(?:[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}\s/'’@&.,()#+–-]*)?$/u;
 
 const { listing } = BUSINESS;
+/** An empty field is "required"; a filled one that breaks a rule gets that rule's message. */
+const emptyOr = (input: unknown, message: string) => (input === '' || input === null || input === undefined ? 'field.required' : message);
 const count = (max: number) => z.number().int().min(0).max(max);
 
 /** Race preferences are refused in listings (business rules: we do not allow them). */
@@ -50,22 +52,24 @@ const PropertyFields = z.object({
   name: z
     .string()
     .trim()
-    .min(1, { message: 'field.required', abort: true })
-    .min(listing.name.min, 'field.name.length')
+    .min(listing.name.min, { error: (issue) => emptyOr(issue.input, 'field.name.length') })
     .max(listing.name.max, 'field.name.length')
     .regex(PROPERTY_NAME_TEXT, 'field.propertyName.characters'),
-  address: z.string().trim().min(1, { message: 'field.required', abort: true }).min(5, 'field.address').max(300, 'field.address'),
+  address: z
+    .string()
+    .trim()
+    .min(5, { error: (issue) => emptyOr(issue.input, 'field.address') })
+    .max(300, 'field.address'),
   postcode: z
     .string()
     .trim()
-    .min(1, { message: 'field.required', abort: true })
-    .regex(/^\d{5}$/, 'field.postcode'),
+    .regex(/^\d{5}$/, { error: (issue) => emptyOr(issue.input, 'field.postcode') }),
   unitNumber: z.string().trim().max(20, 'field.unitNumber').nullable().default(null),
   /** Left out, the pin starts at the building, else in the middle of the postcode's area (the owner moves it next). */
   latitude: z.number().min(0.8, 'field.location').max(7.5, 'field.location').nullable().default(null),
   longitude: z.number().min(99.5, 'field.location').max(119.5, 'field.location').nullable().default(null),
   price: z
-    .number({ error: (issue) => (issue.input === null || issue.input === undefined ? 'field.required' : 'field.price') })
+    .number({ error: (issue) => emptyOr(issue.input, 'field.price') })
     .int('field.price')
     .gt(listing.minRent, 'field.price')
     .max(100_000_000, 'field.price'),
@@ -103,7 +107,8 @@ const REQUIRED: Record<ListingTypeValue, (keyof z.infer<typeof PropertyFields>)[
 };
 
 function checkProperty(value: z.infer<typeof PropertyFields>, ctx: z.RefinementCtx) {
-  for (const field of REQUIRED[value.type]) {
+  // Also run when other fields failed (see PropertyInput): the type may be unknown then.
+  for (const field of REQUIRED[value.type] ?? []) {
     if (value[field] === null || value[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'field.required' });
   }
   if ((value.type === 'ROOM') !== (value.category === 'room')) ctx.addIssue({ code: 'custom', path: ['category'], message: 'field.category' });
@@ -112,7 +117,10 @@ function checkProperty(value: z.infer<typeof PropertyFields>, ctx: z.RefinementC
 }
 
 /** `POST /api/properties`: the listing's facts (the wizard's first step and everything after it). */
-export const PropertyInput = PropertyFields.strict().superRefine(checkProperty).meta({ id: 'PropertyInput' });
+// The type's own required fields are checked even when others failed, so every empty field is named at once.
+export const PropertyInput = PropertyFields.strict()
+  .superRefine(checkProperty, { when: (payload) => typeof payload.value === 'object' && payload.value !== null })
+  .meta({ id: 'PropertyInput' });
 
 /** How long a create's Idempotency-Key is remembered. */
 export const IDEMPOTENCY_KEY_HOURS = 24;

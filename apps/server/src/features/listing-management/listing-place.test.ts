@@ -55,14 +55,15 @@ describe('posting real addresses', () => {
   });
 
   it('an empty required field says it is required, in the caller’s language', async () => {
-    const res = await create(condoInput({ name: '', address: '', postcode: '', price: null as unknown as number }), { ...owner, 'x-language': 'zh' });
-    expect(res.statusCode).toBe(422);
-    expect(fieldsOf(res.json())).toMatchObject({
-      'body.name': '请填写此项。',
-      'body.address': '请填写此项。',
-      'body.postcode': '请填写此项。',
-      'body.price': '请填写此项。',
+    const res = await create(condoInput({ name: '', address: '', postcode: '', price: null as unknown as number, sqft: null, bedroom: null }), {
+      ...owner,
+      'x-language': 'zh',
     });
+    expect(res.statusCode).toBe(422);
+    // Every empty field at once, each once: those of every listing and those of its type.
+    expect(res.json().fields).toEqual(
+      ['name', 'address', 'postcode', 'price', 'sqft', 'bedroom'].map((field) => ({ path: `body.${field}`, message: '请填写此项。' })),
+    );
   });
 
   it('a listing at a Bangsar building is filed under Bangsar and found by a Bangsar search, wherever the nearest area centre is', async () => {
