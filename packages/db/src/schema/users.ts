@@ -10,6 +10,8 @@ export const users = pgTable('users', {
   language: text('language').notNull().default('EN'),
   /** 0 or 1 WORKING_ADULT, 2 FAMILY, anything else STUDENT (default 3). */
   userType: integer('user_type').notNull().default(3),
+  /** Looking for a home or letting one: asked once after the first sign-in (null until answered); shapes the dashboard. */
+  rentalRole: text('rental_role', { enum: ['TENANT', 'LANDLORD'] }),
   role: text('role', { enum: ['user', 'moderator'] })
     .notNull()
     .default('user'),
