@@ -98,6 +98,10 @@ export const properties = pgTable(
   // ORDER BY ... DESC does: otherwise the planner cannot use it for the order.
   (t) => [
     index('properties_owner').on(t.ownerId, t.dateCreated.desc().nullsFirst()),
+    /** The notices job finds decisions not yet told to their owners. */
+    index('properties_review_notice')
+      .on(t.id)
+      .where(sql`review_notice_due`),
     index('properties_review_queue')
       .on(t.submittedAt)
       .where(sql`review_status = 'PENDING'`),

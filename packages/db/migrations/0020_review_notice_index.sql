@@ -1,0 +1,1 @@
+CREATE INDEX "properties_review_notice" ON "properties" USING btree ("id") WHERE review_notice_due;
