@@ -184,6 +184,7 @@ const env = {
   // the figures are the server's. Sign-in lockouts keep their defaults: clients arrive through a trusted proxy with
   // addresses of their own, as in a deployment, and the typos stay far below the per-number and per-address caps.
   RATE_LIMIT_MAX: '100000000',
+  RATE_LIMIT_PAGE_MAX: '100000000',
   TRUST_PROXY: 'true',
 };
 const servers: ChildProcess[] = [];
