@@ -201,6 +201,11 @@ const MATRIX: Row[] = [
   },
   {
     route: 'POST /api/users/{id}/reset-password',
+    // A new password ends the owner's other sessions: the rows after this one get a fresh owner token.
+    setup: async (t, c) => {
+      c.owner.token = await createSessionsRepository(t.database.db).create(c.owner.id, 'pin', 'web-matrix', 1);
+      return {};
+    },
     request: (c) => ({ method: 'POST', url: `/api/users/${c.owner.id}/reset-password`, payload: { password: 'a-new-password-1' } }),
     expect: selfOnly(204),
   },
