@@ -1,4 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/** What the browser says the page's policies refused (a map tile, a photo, a socket) or could not read. */
+function policyComplaints(page: Page): string[] {
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Permissions-Policy|Permissions policy/i.test(message.text())) complaints.push(message.text());
+  });
+  return complaints;
+}
 
 test('a tenant searches "bang", picks Bangsar, filters to 2-bedroom condos under RM2,500, opens one and reads it in Chinese', async ({ page }) => {
   await page.goto('/');
@@ -65,6 +74,7 @@ test('the search bar is a keyboard combobox: Escape closes it, blank input goes 
 });
 
 test('the map shows the listed homes and follows the list, without map tiles', async ({ page }) => {
+  const complaints = policyComplaints(page);
   await page.goto('/rent/petaling-jaya');
   await page.getByRole('button', { name: 'Show map' }).click();
   const map = page.getByRole('region', { name: 'Map of these homes' });
@@ -77,9 +87,13 @@ test('the map shows the listed homes and follows the list, without map tiles', a
   // The choice is remembered.
   await page.reload();
   await expect(page.getByRole('button', { name: 'Hide map' })).toBeVisible();
+  await expect(map.locator('path.leaflet-interactive').first()).toBeVisible();
+  // Tiles (unreachable offline), photos and the map itself load without a policy refusing any of them.
+  expect(complaints).toEqual([]);
 });
 
 test('a listing’s photos open full screen and turn with the keys; its map shows where it is', async ({ page }) => {
+  const complaints = policyComplaints(page);
   await page.goto('/rent/bangsar');
   await page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link').click();
   await page.waitForURL(/\/details\/\d+$/);
@@ -108,4 +122,5 @@ test('a listing’s photos open full screen and turn with the keys; its map show
     'href',
     /google\.com\/maps\/search\/\?api=1&query=[\d.]+,[\d.]+$/,
   );
+  expect(complaints).toEqual([]);
 });
