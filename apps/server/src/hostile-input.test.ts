@@ -82,6 +82,21 @@ describe('hostile input', () => {
     expect((await t.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
   }, 120_000);
 
+  it('names the NUL field in the caller’s language', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/properties/search/name/autocomplete',
+      payload: { keywords: 'ba\u0000ng' },
+      headers: { 'x-language': 'ms' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      errorCode: ErrorCode.VALIDATION,
+      message: 'Sebahagian medan tidak sah.',
+      fields: [{ path: 'body.keywords', message: 'Nilai ini tidak sah.' }],
+    });
+  });
+
   it('refuses ids beyond a 32-bit column with 422, not a database error', async () => {
     for (const payload of [{ landmarkLabelId: 2 ** 31 }, { landmarkLabelId: 2 ** 53 - 1 }]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/property-prices/statistics', payload });

@@ -38,7 +38,8 @@ export const textInputPlugin = fp(async (app: FastifyInstance) => {
     nulFields(request.query, 'querystring', found);
     nulFields(request.body, 'body', found);
     if (!found.length) return;
-    const fields: FieldError[] = found.map((path) => ({ path, message: 'Must not contain a NUL character' }));
+    // A catalogue key: the error handler gives it in the caller's language.
+    const fields: FieldError[] = found.map((path) => ({ path, message: 'field.invalid' }));
     throw new AppError(ErrorCode.VALIDATION, { reason: 'NUL character' }, fields);
   });
 });
