@@ -229,6 +229,7 @@ const MATRIX: Row[] = [
   },
   { route: 'GET /api/users/{id}/profile/view', request: (c) => ({ url: `/api/users/${c.owner.id}/profile/view` }), expect: everyone(200) },
   { route: 'GET /api/v3/user/{id}/profile', request: (c) => ({ url: `/api/v3/user/${c.owner.id}/profile` }), expect: selfOnly(200) },
+  { route: 'GET /api/users/{id}/dashboard', request: (c) => ({ url: `/api/users/${c.owner.id}/dashboard` }), expect: selfOnly(200) },
   {
     route: 'POST /api/v3/user/{id}/profile',
     request: (c) => ({ method: 'POST', url: `/api/v3/user/${c.owner.id}/profile`, payload: { userAttributes: { monthly_salary: 5200 } } }),

@@ -5,13 +5,17 @@ export { USER_TYPE_NAMES, userTypeName } from './constants.ts';
 
 /** Letters (any script), spaces, '/' and apostrophes (spec section 5). */
 export const NAME_PATTERN = /^[\p{L}\p{M}\s/']+$/u;
-export const PersonName = z.string().trim().min(1).max(100).regex(NAME_PATTERN, 'Only letters, spaces, / and apostrophes');
+export const PersonName = z.string().trim().min(1).max(100).regex(NAME_PATTERN, 'field.name.characters');
 /** A permissive standard address pattern (spec section 5). */
 export const Email = z
   .string()
   .trim()
   .max(254)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address');
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'field.email');
+
+/** Looking for a home (TENANT) or letting one (LANDLORD): the user's answer to the first-run question. */
+export const RentalRole = z.enum(['TENANT', 'LANDLORD']);
+export type RentalRole = z.infer<typeof RentalRole>;
 
 export const User = z
   .object({
@@ -26,6 +30,8 @@ export const User = z
     userTypeName: z.enum(['WORKING_ADULT', 'FAMILY', 'STUDENT']),
     passwordSet: z.boolean(),
     role: z.enum(['user', 'moderator']),
+    /** null until the user has answered the first-run question. */
+    rentalRole: RentalRole.nullable(),
     stats: z.object({ lastActivityDate: z.string().nullable() }),
     isDoneDealLandlord: z.boolean(),
   })
@@ -38,5 +44,6 @@ export const UpdateUser = z
     name: PersonName.optional(),
     email: Email.nullable().optional(),
     userType: z.number().int().min(0).max(9).optional(),
+    rentalRole: RentalRole.optional(),
   })
   .strict();

@@ -10,8 +10,10 @@ export function createUsersRepository(db: Database) {
     track: async (userId: string, attributes: Record<string, string>) => {
       await db.insert(userTracking).values({ userId, attributes });
     },
-    update: async (id: string, changes: Partial<Pick<UserRow, 'language' | 'name' | 'email' | 'userType' | 'attributes' | 'avatarKey'>>) =>
-      (await db.update(users).set(changes).where(eq(users.id, id)).returning())[0],
+    update: async (
+      id: string,
+      changes: Partial<Pick<UserRow, 'language' | 'name' | 'email' | 'userType' | 'rentalRole' | 'attributes' | 'avatarKey'>>,
+    ) => (await db.update(users).set(changes).where(eq(users.id, id)).returning())[0],
   };
 }
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -20,6 +20,7 @@ export function toUserDto(row: UserRow): User {
     userTypeName: userTypeName(row.userType),
     passwordSet: row.passwordHash !== null,
     role: row.role,
+    rentalRole: row.rentalRole,
     stats: { lastActivityDate: row.lastActivityAt?.toISOString() ?? null },
     isDoneDealLandlord: false,
   };
@@ -44,6 +45,7 @@ export function createUsersService(repository: UsersRepository, store: MediaStor
         name?: string | undefined;
         email?: string | null | undefined;
         userType?: number | undefined;
+        rentalRole?: User['rentalRole'] | undefined;
       },
     ) => {
       const clean = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
