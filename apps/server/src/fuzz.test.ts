@@ -16,7 +16,7 @@ import { operations, requestParts, toRequest, type FuzzRequest, type KnownValues
  * have the API's error shape. The seed is fixed (FUZZ_SEED explores others; FUZZ_RUNS sets the runs).
  */
 const SEED = Number(process.env['FUZZ_SEED'] ?? 13_0613);
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 12);
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 20);
 
 type Caller = 'anonymous' | 'user' | 'moderator';
 
