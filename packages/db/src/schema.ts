@@ -6,6 +6,7 @@ export * from './schema/chat.ts';
 export * from './schema/countries.ts';
 export * from './schema/favourites.ts';
 export * from './schema/idempotency-keys.ts';
+export * from './schema/jobs.ts';
 export * from './schema/landlord-leads.ts';
 export * from './schema/landmarks.ts';
 export * from './schema/media.ts';
