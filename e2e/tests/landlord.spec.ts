@@ -21,7 +21,10 @@ test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft els
   const page = await first.newPage();
   await signIn(page, '+60123000002', 'kunci-landlord-2026');
 
-  await page.goto('/post');
+  // On a phone, "Post a property" is in the menu.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Post a property' }).click();
+  await expect(page).toHaveURL(/\/post$/);
   await page.getByLabel('A room').check();
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Property details');
@@ -101,9 +104,16 @@ test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft els
   await signIn(moderator, '+60123000003', 'kunci-moderator-2026');
   await moderator.goto('/dashboard/review');
   await expectNoSeriousAxeViolations(moderator);
-  const item = moderator.getByRole('listitem').filter({ has: moderator.locator(`a[href$="/post/edit/${ref}"]`) });
-  await item.getByRole('button', { name: 'Approve' }).click();
-  await expect(moderator.locator(`a[href$="/post/edit/${ref}"]`)).toHaveCount(0);
+  // The queue opens the listing as tenants will see it (not the owner's wizard), and it is approved from there.
+  await moderator.getByRole('link', { name, exact: true }).first().click();
+  await expect(moderator).toHaveURL(new RegExp(`/dashboard/review/${ref}$`));
+  await expect(moderator.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(moderator.getByText('Preview: this is how tenants will see the listing once it is approved.')).toBeVisible();
+  await expect(moderator.getByRole('button', { name: 'Chat with the landlord' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(moderator);
+  await moderator.getByRole('button', { name: 'Approve' }).click();
+  await expect(moderator).toHaveURL(/\/dashboard\/review$/);
+  await expect(moderator.locator(`a[href$="/dashboard/review/${ref}"]`)).toHaveCount(0);
   await moderatorContext.close();
 
   await visitor.goto('/my/sewa/petaling-jaya');
@@ -164,4 +174,107 @@ test('a house outside any verified building takes 7 steps: its facilities and wh
   await page.goto(`/post-rent/facilities?ref=${ref}`);
   await expect(page.getByLabel('Gated and guarded')).toBeChecked();
   await expect(page.getByLabel('Swimming pool')).not.toBeChecked();
+});
+
+test.describe('on a computer', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
+
+  test('from the header, a landlord posts homes at real addresses: "Arte@Mont Kiara" and "8 Kia Peng"', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page, '+60123000002', 'kunci-landlord-2026');
+    const start = async () => {
+      await page.getByRole('banner').getByRole('link', { name: 'Post a property' }).click();
+      await expect(page).toHaveURL(/\/post$/);
+      await page.getByRole('button', { name: 'Start' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Property details');
+    };
+    await start();
+
+    // Nothing filled in: each required field says so.
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    for (const label of ['Building or street name', 'Address', 'Postcode', 'Monthly rent (RM)', 'Built-up (sq ft)', 'Bedrooms', 'Bathrooms']) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(/Please fill this in\./);
+    }
+
+    await page.getByLabel('Building or street name').fill('Arte@Mont Kiara');
+    await page.getByLabel('Address').fill('2 Jalan Kiara 3, Mont Kiara');
+    await page.getByLabel('Postcode').fill('50480');
+    await page.getByLabel('Monthly rent (RM)').fill('4200');
+    await page.getByLabel('Built-up (sq ft)').fill('1100');
+    await page.getByLabel('Bedrooms').fill('2');
+    await page.getByLabel('Bathrooms').fill('2');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    // No building chosen: the pin starts in the postcode's area (Mont Kiara), not in a default city.
+    await expect(page).toHaveURL(/\/post\/gps\/(\d+)$/);
+    await expect(page.getByText('Latitude 3.1717, longitude 101.6509')).toBeVisible();
+    const ref = /\/post\/gps\/(\d+)$/.exec(page.url())![1]!;
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Facilities');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("What's nearby");
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    // The rent was asked in the first step, and only there.
+    await expect(page).toHaveURL(new RegExp(`/post-rent/choose-additional\\?ref=${ref}$`));
+    await expect(page.getByLabel('Monthly rent (RM)')).toHaveCount(0);
+
+    await page.goto('/dashboard/listings?status=DRAFT');
+    const draft = page.getByRole('listitem').filter({ hasText: 'Arte@Mont Kiara' }).first();
+    await expect(draft).toContainText('Not submitted yet');
+    await expect(draft).not.toContainText('Online until');
+
+    await start();
+    await page.getByLabel('Building or street name').fill('8 Kia Peng');
+    await page.getByLabel('Address').fill('8 Jalan Kia Peng, Kuala Lumpur');
+    await page.getByLabel('Postcode').fill('50450');
+    await page.getByLabel('Monthly rent (RM)').fill('5200');
+    await page.getByLabel('Built-up (sq ft)').fill('1500');
+    await page.getByLabel('Bedrooms').fill('3');
+    await page.getByLabel('Bathrooms').fill('3');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page).toHaveURL(/\/post\/gps\/\d+$/);
+    await expect(page.getByText('Step 2 of 7')).toBeVisible();
+  });
+
+  test('a listing with four photos fills the gallery; its map is labelled in Malay and says when its tiles do not load', async ({
+    page,
+    request,
+  }) => {
+    // A live demo listing with exactly four photos.
+    const { content } = (await (await request.get('/api/properties/search?pageSize=40')).json()) as { content: { id: number }[] };
+    let id: number | undefined;
+    for (const card of content) {
+      const listing = (await (await request.get(`/api/properties/${card.id}`)).json()) as { images: unknown[] };
+      if (listing.images.length === 4) {
+        id = card.id;
+        break;
+      }
+    }
+    expect(id).toBeDefined();
+    // No tile server answers.
+    await page.route(/\/\d+\/\d+\/\d+\.png(\?.*)?$/, (route) => route.abort());
+    await page.goto(`/my/iklan/${id}`);
+
+    // The cover and three photos fill the grid to its right and bottom edges: no empty tile.
+    const grid = page.getByTestId('gallery-grid');
+    const tiles = grid.locator(':scope > div');
+    await expect(tiles).toHaveCount(4);
+    const box = (await grid.boundingBox())!;
+    let right = 0;
+    let bottom = 0;
+    for (const tile of await tiles.all()) {
+      const b = (await tile.boundingBox())!;
+      expect(b.width * b.height).toBeGreaterThan(0);
+      right = Math.max(right, b.x + b.width);
+      bottom = Math.max(bottom, b.y + b.height);
+    }
+    expect(Math.abs(right - (box.x + box.width))).toBeLessThan(2);
+    expect(Math.abs(bottom - (box.y + box.height))).toBeLessThan(2);
+    const last = (await tiles.last().boundingBox())!;
+    expect(Math.abs(last.x + last.width - (box.x + box.width))).toBeLessThan(2);
+
+    await page.getByRole('region', { name: /^Peta lokasi/ }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: 'Zum masuk' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Zum keluar' })).toBeVisible();
+    await expect(page.getByText('Imej peta tidak dapat dimuatkan. Semak sambungan anda atau cuba lagi nanti.')).toBeVisible();
+  });
 });

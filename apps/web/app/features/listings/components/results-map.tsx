@@ -4,6 +4,7 @@ import type { ListingCard } from '@kunci/contracts/listings';
 import { href } from '@kunci/i18n/paths';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { MARKER_STYLE, addTiles, loadLeaflet } from '../../../components/listing/leaflet.ts';
+import { MapNotice, addZoomButtons, watchTiles } from '../../../components/listing/map-controls.tsx';
 
 /**
  * The results on a map, in step with the list: one marker per listing of the page, the hovered card's
@@ -16,6 +17,9 @@ export function ResultsMap({ listings, activeId }: { listings: readonly ListingC
   const map = useRef<LeafletMap | null>(null);
   const markers = useRef(new Map<number, CircleMarker>());
   const [failed, setFailed] = useState(false);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  // Read when the map is made (a page in another language is a new page).
+  const zoomLabels = useRef({ zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') });
 
   useEffect(() => {
     let cancelled = false;
@@ -24,8 +28,10 @@ export function ResultsMap({ listings, activeId }: { listings: readonly ListingC
         const L = await loadLeaflet();
         if (cancelled || !container.current) return;
         if (!map.current) {
-          map.current = L.map(container.current, { scrollWheelZoom: false }).setView([3.139, 101.6869], 12);
+          map.current = L.map(container.current, { scrollWheelZoom: false, zoomControl: false }).setView([3.139, 101.6869], 12);
+          addZoomButtons(L, map.current, zoomLabels.current);
           addTiles(L, map.current);
+          watchTiles(L, map.current, setTilesFailed);
         }
         for (const marker of markers.current.values()) marker.remove();
         markers.current.clear();
@@ -72,6 +78,7 @@ export function ResultsMap({ listings, activeId }: { listings: readonly ListingC
       ) : (
         <div ref={container} className="h-full w-full" role="region" aria-label={t('map.label')} />
       )}
+      {tilesFailed && !failed ? <MapNotice>{t('map.tilesFailed')}</MapNotice> : null}
     </div>
   );
 }
