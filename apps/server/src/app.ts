@@ -28,8 +28,8 @@ import { createListingsService } from './features/listings/listings.service.ts';
 import { createListingManagementRepository } from './features/listing-management/listing-management.repository.ts';
 import { createListingManagementService } from './features/listing-management/listing-management.service.ts';
 import { listingManagementRoutes } from './features/listing-management/listing-management.routes.ts';
-import { runListingJobs } from './features/listing-management/listing-jobs.ts';
-import { runChatJobs } from './features/chat/chat-jobs.ts';
+import { runListingJobs, runReviewNotices } from './features/listing-management/listing-jobs.ts';
+import { NOTICE_INTERVAL_SECONDS, runChatJobs, runChatNotices } from './features/chat/chat-jobs.ts';
 import { createAppointmentsRepository } from './features/chat/appointments.repository.ts';
 import { createAppointmentsService } from './features/chat/appointments.service.ts';
 import { createUploads } from './lib/uploads.ts';
@@ -185,13 +185,32 @@ export async function buildApp({ config, database, store, redis, web = true, log
           .then((done) => (done.expired || done.warned || done.cleaned ? app.log.info(done, 'listing jobs') : undefined))
           .catch((error: unknown) => app.log.error({ err: error }, 'listing jobs failed')),
         runChatJobs(chat, appointments, messenger, { publicUrl: config.publicUrl, log: app.log })
-          .then((done) => (done.notified || done.reminded ? app.log.info(done, 'chat jobs') : undefined))
+          .then((done) => (done.reminded ? app.log.info(done, 'chat jobs') : undefined))
           .catch((error: unknown) => app.log.error({ err: error }, 'chat jobs failed')),
       ]);
     const timer = setInterval(run, config.jobsIntervalSeconds * 1000);
     timer.unref();
+    // Notices go out within a minute (see NOTICE_INTERVAL_SECONDS); a slow run is not overlapped by the next.
+    let noticing = false;
+    const notices = async () => {
+      if (noticing) return;
+      noticing = true;
+      await Promise.all([
+        runChatNotices(chat, messenger, { publicUrl: config.publicUrl, log: app.log })
+          .then((done) => (done.notified ? app.log.info(done, 'chat notices') : undefined))
+          .catch((error: unknown) => app.log.error({ err: error }, 'chat notices failed')),
+        runReviewNotices(listingManagement, messenger, { publicUrl: config.publicUrl, log: app.log })
+          .then((done) => (done.told ? app.log.info(done, 'review notices') : undefined))
+          .catch((error: unknown) => app.log.error({ err: error }, 'review notices failed')),
+      ]).finally(() => (noticing = false));
+    };
+    const noticeTimer = setInterval(() => void notices(), Math.min(config.jobsIntervalSeconds, NOTICE_INTERVAL_SECONDS) * 1000);
+    noticeTimer.unref();
     app.addHook('onReady', async () => void run());
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      clearInterval(noticeTimer);
+    });
   }
   if (web) {
     await app.register(webRoutes, {

@@ -114,6 +114,21 @@ async function listingWithSeeker(t: TestApp, c: Context): Promise<Fixture> {
   });
   return { id: id!, tenantId: seeker!.id };
 }
+/** A viewing a new tenant booked of a live listing of the owner's (the owner is its landlord). */
+async function viewingOfOwnListing(t: TestApp, c: Context): Promise<Fixture> {
+  const { id: propertyId } = await listingWithSeeker(t, c);
+  const [tenant] = await t.database.db.insert(users).values({ phoneNumber: freshPhone(), name: 'Tenant Lim' }).returning();
+  const headers = bearer(await createSessionsRepository(t.database.db).create(tenant!.id, 'pin', 'web-matrix', 1));
+  const opened = await t.app.inject({ method: 'POST', url: '/api/chat-conversations', payload: { propertyId, ...CHAT_NEEDS }, headers });
+  const slots = (await t.app.inject({ url: `/api/appointments/timeslot/${propertyId}` })).json() as { days: { slots: { startsAt: string }[] }[] };
+  const booked = await t.app.inject({
+    method: 'POST',
+    url: '/api/appointments',
+    payload: { conversationId: (opened.json() as { id: number }).id, startsAt: slots.days[0]!.slots[0]!.startsAt },
+    headers,
+  });
+  return { id: (booked.json() as { id: number }).id };
+}
 /** The owner's favourite (the live listing), saved afresh. */
 async function ownFavourite(t: TestApp, c: Context): Promise<Fixture> {
   await t.database.db.insert(favourites).values({ userId: c.owner.id, propertyId: c.listingId }).onConflictDoNothing();
@@ -497,6 +512,18 @@ const MATRIX: Row[] = [
     route: 'DELETE /api/appointments/{id}',
     setup: ownViewing,
     request: (_c, f) => ({ method: 'DELETE', url: `/api/appointments/${f['id']}` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: "POST /api/appointments/{id}/accept (the listing's landlord only; not its tenant)",
+    setup: viewingOfOwnListing,
+    request: (_c, f) => ({ method: 'POST', url: `/api/appointments/${f['id']}/accept` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: "POST /api/appointments/{id}/decline (the listing's landlord only; not its tenant)",
+    setup: viewingOfOwnListing,
+    request: (_c, f) => ({ method: 'POST', url: `/api/appointments/${f['id']}/decline` }),
     expect: selfOnly(200),
   },
   {

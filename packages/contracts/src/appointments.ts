@@ -71,7 +71,10 @@ export const Appointment = z
     startsAt: z.string(),
     endsAt: z.string(),
     group: z.boolean(),
-    status: z.enum(['BOOKED', 'CANCELLED']),
+    /** DECLINED: the landlord turned it down. */
+    status: z.enum(['BOOKED', 'CANCELLED', 'DECLINED']),
+    /** When the landlord accepted this time; null while it waits for them (a move by the tenant asks again). */
+    acceptedAt: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'Appointment' });

@@ -34,6 +34,24 @@ export const ChatMessage = z
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
+type ViewingEvent = { appointmentId: number; startsAt: string; group: boolean };
+/** What a system message's body holds (JSON): the chat request, the landlord's invitation, or a viewing event. */
+export type ChatSystemEvent =
+  | { event: 'CHAT_REQUEST'; moveInDate: string; budget: number; tenancyDuration: number; reasonForMoving: string }
+  | { event: 'TENANT_INVITE' }
+  | ({ event: 'VIEWING_BOOKED' | 'VIEWING_REMINDER' | 'VIEWING_ACCEPTED' | 'VIEWING_DECLINED' } & ViewingEvent)
+  | ({ event: 'VIEWING_RESCHEDULED' | 'VIEWING_CANCELLED'; by: 'TENANT' | 'LANDLORD' } & ViewingEvent);
+
+/** The event a system message carries (null for other messages). */
+export function systemEventOf(message: { kind: string; body: string }): ChatSystemEvent | null {
+  if (message.kind !== 'SYSTEM') return null;
+  try {
+    return JSON.parse(message.body) as ChatSystemEvent;
+  } catch {
+    return null;
+  }
+}
+
 /** Text, or a photo or video uploaded first to a chat media URL (`mediaId`), with an optional caption. */
 export const SendMessage = z
   .object({

@@ -20,6 +20,7 @@ function toAppointment(a: Row): Appointment {
     endsAt: new Date(a.startsAt.getTime() + HOUR_MS).toISOString(),
     group: a.group,
     status: a.status,
+    acceptedAt: a.acceptedAt?.toISOString() ?? null,
     createdAt: a.createdAt.toISOString(),
   };
 }
@@ -138,12 +139,12 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
             startsAt,
             group: body.group,
           });
-          const message = await chat.systemMessage(tx, conversation.id, {
-            event: 'VIEWING_BOOKED',
-            appointmentId: appointment.id,
-            startsAt: startsAt.toISOString(),
-            group: body.group,
-          });
+          const message = await chat.systemMessage(
+            tx,
+            conversation.id,
+            { event: 'VIEWING_BOOKED', appointmentId: appointment.id, startsAt: startsAt.toISOString(), group: body.group },
+            actor.id,
+          );
           return { appointment, message };
         },
         { propertyId: listing.id, startsAt },
@@ -166,14 +167,21 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
           await claimSlot(tx, listing.id, startsAt, current.group, id);
           const again = await repository.find(tx, id);
           if (again?.status !== 'BOOKED') throw new AppError(ErrorCode.GONE, { appointmentId: id });
-          const appointment = await repository.update(tx, id, { startsAt, remindedAt: null });
-          const message = await chat.systemMessage(tx, conversation.id, {
-            event: 'VIEWING_RESCHEDULED',
-            appointmentId: id,
-            startsAt: startsAt.toISOString(),
-            group: current.group,
-            by: conversation.tenantId === actor.id ? 'TENANT' : 'LANDLORD',
-          });
+          const byTenant = conversation.tenantId === actor.id;
+          // A time the landlord picks is accepted by them; one the tenant picks waits for the landlord again.
+          const appointment = await repository.update(tx, id, { startsAt, remindedAt: null, acceptedAt: byTenant ? null : new Date() });
+          const message = await chat.systemMessage(
+            tx,
+            conversation.id,
+            {
+              event: 'VIEWING_RESCHEDULED',
+              appointmentId: id,
+              startsAt: startsAt.toISOString(),
+              group: current.group,
+              by: byTenant ? 'TENANT' : 'LANDLORD',
+            },
+            actor.id,
+          );
           return { appointment, message };
         },
         { propertyId: listing.id, startsAt },
@@ -191,16 +199,57 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
         const again = await repository.find(tx, id);
         if (again?.status !== 'BOOKED') throw new AppError(ErrorCode.GONE, { appointmentId: id });
         const appointment = await repository.update(tx, id, { status: 'CANCELLED', cancelledBy: actor.id });
-        const message = await chat.systemMessage(tx, conversation.id, {
-          event: 'VIEWING_CANCELLED',
-          appointmentId: id,
-          startsAt: current.startsAt.toISOString(),
-          group: current.group,
-          by: conversation.tenantId === actor.id ? 'TENANT' : 'LANDLORD',
-        });
+        const message = await chat.systemMessage(
+          tx,
+          conversation.id,
+          {
+            event: 'VIEWING_CANCELLED',
+            appointmentId: id,
+            startsAt: current.startsAt.toISOString(),
+            group: current.group,
+            by: conversation.tenantId === actor.id ? 'TENANT' : 'LANDLORD',
+          },
+          actor.id,
+        );
         return { appointment, message };
       });
       await chat.announce(conversation, [message]);
+      return toAppointment(appointment);
+    },
+
+    /**
+     * The listing's landlord accepts or declines a booked viewing; the tenant is told in the conversation (and by
+     * SMS and email when away). Accepting twice answers the same; a declined viewing frees its slot. Once accepted,
+     * the landlord cancels rather than declines.
+     */
+    async respond(actor: ChatActor, id: number, accept: boolean): Promise<Appointment> {
+      const current = await repository.find(db, id);
+      if (!current) throw notFound({ appointmentId: id });
+      const conversation = await chat.participantOf(db, actor, current.conversationId);
+      if (conversation.landlordId !== actor.id) throw new AppError(ErrorCode.FORBIDDEN, { appointmentId: id, role: 'TENANT' });
+      const { appointment, message } = await chatRepository.transaction(async (tx) => {
+        await repository.lockListing(tx, current.propertyId);
+        const again = await repository.find(tx, id);
+        if (again?.status !== 'BOOKED' || again.startsAt.getTime() <= Date.now()) throw new AppError(ErrorCode.GONE, { appointmentId: id });
+        if (again.acceptedAt) {
+          if (accept) return { appointment: again, message: null };
+          throw new AppError(ErrorCode.CONFLICT, { appointmentId: id, reason: 'already accepted' });
+        }
+        const appointment = await repository.update(tx, id, accept ? { acceptedAt: new Date() } : { status: 'DECLINED', cancelledBy: actor.id });
+        const message = await chat.systemMessage(
+          tx,
+          conversation.id,
+          {
+            event: accept ? 'VIEWING_ACCEPTED' : 'VIEWING_DECLINED',
+            appointmentId: id,
+            startsAt: again.startsAt.toISOString(),
+            group: again.group,
+          },
+          actor.id,
+        );
+        return { appointment, message };
+      });
+      if (message) await chat.announce(conversation, [message]);
       return toAppointment(appointment);
     },
 

@@ -244,34 +244,74 @@ export function createChatRepository(db: Database) {
       return { conversation: existing!, created: false };
     },
 
+    /** Marks a message as one to tell `side` of at once (the conversation is locked: ids rise in commit order). */
+    alert: (tx: Tx, conversationId: number, side: 'tenant' | 'landlord', messageId: number) =>
+      tx
+        .update(chatConversations)
+        .set(side === 'tenant' ? { tenantAlertId: messageId } : { landlordAlertId: messageId })
+        .where(eq(chatConversations.id, conversationId)),
+
     /**
-     * Who has had messages waiting unread for `quietMs` (and not told of them yet): one row per conversation and
-     * side, claimed atomically so two instances never send the same notice. One statement per side: two updates
-     * of the same conversation row in one statement would keep only one of them.
+     * Notices due: per conversation and side, the messages waiting unread and not yet told of, when one of them is
+     * an alert (at once) or the other side has been quiet for `quietMs` (grouped). Claimed by one conditional UPDATE
+     * of the side's notified mark, so two instances never send the same notice. One statement per side: two updates
+     * of the same conversation row in one statement would keep only one of them. `after` is where the group starts.
      */
-    async claimAwayNotices(quietMs: number) {
+    async claimNotices(quietMs: number) {
       const claim = async (side: 'tenant' | 'landlord') => {
         const person = sql.raw(`${side}_id`);
         const read = sql.raw(`${side}_read_id`);
         const notified = sql.raw(`${side}_notified_id`);
-        return rowsOf<{ conversation_id: number; user_id: string; up_to: number; count: number }>(
+        const alert = sql.raw(`${side}_alert_id`);
+        const rows = rowsOf<{ conversation_id: number; user_id: string; after: number; up_to: number; count: number; urgent: boolean }>(
           await db.execute(sql`
           with waiting as (
-            select c.id as conversation_id, max(m.id) as up_to, count(*)::int as count
+            select c.id as conversation_id, greatest(c.${read}, c.${notified}) as after, max(m.id) as up_to,
+              (count(*) filter (where m.sender_id is not null))::int as count,
+              c.${alert} > greatest(c.${read}, c.${notified}) as urgent
             from ${chatConversations} c
             join ${chatMessages} m on m.conversation_id = c.id
               and m.id > greatest(c.${read}, c.${notified}) and m.sender_id is distinct from c.${person}
             where c.last_message_at > now() - interval '1 day'
-              and m.created_at <= now() - make_interval(secs => ${quietMs / 1000})
             group by c.id
+            having c.${alert} > greatest(c.${read}, c.${notified})
+              or max(m.created_at) <= now() - make_interval(secs => ${quietMs / 1000})
           )
           update ${chatConversations} c set ${notified} = w.up_to from waiting w
           where c.id = w.conversation_id and c.${notified} < w.up_to
-          returning c.id as conversation_id, c.${person} as user_id, w.up_to, w.count`),
+          returning c.id as conversation_id, c.${person} as user_id, w.after, w.up_to, w.count, w.urgent`),
         );
+        return rows.map((r) => ({ ...r, side, after: Number(r.after), up_to: Number(r.up_to), count: Number(r.count) }));
       };
       return [...(await claim('tenant')), ...(await claim('landlord'))];
     },
+
+    /** Gives a claimed notice back when nothing could be sent, so the next run tries again. */
+    releaseNotice: (conversationId: number, side: 'tenant' | 'landlord', upTo: number, after: number) =>
+      side === 'tenant'
+        ? db
+            .update(chatConversations)
+            .set({ tenantNotifiedId: after })
+            .where(and(eq(chatConversations.id, conversationId), eq(chatConversations.tenantNotifiedId, upTo)))
+        : db
+            .update(chatConversations)
+            .set({ landlordNotifiedId: after })
+            .where(and(eq(chatConversations.id, conversationId), eq(chatConversations.landlordNotifiedId, upTo))),
+
+    /** The system messages of a notice's group (what happened, for its text). */
+    systemMessagesBetween: (conversationId: number, after: number, upTo: number) =>
+      db
+        .select({ kind: chatMessages.kind, body: chatMessages.body })
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.conversationId, conversationId),
+            gt(chatMessages.id, after),
+            lte(chatMessages.id, upTo),
+            eq(chatMessages.kind, 'SYSTEM'),
+          ),
+        )
+        .orderBy(chatMessages.id),
 
     usersById: (ids: string[]) =>
       ids.length

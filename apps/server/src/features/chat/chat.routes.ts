@@ -241,6 +241,32 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     async (request) => appointments.cancel(actor(request), request.params.id),
   );
 
+  app.post(
+    '/appointments/:id/accept',
+    {
+      schema: {
+        tags: ['viewings'],
+        summary: "The listing's landlord accepts the viewing's time; the tenant is told (accepting again answers the same)",
+        params: AppointmentParams,
+        response: { 200: Appointment, ...errors },
+      },
+    },
+    async (request) => appointments.respond(actor(request), request.params.id, true),
+  );
+
+  app.post(
+    '/appointments/:id/decline',
+    {
+      schema: {
+        tags: ['viewings'],
+        summary: "The listing's landlord declines a viewing not yet accepted (its slot is free again); the tenant is told",
+        params: AppointmentParams,
+        response: { 200: Appointment, ...errors },
+      },
+    },
+    async (request) => appointments.respond(actor(request), request.params.id, false),
+  );
+
   app.get(
     '/appointments/chats/:conversationId',
     {

@@ -2,6 +2,7 @@ import { ErrorCode } from '@kunci/contracts/errors';
 import type {
   ChatConversation,
   ChatMessage,
+  ChatSystemEvent,
   ChatRequest,
   MessagesPage,
   Notification,
@@ -11,6 +12,7 @@ import type {
   TenantMatch,
   TenantMatches,
 } from '@kunci/contracts/chat';
+import { systemEventOf } from '@kunci/contracts/chat';
 import { eq } from 'drizzle-orm';
 import { mediaUploads, type chatMessages, type notifications } from '@kunci/db/schema';
 import type { MediaStore } from '@kunci/media/store';
@@ -87,6 +89,27 @@ function toNotification(n: typeof notifications.$inferSelect): Notification {
     read: n.readAt !== null,
     createdAt: n.createdAt.toISOString(),
   };
+}
+
+/**
+ * Who hears of an event at once, by SMS and email when away (other messages wait and are grouped): the landlord of a
+ * chat request and of a booking, the tenant of the landlord's answer, the other side of a move or cancellation.
+ * Reminders have their own SMS; an invitation waits for the grouped notice.
+ */
+export function alertSide(event: ChatSystemEvent): 'tenant' | 'landlord' | null {
+  switch (event.event) {
+    case 'CHAT_REQUEST':
+    case 'VIEWING_BOOKED':
+      return 'landlord';
+    case 'VIEWING_ACCEPTED':
+    case 'VIEWING_DECLINED':
+      return 'tenant';
+    case 'VIEWING_RESCHEDULED':
+    case 'VIEWING_CANCELLED':
+      return event.by === 'TENANT' ? 'landlord' : 'tenant';
+    default:
+      return null;
+  }
 }
 
 const forbidden = (details: Record<string, unknown>) => new AppError(ErrorCode.FORBIDDEN, details);
@@ -223,14 +246,17 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
         await repository.lock(tx, opened.id);
         const stored: MessageRow[] = [];
         // The request itself is a system message both sides see (rendered in each reader's language).
-        const needs = {
+        const needs: ChatSystemEvent = {
           event: 'CHAT_REQUEST',
           moveInDate: body.moveInDate,
           budget: body.budget,
           tenancyDuration: body.tenancyDuration,
           reasonForMoving: body.reasonForMoving,
         };
-        stored.push((await insert(tx, opened.id, { senderId: null, kind: 'SYSTEM', body: JSON.stringify(needs) })).message);
+        const requested = (await insert(tx, opened.id, { senderId: null, kind: 'SYSTEM', body: JSON.stringify(needs) })).message;
+        stored.push(requested);
+        // The landlord hears of the first request at once; a tenant restating their needs does not text them again.
+        if (!opened.landlordAlertId) await repository.alert(tx, opened.id, 'landlord', Number(requested.id));
         if (body.message) stored.push((await insert(tx, opened.id, { senderId: actor.id, kind: 'TEXT', body: body.message })).message);
         await repository.markRead(tx, opened, actor.id, Number(stored.at(-1)!.id));
         return { conversation: opened, messages: stored };
@@ -372,10 +398,17 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
       return this.get(actor, conversation.id);
     },
 
-    /** A system message (a viewing booked, moved, cancelled or due) stored in the caller's transaction. */
-    async systemMessage(tx: Tx, conversationId: number, payload: Record<string, unknown>) {
-      await repository.lock(tx, conversationId);
-      return (await insert(tx, conversationId, { senderId: null, kind: 'SYSTEM', body: JSON.stringify(payload) })).message;
+    /**
+     * A system message (a viewing booked, moved, cancelled, answered or due) stored in the caller's transaction,
+     * marked for an immediate notice to the side it concerns and read by `actorId`, who caused it.
+     */
+    async systemMessage(tx: Tx, conversationId: number, payload: ChatSystemEvent, actorId: string | null = null) {
+      const conversation = await repository.lock(tx, conversationId);
+      const { message } = await insert(tx, conversationId, { senderId: null, kind: 'SYSTEM', body: JSON.stringify(payload) });
+      const side = alertSide(payload);
+      if (side) await repository.alert(tx, conversationId, side, Number(message.id));
+      if (actorId && conversation) await repository.markRead(tx, conversation, actorId, Number(message.id));
+      return message;
     },
     /** Sends committed messages to both sides' sockets (and the unread badges). */
     announce: (conversation: { tenantId: string; landlordId: string }, messages: MessageRow[]) => announce(conversation, messages, null),
@@ -399,9 +432,13 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
 
     people: (ids: string[]) => repository.usersById(ids),
 
-    /** Messages left unread for `quietMs` by someone with no page open: claimed once, with who waits for them. */
-    async claimAwayNotices(quietMs: number) {
-      const claimed = await repository.claimAwayNotices(quietMs);
+    /**
+     * Notices due (see the repository's `claimNotices`), claimed once. Those of people with a page open are
+     * claimed and dropped: they saw the messages live. Each comes with who waits, from whom, the listing and the
+     * events of its group.
+     */
+    async claimNotices(quietMs: number) {
+      const claimed = await repository.claimNotices(quietMs);
       const online = await hub.online([...new Set(claimed.map((c) => c.user_id))]);
       const away = claimed.filter((c) => !online.has(c.user_id));
       if (!away.length) return [];
@@ -411,21 +448,26 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
         if (row) conversations.set(id, row);
       }
       const people = new Map((await repository.usersById([...new Set(away.map((c) => c.user_id))])).map((u) => [u.id, u]));
-      return away.flatMap((c) => {
+      const notices = [];
+      for (const c of away) {
         const conversation = conversations.get(c.conversation_id);
         const user = people.get(c.user_id);
-        if (!conversation || !user) return [];
-        const fromTenant = conversation.conversation.landlordId === c.user_id;
-        return [
-          {
-            user,
-            conversationId: c.conversation_id,
-            count: Number(c.count),
-            from: fromTenant ? conversation.tenantName : conversation.landlordName,
-            listing: conversation.propertyName,
-          },
-        ];
-      });
+        if (!conversation || !user) continue;
+        const events = (await repository.systemMessagesBetween(c.conversation_id, c.after, c.up_to)).map(systemEventOf).filter((e) => e !== null);
+        notices.push({
+          user,
+          side: c.side,
+          conversationId: c.conversation_id,
+          propertyId: conversation.conversation.propertyId,
+          urgent: c.urgent,
+          count: c.count,
+          events,
+          from: c.side === 'landlord' ? conversation.tenantName : conversation.landlordName,
+          listing: conversation.propertyName,
+          release: () => repository.releaseNotice(c.conversation_id, c.side, c.up_to, c.after).then(() => undefined),
+        });
+      }
+      return notices;
     },
 
     /** Events a reconnecting client missed, in order. */

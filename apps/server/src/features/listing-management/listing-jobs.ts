@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatDate } from '@kunci/i18n/format';
 import { fromStoredLanguage } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
+import { href } from '@kunci/i18n/paths';
 import type { Messenger } from '../../plugins/messaging.ts';
 import type { ListingManagementService } from './listing-management.service.ts';
 
@@ -38,4 +39,34 @@ export async function runListingJobs(
   const cleaned = await service.cleanupUploads(UPLOAD_GRACE_MS);
   await service.removeExpiredIdempotencyKeys();
   return { expired, warned: toWarn.length, cleaned };
+}
+
+/**
+ * Tells owners a moderator's decision, by email (by SMS to an owner without one), in their language: approved with
+ * the listing's link, or rejected with the reason and the link to fix it. Each decision is claimed once; run by
+ * the notices timer, so within a minute.
+ */
+export async function runReviewNotices(
+  service: ListingManagementService,
+  messenger: Messenger,
+  options: { publicUrl: string; log: FastifyBaseLogger },
+): Promise<{ told: number }> {
+  const decided = await service.claimReviewNotices();
+  for (const listing of decided) {
+    const lang = fromStoredLanguage(listing.owner.language);
+    const t = translatorFor(lang);
+    const approved = listing.reviewStatus === 'APPROVED';
+    const url = new URL(approved ? href(lang, 'details', { id: listing.id }) : href(lang, 'postEdit', { ref: listing.id }), options.publicUrl);
+    const subject = approved ? t('listing.approved.subject') : t('listing.rejected.subject');
+    const body = approved
+      ? t('listing.approved.body', { name: listing.name, url: url.toString() })
+      : t('listing.rejected.body', { name: listing.name, reason: listing.rejectionReason ?? '', url: url.toString() });
+    try {
+      if (listing.owner.email) await messenger.email(listing.owner.email, subject, body);
+      else await messenger.sms(listing.owner.phone, body);
+    } catch (error) {
+      options.log.warn({ err: error, propertyId: listing.id }, 'review notice not delivered');
+    }
+  }
+  return { told: decided.length };
 }

@@ -11,6 +11,7 @@ import {
   propertyImages,
   propertyVideos,
   stockImages,
+  users,
 } from '@kunci/db/schema';
 import { AREAS } from '@kunci/db/reference/areas';
 import { IDEMPOTENCY_KEY_HOURS, type ListingTab, type OwnerListingsQuery } from '@kunci/contracts/listing-management';
@@ -100,6 +101,43 @@ export function createListingManagementRepository(db: Database) {
         .orderBy(asc(properties.submittedAt), asc(properties.id))
         .limit(limit)
         .offset(offset),
+
+    /** Approvals and rejections not yet told to their owners, claimed (one instance gets each), with the owner. */
+    async claimReviewNotices() {
+      const claimed = await db
+        .update(properties)
+        .set({ reviewNoticeDue: false })
+        .where(
+          and(
+            eq(properties.reviewNoticeDue, true),
+            inArray(
+              properties.id,
+              db
+                .select({ id: properties.id })
+                .from(properties)
+                .where(eq(properties.reviewNoticeDue, true))
+                .limit(100)
+                .for('update', { skipLocked: true }),
+            ),
+          ),
+        )
+        .returning({
+          id: properties.id,
+          name: properties.name,
+          ownerId: properties.ownerId,
+          reviewStatus: properties.reviewStatus,
+          rejectionReason: properties.rejectionReason,
+        });
+      if (!claimed.length) return [];
+      const owners = await db
+        .select({ id: users.id, phone: users.phoneNumber, email: users.email, language: users.language })
+        .from(users)
+        .where(inArray(users.id, [...new Set(claimed.map((c) => c.ownerId))]));
+      return claimed.flatMap((listing) => {
+        const owner = owners.find((o) => o.id === listing.ownerId);
+        return owner ? [{ ...listing, owner }] : [];
+      });
+    },
 
     countPending: async () => (await db.select({ n: count() }).from(properties).where(eq(properties.reviewStatus, 'PENDING')))[0]?.n ?? 0,
 

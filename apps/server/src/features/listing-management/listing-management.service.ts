@@ -336,19 +336,21 @@ export function createListingManagementService({
         await repository.lock(tx, id);
         const row = await owned(tx, actor, id, moderatorAction);
         const reviewed = { reviewedAt: new Date(), reviewedBy: actor.id };
+        // The owner is emailed the decision by the notices job (claimed there, so once).
+        const decided = { ...reviewed, reviewNoticeDue: true };
         const set =
           action === 'deactivate'
             ? { active: false }
             : action === 'approve'
               ? {
-                  ...reviewed,
+                  ...decided,
                   reviewStatus: 'APPROVED' as const,
                   rejectionReason: null,
                   // The listing's life starts when it first goes public.
                   ...(row.property.reviewedAt === null ? { expiresAt: new Date(Date.now() + lifetimeDays * DAY_MS), expiryNoticeAt: null } : {}),
                 }
               : action === 'reject'
-                ? { ...reviewed, reviewStatus: 'REJECTED' as const, rejectionReason: reason ?? null, active: false }
+                ? { ...decided, reviewStatus: 'REJECTED' as const, rejectionReason: reason ?? null, active: false }
                 : action === 'suspend'
                   ? { ...reviewed, status: 'SUSPENDED' as const }
                   : { ...reviewed, status: row.property.expiresAt <= new Date() ? ('EXPIRED' as const) : ('ACTIVE' as const) };
@@ -741,6 +743,9 @@ export function createListingManagementService({
     },
 
     /** A link that extends one listing with one tap (signed; it works only for that listing's owner session-free). */
+    /** Review decisions to tell owners of, each claimed once. */
+    claimReviewNotices: () => repository.claimReviewNotices(),
+
     extendLink(id: number, expiresAt: Date): string {
       const token = createHmac('sha256', secret).update(`extend:${id}:${expiresAt.getTime()}`).digest('base64url');
       return `${publicUrl}/dashboard/listings/extend/${id}?until=${expiresAt.getTime()}&token=${token}`;

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OwnerListingFull } from '@kunci/contracts/listing-management';
+import { users } from '@kunci/db/schema';
+import { LocalDiskStore } from '@kunci/media/store';
+import { createSessionsRepository } from '../../lib/sessions.repository.ts';
+import { createMessenger } from '../../plugins/messaging.ts';
+import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
+import { runReviewNotices } from './listing-jobs.ts';
+import { createListingManagementRepository } from './listing-management.repository.ts';
+import { createListingManagementService } from './listing-management.service.ts';
+import { condoInput } from './test-helpers.ts';
+
+type Outbox = { channel: string; to: string; subject: string | null; body: string }[];
+
+describe('owners are told the review decision', () => {
+  let t: TestApp;
+  let owner: Record<string, string>;
+  let ownerPhone: string;
+  let moderator: Record<string, string>;
+  let run: () => Promise<number>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PIN_RESEND_SECONDS: '0', PIN_MAX_PER_HOUR_PER_PHONE: '1000', PIN_MAX_PER_HOUR_PER_IP: '1000' } });
+    const o = await signIn(t.app);
+    owner = bearer(o.token);
+    ownerPhone = o.phone;
+    const m = await signIn(t.app);
+    await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, m.userId));
+    moderator = bearer(await createSessionsRepository(t.database.db).create(m.userId, 'pin', 'web-test', 1));
+    const db = t.database.db;
+    const service = createListingManagementService({
+      repository: createListingManagementRepository(db),
+      store: new LocalDiskStore(t.config.mediaDir),
+      secret: 'test-secret-test-secret-test-secret',
+      publicUrl: t.config.publicUrl,
+    });
+    const messenger = createMessenger({
+      db,
+      sms: { webhookUrl: undefined, webhookToken: undefined },
+      email: { smtpUrl: undefined, from: 'kunci@example.my' },
+    });
+    run = async () => (await runReviewNotices(service, messenger, { publicUrl: t.config.publicUrl, log: { warn: () => undefined } as never })).told;
+    // The seeded listings' decisions are old news: nothing to tell.
+    expect(await run()).toBe(0);
+  });
+  afterAll(() => t.close());
+
+  const outbox = async (to: string) => (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json() as Outbox;
+  const submitted = async (name: string) => {
+    const listing = (
+      await t.app.inject({ method: 'POST', url: '/api/properties', payload: condoInput({ name }), headers: owner })
+    ).json() as OwnerListingFull;
+    await t.app.inject({ method: 'POST', url: `/api/properties/${listing.id}/activate`, headers: owner });
+    return listing.id;
+  };
+
+  it('approved: one email with the listing link; rejected: one email with the reason, in the owner’s language', async () => {
+    const [me] = await t.database.db.select().from(users).where(eq(users.phoneNumber, ownerPhone));
+    await t.database.db.update(users).set({ email: 'owner@example.my' }).where(eq(users.id, me!.id));
+    const good = await submitted('Bangsar Trade Residences');
+    const bad = await submitted('Bangsar Hill Suites');
+    // Submitting is no decision.
+    expect(await run()).toBe(0);
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/properties/${good}/approve`, headers: moderator })).statusCode).toBe(200);
+    expect(await run()).toBe(1);
+    expect(await run()).toBe(0);
+    const [approved] = await outbox('owner@example.my');
+    expect(approved).toMatchObject({ channel: 'email', subject: 'Your Kunci listing is online' });
+    expect(approved!.body).toContain('"Bangsar Trade Residences" was approved');
+    expect(approved!.body).toContain(`${t.config.publicUrl}/details/${good}`);
+
+    // A Malay-speaking owner is told in Malay.
+    await t.database.db.update(users).set({ language: 'MY' }).where(eq(users.id, me!.id));
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/api/properties/${bad}/reject`,
+      payload: { reason: 'Photos are of another unit' },
+      headers: moderator,
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(await run()).toBe(1);
+    const mails = await outbox('owner@example.my');
+    expect(mails).toHaveLength(2);
+    expect(mails[0]).toMatchObject({ channel: 'email', subject: 'Iklan Kunci anda perlu dipinda' });
+    expect(mails[0]!.body).toContain('Sebab: Photos are of another unit');
+    expect(mails[0]!.body).toContain(`${t.config.publicUrl}/my/post/edit/${bad}`);
+    // The owner's phone got no SMS beside the emails (only the sign-in PIN).
+    expect((await outbox(ownerPhone)).filter((m) => m.channel === 'sms')).toHaveLength(1);
+  });
+});
