@@ -108,6 +108,34 @@ test('a tenant favourites a listing and asks about it; the landlord on the other
   expect(cookies.find((c) => c.name === 'viewingDate')?.value).toBe(pickedDay);
   expect(slot).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/);
 
+  // The landlord accepts the time; the tenant sees it at once.
+  const tenantPanel = tenant.getByTestId('viewing-panel');
+  const landlordPanel = landlord.getByTestId('viewing-panel');
+  await expect(tenantPanel).toContainText('Waiting for the landlord to accept');
+  await expect(tenantPanel.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await landlordPanel.getByRole('button', { name: 'Accept' }).click();
+  await expect(landlord.getByText('Viewing accepted', { exact: true })).toBeVisible();
+  await expect(landlordMessages.getByRole('listitem').last()).toContainText('The landlord accepted the viewing on');
+  await expect(tenantMessages.getByRole('listitem').last()).toContainText('The landlord accepted the viewing on');
+  await expect(tenantPanel).toContainText('Accepted by the landlord');
+  await expect(landlordPanel.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+
+  // The tenant moves it, so the landlord is asked again, and declines: the tenant may book another time.
+  await tenantPanel.getByRole('button', { name: 'Reschedule' }).click();
+  const mover = tenant.getByRole('dialog', { name: 'Reschedule' });
+  await mover.getByRole('radio').nth(1).check({ force: true });
+  await mover.getByRole('button', { name: 'Move to this time' }).click();
+  await expect(tenantMessages.getByRole('listitem').last()).toContainText('Viewing moved to');
+  await expect(tenantPanel).toContainText('Waiting for the landlord to accept');
+  await landlordPanel.getByRole('button', { name: 'Decline' }).click();
+  await expect(landlord.getByText('Viewing declined', { exact: true })).toBeVisible();
+  await expect(tenantMessages.getByRole('listitem').last()).toContainText('The landlord declined the viewing on');
+  await expect(landlordPanel).toHaveCount(0);
+  await tenantPanel.getByRole('button', { name: 'Book a viewing' }).click();
+  await picker.getByRole('radio').first().check({ force: true });
+  await picker.getByRole('button', { name: 'Book this time' }).click();
+  await expect(tenantPanel).toContainText('Your viewing:');
+
   // It is kept: the conversation reloads with it, and the listing is in the tenant's favourites.
   await tenant.reload();
   await expect(tenant.getByTestId('viewing-panel')).toContainText('Your viewing:');

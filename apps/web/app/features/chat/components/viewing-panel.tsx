@@ -3,6 +3,7 @@ import { VIEWING_COOKIES, type Appointment, type Timeslots } from '@kunci/contra
 import type { ChatConversation } from '@kunci/contracts/chat';
 import type { ErrorBody } from '@kunci/contracts/errors';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 
@@ -18,11 +19,12 @@ function remember(date: string, time: string) {
 }
 
 /**
- * The conversation's viewing: the upcoming one with reschedule and cancel for both sides, or (for the tenant)
- * "Book a viewing" with the listing's free slots. `version` changes when a viewing message arrives.
+ * The conversation's viewing: the upcoming one with reschedule and cancel for both sides (and accept or decline
+ * for the landlord while it waits for them), or (for the tenant) "Book a viewing" with the listing's free slots.
+ * `version` changes when a viewing message arrives.
  */
 export function ViewingPanel({ conversation, version }: { conversation: ChatConversation; version: number }) {
-  const { t, dateTime } = useI18n();
+  const { t, weekdayTime } = useI18n();
   const toast = useToast();
   const [appointments, setAppointments] = useState<Appointment[] | null>(null);
   const [picking, setPicking] = useState<'book' | number | null>(null);
@@ -42,14 +44,18 @@ export function ViewingPanel({ conversation, version }: { conversation: ChatConv
   // Nothing to show or do (a landlord before any booking, a moderator): no empty strip.
   if (appointments === null || conversation.role === 'MODERATOR' || (!upcoming && !canBook)) return null;
 
-  async function cancel(id: number) {
-    const response = await fetch(`/api/appointments/${id}`, { method: 'DELETE' });
+  async function change(id: number, action: 'cancel' | 'accept' | 'decline') {
+    const response =
+      action === 'cancel'
+        ? await fetch(`/api/appointments/${id}`, { method: 'DELETE' })
+        : await fetch(`/api/appointments/${id}/${action}`, { method: 'POST' });
     if (response.ok) {
-      toast(t('viewing.cancelled'));
-      const cancelled = (await response.json()) as Appointment;
-      setAppointments((all) => all?.map((a) => (a.id === id ? cancelled : a)) ?? null);
+      toast(t(action === 'cancel' ? 'viewing.cancelled' : action === 'accept' ? 'viewing.acceptedToast' : 'viewing.declinedToast'));
+      const changed = (await response.json()) as Appointment;
+      setAppointments((all) => all?.map((a) => (a.id === id ? changed : a)) ?? null);
     } else toast(((await response.json()) as ErrorBody).message, 'error');
   }
+  const awaitingMe = upcoming && !upcoming.acceptedAt && conversation.role === 'LANDLORD';
 
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-brand-50 px-3 py-2 text-sm" data-testid="viewing-panel">
@@ -57,15 +63,42 @@ export function ViewingPanel({ conversation, version }: { conversation: ChatConv
         <>
           <span className="flex-1 font-medium">
             {upcoming.group
-              ? t('viewing.upcomingGroup', { time: dateTime(upcoming.startsAt) })
-              : t('viewing.upcoming', { time: dateTime(upcoming.startsAt) })}
+              ? t('viewing.upcomingGroup', { time: weekdayTime(upcoming.startsAt) })
+              : t('viewing.upcoming', { time: weekdayTime(upcoming.startsAt) })}
+            {awaitingMe ? null : (
+              <span className="ms-2 text-xs font-normal text-gray-600">{upcoming.acceptedAt ? t('viewing.confirmed') : t('viewing.pending')}</span>
+            )}
           </span>
+          {awaitingMe ? (
+            <>
+              <button
+                type="button"
+                className="rounded-full bg-brand-700 px-3 py-1 font-medium text-white hover:bg-brand-800"
+                onClick={() => void change(upcoming.id, 'accept')}
+              >
+                {t('viewing.accept')}
+              </button>
+              <button
+                type="button"
+                className="rounded-full px-3 py-1 font-medium text-red-700 hover:bg-white"
+                onClick={() => void change(upcoming.id, 'decline')}
+              >
+                {t('viewing.decline')}
+              </button>
+            </>
+          ) : null}
           <button type="button" className="rounded-full px-3 py-1 font-medium text-brand-700 hover:bg-white" onClick={() => setPicking(upcoming.id)}>
             {t('viewing.reschedule')}
           </button>
-          <button type="button" className="rounded-full px-3 py-1 font-medium text-red-700 hover:bg-white" onClick={() => void cancel(upcoming.id)}>
-            {t('viewing.cancel')}
-          </button>
+          {awaitingMe ? null : (
+            <button
+              type="button"
+              className="rounded-full px-3 py-1 font-medium text-red-700 hover:bg-white"
+              onClick={() => void change(upcoming.id, 'cancel')}
+            >
+              {t('viewing.cancel')}
+            </button>
+          )}
         </>
       ) : canBook ? (
         <button
@@ -104,7 +137,7 @@ function SlotPicker({
   moving: Appointment | null;
   onDone: (appointment: Appointment) => void;
 }) {
-  const { t, date: formatDay } = useI18n();
+  const { t, weekday } = useI18n();
   const [slots, setSlots] = useState<Timeslots | null>(null);
   const [day, setDay] = useState('');
   const [error, setError] = useState('');
@@ -156,9 +189,18 @@ function SlotPicker({
   const rememberedTime = open ? cookie(VIEWING_COOKIES.time.name) : '';
   return (
     <Modal open={open} onClose={onClose} labelledBy="viewing-title" className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl p-6">
-      <h2 id="viewing-title" className="text-xl font-semibold">
-        {moving ? t('viewing.reschedule') : t('viewing.book')}
-      </h2>
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="viewing-title" className="text-xl font-semibold">
+          {moving ? t('viewing.reschedule') : t('viewing.book')}
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          className="-mr-2 -mt-1 rounded-full p-2 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <CloseIcon title={t('sheet.close')} />
+        </button>
+      </div>
       <p className="mt-1 text-sm text-gray-600">{t('viewing.timezone')}</p>
       {!slots ? (
         <p role="status" className="mt-4">
@@ -182,7 +224,8 @@ function SlotPicker({
           >
             {slots.days.map((d) => (
               <option key={d.date} value={d.date}>
-                {formatDay(`${d.date}T04:00:00.000Z`)}
+                {/* Noon in Malaysia: the day itself, whatever the hour. */}
+                {weekday(`${d.date}T04:00:00.000Z`)}
               </option>
             ))}
           </select>
