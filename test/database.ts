@@ -7,6 +7,8 @@ import { openDatabase, type DatabaseHandle } from '@kunci/db/client';
 import { TEST_ROOT, databaseUrl } from './template.ts';
 
 export interface TestDatabase extends DatabaseHandle {
+  /** The copy's connection URL on a PostgreSQL server (a second instance opens its own pool with it). */
+  url?: string;
   /** Closes and deletes this copy. */
   drop(): Promise<void>;
 }
@@ -20,9 +22,11 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const admin = new pg.Client({ connectionString: template.adminUrl });
     await admin.connect();
     await admin.query(`create database ${name} template ${template.name}`);
-    const handle = await openDatabase({ url: databaseUrl(template.adminUrl, name), poolSize: 4 });
+    const url = databaseUrl(template.adminUrl, name);
+    const handle = await openDatabase({ url, poolSize: 4 });
     return {
       ...handle,
+      url,
       drop: async () => {
         // A test may have closed the connection already (to see how the app copes).
         await handle.close().catch(() => undefined);

@@ -32,9 +32,17 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('jobs_active_key').on(t.key).where(sql`${t.state} in ('pending', 'running')`),
-    index('jobs_due').on(t.runAt).where(sql`${t.state} = 'pending'`),
-    index('jobs_leased').on(t.lockedUntil).where(sql`${t.state} = 'running'`),
-    index('jobs_finished').on(t.finishedAt).where(sql`${t.state} in ('done', 'dead')`),
+    uniqueIndex('jobs_active_key')
+      .on(t.key)
+      .where(sql`${t.state} in ('pending', 'running')`),
+    index('jobs_due')
+      .on(t.runAt)
+      .where(sql`${t.state} = 'pending'`),
+    index('jobs_leased')
+      .on(t.lockedUntil)
+      .where(sql`${t.state} = 'running'`),
+    index('jobs_finished')
+      .on(t.finishedAt)
+      .where(sql`${t.state} in ('done', 'dead')`),
   ],
 );

@@ -1,0 +1,294 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database, type DatabaseHandle } from '@kunci/db/client';
+import { openTestDatabase, type TestDatabase } from '../../../test/support.ts';
+import { backoffMs, createJobQueue, defineJob, type JobQueue, type JobQueueOptions } from './jobs.service.ts';
+
+let database: TestDatabase;
+/** A second instance's own connection pool on a PostgreSQL server; the same PGlite handle otherwise (one process). */
+let second: DatabaseHandle;
+let clock: Date;
+let logs: string[];
+
+const START = new Date('2031-03-01T08:00:00.000Z');
+const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
+
+function queue(db: Database, options: Partial<JobQueueOptions> = {}): JobQueue {
+  const log = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs.push(chunk.toString());
+        done();
+      },
+    }),
+  );
+  return createJobQueue({ database: db, log, clock: () => clock, random: () => 1, backoffMs: 1000, leaseMs: 60_000, ...options });
+}
+
+const rows = async (query: string, params: unknown[] = []) => ((await database.raw(query, params)) as { rows: Record<string, unknown>[] }).rows;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  second = database.url ? await openDatabase({ url: database.url, poolSize: 4 }) : database;
+  await database.raw('create table job_test_effects (job_index integer not null)', []);
+});
+
+afterAll(async () => {
+  if (second !== database) await second.close();
+  await database.drop();
+});
+
+beforeEach(async () => {
+  clock = START;
+  logs = [];
+  await database.raw('delete from jobs', []);
+  await database.raw('delete from job_test_effects', []);
+});
+
+const greet = defineJob<{ name: string }>('test.greet');
+
+describe('job queue', () => {
+  it('runs an enqueued job with its payload once, when its time has come', async () => {
+    const jobs = queue(database.db);
+    const seen: string[] = [];
+    jobs.handle(greet, async (payload) => void seen.push(payload.name));
+    await jobs.enqueue(greet, { name: 'Aisyah' });
+    await jobs.enqueue(greet, { name: 'Mei Ling' }, { runAt: new Date(START.getTime() + 60_000) });
+
+    expect(await jobs.runOnce()).toBe(1);
+    expect(seen).toEqual(['Aisyah']);
+    expect(await jobs.runOnce()).toBe(0);
+    advance(60_000);
+    expect(await jobs.runOnce()).toBe(1);
+    expect(seen).toEqual(['Aisyah', 'Mei Ling']);
+    expect(await rows(`select state, attempts from jobs order by id`)).toEqual([
+      { state: 'done', attempts: 1 },
+      { state: 'done', attempts: 1 },
+    ]);
+  });
+
+  it('retries a failing job with exponential backoff, then succeeds', async () => {
+    const jobs = queue(database.db);
+    const attempts: number[] = [];
+    jobs.handle(greet, async (_payload, context) => {
+      attempts.push(context.job.attempt);
+      if (context.job.attempt < 3) throw new Error('gateway down');
+    });
+    await jobs.enqueue(greet, { name: 'Ravi' });
+
+    expect(await jobs.runOnce()).toBe(1);
+    expect(await rows(`select state, last_error, run_at from jobs`)).toMatchObject([{ state: 'pending', last_error: 'gateway down' }]);
+    // First retry after 1 s, the second after 2 s (random() = 1: the top of each jitter range).
+    advance(999);
+    expect(await jobs.runOnce()).toBe(0);
+    advance(1);
+    expect(await jobs.runOnce()).toBe(1);
+    advance(1999);
+    expect(await jobs.runOnce()).toBe(0);
+    advance(1);
+    expect(await jobs.runOnce()).toBe(1);
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(await rows(`select state, last_error from jobs`)).toEqual([{ state: 'done', last_error: null }]);
+    expect(logs.filter((line) => line.includes('job failed; retrying'))).toHaveLength(2);
+  });
+
+  it('spreads retries between half and all of a doubling delay, capped', () => {
+    expect([1, 2, 3, 4].map((attempt) => backoffMs(attempt, 1000, 5000, 1))).toEqual([1000, 2000, 4000, 5000]);
+    expect([1, 2, 3, 4].map((attempt) => backoffMs(attempt, 1000, 5000, 0))).toEqual([500, 1000, 2000, 2500]);
+  });
+
+  it('marks a job dead after its last attempt and logs it', async () => {
+    const jobs = queue(database.db);
+    let runs = 0;
+    jobs.handle(greet, async () => {
+      runs += 1;
+      throw new Error('no such number');
+    });
+    await jobs.enqueue(greet, { name: 'Tan' }, { maxAttempts: 2, key: 'greet:tan' });
+    expect(await jobs.runOnce()).toBe(1);
+    advance(1000);
+    expect(await jobs.runOnce()).toBe(1);
+    advance(24 * 3600_000);
+    expect(await jobs.runOnce()).toBe(0);
+    expect(runs).toBe(2);
+    expect(await rows(`select state, attempts, last_error from jobs`)).toEqual([{ state: 'dead', attempts: 2, last_error: 'no such number' }]);
+    const dead = logs
+      .map((line) => JSON.parse(line) as { msg: string; level: number; job?: { key: string } })
+      .find((l) => l.msg.startsWith('job dead'));
+    expect(dead).toMatchObject({ level: 50, msg: 'job dead after 2 attempts', job: { key: 'greet:tan' } });
+    // A dead job frees its key.
+    expect(await jobs.enqueue(greet, { name: 'Tan' }, { key: 'greet:tan' })).not.toBeNull();
+  });
+
+  it('does nothing when a job with the same key is pending or running, and takes the key again once it is done', async () => {
+    const jobs = queue(database.db);
+    const seen: string[] = [];
+    jobs.handle(greet, async (payload) => void seen.push(payload.name));
+    expect(await jobs.enqueue(greet, { name: 'first' }, { key: 'offer:7' })).toMatchObject({ id: expect.any(Number) });
+    expect(await jobs.enqueue(greet, { name: 'second' }, { key: 'offer:7' })).toBeNull();
+    expect(await jobs.runOnce()).toBe(1);
+    expect(await jobs.enqueue(greet, { name: 'third' }, { key: 'offer:7' })).not.toBeNull();
+    expect(await jobs.runOnce()).toBe(1);
+    expect(seen).toEqual(['first', 'third']);
+
+    // A pending job withdrawn by its key never runs.
+    await jobs.enqueue(greet, { name: 'withdrawn' }, { key: 'offer:8', runAt: new Date(START.getTime() + 1000) });
+    expect(await jobs.cancel(greet, 'offer:8')).toBe(true);
+    expect(await jobs.cancel(greet, 'offer:8')).toBe(false);
+    advance(1000);
+    expect(await jobs.runOnce()).toBe(0);
+    expect(seen).toEqual(['first', 'third']);
+  });
+
+  it('creates a job only if the transaction it was enqueued in commits', async () => {
+    const jobs = queue(database.db);
+    jobs.handle(greet, async () => undefined);
+    await database.db
+      .transaction(async (tx) => {
+        await jobs.enqueue(greet, { name: 'rolled back' }, { transaction: tx as unknown as Database });
+        throw new Error('the business change failed');
+      })
+      .catch(() => undefined);
+    await database.db.transaction(async (tx) => {
+      await jobs.enqueue(greet, { name: 'committed' }, { transaction: tx as unknown as Database });
+    });
+    expect(await rows(`select payload from jobs`)).toEqual([{ payload: { name: 'committed' } }]);
+  });
+
+  it('gives a job held by an instance that died to another one after its lease; the late one cannot complete it', async () => {
+    const effect = defineJob<{ index: number }>('test.effect');
+    const insertEffect = (tx: Database, index: number) => tx.execute(sql`insert into job_test_effects (job_index) values (${index})`);
+    let started!: () => void;
+    const startedA = new Promise<void>((resolve) => (started = resolve));
+    let releaseA!: () => void;
+    const gateA = new Promise<void>((resolve) => (releaseA = resolve));
+
+    // Instance A takes the job and stalls before its work (as if killed, or paused far past its lease).
+    const a = queue(database.db);
+    a.handle(effect, async (payload, context) => {
+      started();
+      await gateA;
+      await context.transaction((tx) => insertEffect(tx, payload.index));
+    });
+    const b = queue(second.db);
+    b.handle(effect, async (payload, context) => void (await context.transaction((tx) => insertEffect(tx, payload.index))));
+    await a.enqueue(effect, { index: 1 });
+
+    const runA = a.runOnce();
+    await startedA;
+    expect(await b.runOnce()).toBe(0);
+    advance(60_000);
+    expect(await b.runOnce()).toBe(1);
+    expect(await rows(`select state, attempts from jobs`)).toEqual([{ state: 'done', attempts: 2 }]);
+
+    // A wakes up: its transaction finds the job no longer its own and rolls back.
+    releaseA();
+    expect(await runA).toBe(1);
+    expect(await rows(`select job_index from job_test_effects`)).toEqual([{ job_index: 1 }]);
+    expect(logs.some((line) => line.includes('another instance took it over'))).toBe(true);
+  });
+
+  it('marks dead a job whose instance died during its last attempt', async () => {
+    const jobs = queue(database.db);
+    jobs.handle(greet, async () => undefined);
+    await jobs.enqueue(greet, { name: 'once' }, { maxAttempts: 1 });
+    // As an instance that took it and died: claimed, never settled.
+    await database.raw(`update jobs set state = 'running', attempts = 1, locked_by = 'gone', locked_until = $1`, [
+      new Date(START.getTime() + 60_000).toISOString(),
+    ]);
+    expect(await jobs.runOnce()).toBe(0);
+    advance(60_000);
+    expect(await jobs.runOnce()).toBe(0);
+    expect(await rows(`select state, last_error from jobs`)).toEqual([{ state: 'dead', last_error: 'lease ran out during the last attempt' }]);
+  });
+
+  it('runs each of 200 jobs exactly once with two instances taking them at the same time', async () => {
+    const effect = defineJob<{ index: number }>('test.effect');
+    const counts = new Map<number, number>();
+    const instances = [queue(database.db), queue(second.db)].map((jobs, instance) => {
+      const ran = { instance, count: 0 };
+      jobs.handle(effect, async (payload, context) => {
+        counts.set(payload.index, (counts.get(payload.index) ?? 0) + 1);
+        ran.count += 1;
+        // Half complete in the work's own transaction, half are plain (idempotent) handlers.
+        if (payload.index % 2) await context.transaction((tx) => tx.execute(sql`insert into job_test_effects (job_index) values (${payload.index})`));
+      });
+      return { jobs, ran };
+    });
+    for (let index = 0; index < 200; index++) await instances[index % 2]!.jobs.enqueue(effect, { index });
+
+    for (;;) {
+      const done = await Promise.all(instances.map(({ jobs }) => jobs.runOnce()));
+      if (done.every((n) => n === 0)) break;
+    }
+    expect(counts.size).toBe(200);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    expect(instances.every(({ ran }) => ran.count > 0)).toBe(true);
+    expect(instances.reduce((sum, { ran }) => sum + ran.count, 0)).toBe(200);
+    expect(await rows(`select count(*)::int as n, count(distinct job_index)::int as distinct_n from job_test_effects`)).toEqual([
+      { n: 100, distinct_n: 100 },
+    ]);
+    expect(await rows(`select state, count(*)::int as n from jobs group by state`)).toEqual([{ state: 'done', n: 200 }]);
+  });
+
+  it('runs a recurring job once per interval across two instances, and again after a failed run', async () => {
+    let runs = 0;
+    const instances = [queue(database.db), queue(second.db)];
+    for (const jobs of instances) {
+      jobs.every('test.tick', 60, async () => {
+        runs += 1;
+        if (runs === 2) throw new Error('tick failed');
+      });
+    }
+    const both = async () => (await Promise.all(instances.map((jobs) => jobs.runOnce()))).reduce((a, b) => a + b, 0);
+
+    expect(await both()).toBe(1);
+    expect(await both()).toBe(0);
+    advance(59_999);
+    expect(await both()).toBe(0);
+    advance(1);
+    expect(await both()).toBe(1);
+    // The failed run is logged and the job waits for its next time, not dead.
+    expect(await rows(`select state, attempts, last_error from jobs`)).toEqual([{ state: 'pending', attempts: 0, last_error: 'tick failed' }]);
+    advance(60_000);
+    expect(await both()).toBe(1);
+    expect(await both()).toBe(0);
+    expect(runs).toBe(3);
+    expect(await rows(`select count(*)::int as n from jobs`)).toEqual([{ n: 1 }]);
+
+    // An instance started with a shorter interval brings the next run forward; one that starts does not rerun it.
+    const sooner = queue(database.db);
+    sooner.every('test.tick', 10, async () => void (runs += 1));
+    expect(await sooner.runOnce()).toBe(0);
+    advance(10_000);
+    expect(await sooner.runOnce()).toBe(1);
+    expect(runs).toBe(4);
+  });
+
+  it('stops polling on stop(), after the running job finishes', async () => {
+    const jobs = queue(database.db, { pollIntervalMs: 20 });
+    const order: string[] = [];
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    jobs.handle(greet, async () => {
+      started();
+      await gate;
+      order.push('job finished');
+    });
+    await jobs.enqueue(greet, { name: 'slow' });
+    jobs.start();
+    await running;
+    const stopped = jobs.stop().then(() => order.push('stopped'));
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual([]);
+    release();
+    await stopped;
+    expect(order).toEqual(['job finished', 'stopped']);
+    expect(await rows(`select state from jobs`)).toEqual([{ state: 'done' }]);
+  });
+});
