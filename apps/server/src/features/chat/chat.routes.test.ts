@@ -217,4 +217,19 @@ describe.each([
     // Landlords cannot chat to themselves about their own listing.
     expect((await post('/api/chat-conversations', { propertyId, ...request }, landlord.token)).statusCode).toBe(422);
   });
+
+  it.skipIf(skip)(
+    'a socket opened with the cookie from another site, or with Origin: null, is closed with 4401 and the server stays up',
+    async () => {
+      for (const origin of ['null', 'https://evil.example', '%%not a url']) {
+        const socket = new WebSocket(`${baseA.replace('http', 'ws')}/api/chat/ws`, { headers: { cookie: `authToken=${tenant.token}`, origin } });
+        const code = await new Promise<number>((resolve, reject) => {
+          socket.on('close', (closeCode) => resolve(closeCode));
+          socket.on('error', reject);
+        });
+        expect(code, origin).toBe(4401);
+      }
+      expect((await a.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    },
+  );
 });

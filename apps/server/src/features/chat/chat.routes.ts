@@ -330,7 +330,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     (socket, request) => {
       // Browsers always send Origin on a socket: only our own pages may use the visitor's cookie.
       const origin = request.headers.origin;
-      const sameSite = !origin || origin === ownOrigin || new URL(origin).host === request.headers.host;
+      // `Origin: null` (sandboxed frames, file pages) or a malformed one parses to nothing: not our site.
+      const sameSite = !origin || origin === ownOrigin || (URL.parse(origin)?.host ?? null) === request.headers.host;
       if (!request.session || !sameSite) {
         socket.close(4401, 'sign in first');
         return;

@@ -7,19 +7,31 @@ export const FALLBACK_CITY = { city: 'Kuala Lumpur', state: 'Wilayah Persekutuan
 export function createReferenceService(repository: ReferenceRepository) {
   let areasCache: Promise<Area[]> | undefined;
   let typesCache: Promise<PropertyTypeInfo[]> | undefined;
+  // A failed first read (the database away) is forgotten, so the next call tries again instead of failing forever.
+  const forgetOnFailure = <T>(load: Promise<T>, forget: () => void): Promise<T> =>
+    load.catch((error: unknown) => {
+      forget();
+      throw error;
+    });
   return {
     // Reference data changes only with a deploy: read once per process.
     areas: () =>
-      (areasCache ??= repository
-        .listAreas()
-        .then((rows) => rows.map((r) => ({ id: r.id, slug: r.slug, name: { en: r.nameEn, ms: r.nameMs, zh: r.nameZh }, lat: r.lat, lng: r.lng })))),
+      (areasCache ??= forgetOnFailure(
+        repository
+          .listAreas()
+          .then((rows) => rows.map((r) => ({ id: r.id, slug: r.slug, name: { en: r.nameEn, ms: r.nameMs, zh: r.nameZh }, lat: r.lat, lng: r.lng }))),
+        () => (areasCache = undefined),
+      )),
     propertyTypes: () =>
-      (typesCache ??= repository.listPropertyTypes().then((rows) =>
-        rows.map((r) => ({
-          slug: r.slug as PropertyTypeInfo['slug'],
-          listingType: r.listingType as PropertyTypeInfo['listingType'],
-          name: { en: r.nameEn, ms: r.nameMs, zh: r.nameZh },
-        })),
+      (typesCache ??= forgetOnFailure(
+        repository.listPropertyTypes().then((rows) =>
+          rows.map((r) => ({
+            slug: r.slug as PropertyTypeInfo['slug'],
+            listingType: r.listingType as PropertyTypeInfo['listingType'],
+            name: { en: r.nameEn, ms: r.nameMs, zh: r.nameZh },
+          })),
+        ),
+        () => (typesCache = undefined),
       )),
     countries: () => repository.listCountries(),
     lookupPostcode: async (postcode: string): Promise<PostcodeLookup> => {
