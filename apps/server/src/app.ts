@@ -32,6 +32,7 @@ import { runListingJobs, runReviewNotices } from './features/listing-management/
 import { NOTICE_INTERVAL_SECONDS, runChatJobs, runChatNotices } from './features/chat/chat-jobs.ts';
 import { createAppointmentsRepository } from './features/chat/appointments.repository.ts';
 import { createAppointmentsService } from './features/chat/appointments.service.ts';
+import { createJobQueue, registerJobPruning, type JobQueue } from './lib/jobs/jobs.service.ts';
 import { createUploads } from './lib/uploads.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { createProfileExtrasRepository } from './features/profile-extras/profile-extras.repository.ts';
@@ -56,6 +57,13 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { watchRedis } from './plugins/redis.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webRoutes } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue; features get it as a dependency, tests reach it here. */
+    jobs: JobQueue;
+  }
+}
 
 export interface AppDependencies {
   config: Config;
@@ -131,6 +139,10 @@ export async function buildApp({ config, database, store, redis, web = true, log
   const counters = createCounterStore(redis, config.redisKeyPrefix);
   const messenger = createMessenger({ db, sms: config.sms, email: config.email });
   if (config.demoMode) app.log.warn('demo mode: messages without a provider go to the development outbox, readable from this machine only');
+  // Deadlines, retries and notices (docs/decisions/0007-job-queue.md). Jobs can be enqueued on every instance;
+  // only those with JOBS_INTERVAL_SECONDS above 0 run them.
+  const jobs = createJobQueue({ database: db, log: app.log, ...config.jobs });
+  app.decorate('jobs', jobs);
   const authRepository = createAuthRepository(db);
   const secret = config.auth.secret ?? (await authRepository.sharedSecret(generateSecret));
   const auth = createAuthService({
@@ -179,38 +191,29 @@ export async function buildApp({ config, database, store, redis, web = true, log
   );
   await app.register(mediaRoutes, { store });
   if (config.jobsIntervalSeconds > 0) {
-    const run = () =>
-      Promise.all([
-        runListingJobs(listingManagement, messenger, { expiryNoticeDays: config.listings.expiryNoticeDays, log: app.log })
-          .then((done) => (done.expired || done.warned || done.cleaned ? app.log.info(done, 'listing jobs') : undefined))
-          .catch((error: unknown) => app.log.error({ err: error }, 'listing jobs failed')),
-        runChatJobs(chat, appointments, messenger, { publicUrl: config.publicUrl, log: app.log })
-          .then((done) => (done.reminded ? app.log.info(done, 'chat jobs') : undefined))
-          .catch((error: unknown) => app.log.error({ err: error }, 'chat jobs failed')),
-      ]);
-    const timer = setInterval(run, config.jobsIntervalSeconds * 1000);
-    timer.unref();
-    // Notices go out within a minute (see NOTICE_INTERVAL_SECONDS); a slow run is not overlapped by the next.
-    let noticing = false;
-    const notices = async () => {
-      if (noticing) return;
-      noticing = true;
-      await Promise.all([
-        runChatNotices(chat, messenger, { publicUrl: config.publicUrl, log: app.log })
-          .then((done) => (done.notified ? app.log.info(done, 'chat notices') : undefined))
-          .catch((error: unknown) => app.log.error({ err: error }, 'chat notices failed')),
-        runReviewNotices(listingManagement, messenger, { publicUrl: config.publicUrl, log: app.log })
-          .then((done) => (done.told ? app.log.info(done, 'review notices') : undefined))
-          .catch((error: unknown) => app.log.error({ err: error }, 'review notices failed')),
-      ]).finally(() => (noticing = false));
-    };
-    const noticeTimer = setInterval(() => void notices(), Math.min(config.jobsIntervalSeconds, NOTICE_INTERVAL_SECONDS) * 1000);
-    noticeTimer.unref();
-    app.addHook('onReady', async () => void run());
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      clearInterval(noticeTimer);
+    // Recurring jobs: each run by one instance at a time, once per interval across all of them (a failed run is
+    // logged by the queue and waits for the next). Notices go out within a minute (see NOTICE_INTERVAL_SECONDS).
+    const noticeSeconds = Math.min(config.jobsIntervalSeconds, NOTICE_INTERVAL_SECONDS);
+    jobs.every('listings.maintenance', config.jobsIntervalSeconds, async () => {
+      const done = await runListingJobs(listingManagement, messenger, { expiryNoticeDays: config.listings.expiryNoticeDays, log: app.log });
+      if (done.expired || done.warned || done.cleaned) app.log.info(done, 'listing jobs');
     });
+    jobs.every('chat.reminders', config.jobsIntervalSeconds, async () => {
+      const done = await runChatJobs(chat, appointments, messenger, { publicUrl: config.publicUrl, log: app.log });
+      if (done.reminded) app.log.info(done, 'chat jobs');
+    });
+    jobs.every('chat.notices', noticeSeconds, async () => {
+      const done = await runChatNotices(chat, messenger, { publicUrl: config.publicUrl, log: app.log });
+      if (done.notified) app.log.info(done, 'chat notices');
+    });
+    jobs.every('listings.review-notices', noticeSeconds, async () => {
+      const done = await runReviewNotices(listingManagement, messenger, { publicUrl: config.publicUrl, log: app.log });
+      if (done.told) app.log.info(done, 'review notices');
+    });
+    registerJobPruning(jobs, db);
+    app.addHook('onReady', async () => jobs.start());
+    // In-flight jobs finish before the database closes.
+    app.addHook('onClose', async () => jobs.stop());
   }
   if (web) {
     await app.register(webRoutes, {

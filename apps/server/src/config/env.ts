@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   LISTING_LIFETIME_DAYS: z.coerce.number().int().min(1).max(3650).default(BUSINESS.listing.lifetimeDays),
   LISTING_EXPIRY_NOTICE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   TRUST_PROXY: boolean.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -100,6 +102,8 @@ export interface Config {
   /** Listings live this many days from approval; owners are told this many days ahead; jobs run this often (0: never). */
   listings: { lifetimeDays: number; expiryNoticeDays: number };
   jobsIntervalSeconds: number;
+  /** The job queue's runner (off when jobsIntervalSeconds is 0): wait between polls when nothing is due, jobs at once. */
+  jobs: { pollIntervalMs: number; concurrency: number };
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   auth: {
@@ -202,6 +206,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemoListings: env.SEED_DEMO_LISTINGS,
     listings: { lifetimeDays: env.LISTING_LIFETIME_DAYS, expiryNoticeDays: env.LISTING_EXPIRY_NOTICE_DAYS },
     jobsIntervalSeconds: env.JOBS_INTERVAL_SECONDS,
+    jobs: { pollIntervalMs: env.JOBS_POLL_INTERVAL_MS, concurrency: env.JOBS_CONCURRENCY },
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     auth: {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '@kunci/db/client';
-import { openTestDatabase, type TestDatabase } from '../../../test/support.ts';
+import { createTestApp, openTestDatabase, type TestDatabase } from '../../../test/support.ts';
 import { backoffMs, createJobQueue, defineJob, type JobQueue, type JobQueueOptions } from './jobs.service.ts';
 
 let database: TestDatabase;
@@ -290,5 +290,40 @@ describe('job queue', () => {
     await stopped;
     expect(order).toEqual(['job finished', 'stopped']);
     expect(await rows(`select state from jobs`)).toEqual([{ state: 'done' }]);
+  });
+
+  it('app close lets the running job finish, then stops the runner; the interval jobs run on the queue', async () => {
+    const t = await createTestApp({ database, env: { JOBS_INTERVAL_SECONDS: '600', JOBS_POLL_INTERVAL_MS: '50' } });
+    const slow = defineJob<Record<string, never>>('test.slow');
+    const order: string[] = [];
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    t.app.jobs.handle(slow, async () => {
+      started();
+      await gate;
+      order.push('job finished');
+    });
+    await t.app.jobs.enqueue(slow, {});
+    await running;
+
+    const closed = t.app.close().then(() => order.push('app closed'));
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual([]);
+    release();
+    await closed;
+    expect(order).toEqual(['job finished', 'app closed']);
+    expect(await rows(`select state from jobs where name = 'test.slow'`)).toEqual([{ state: 'done' }]);
+    // The listing and chat jobs ran once at start (due earlier than the slow job) and wait for their next time.
+    expect(
+      await rows(`select name, repeat_seconds, state, run_at > now() as later from jobs where repeat_seconds is not null order by name`),
+    ).toEqual([
+      { name: 'chat.notices', repeat_seconds: 30, state: 'pending', later: true },
+      { name: 'chat.reminders', repeat_seconds: 600, state: 'pending', later: true },
+      { name: 'jobs.prune', repeat_seconds: 3600, state: 'pending', later: true },
+      { name: 'listings.maintenance', repeat_seconds: 600, state: 'pending', later: true },
+      { name: 'listings.review-notices', repeat_seconds: 30, state: 'pending', later: true },
+    ]);
   });
 });
