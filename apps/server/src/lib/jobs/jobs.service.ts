@@ -151,17 +151,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     renew.unref();
     try {
       await handler(job.payload, context);
-      if (!settled && !(await repository.settle(job.id, token, completion(job))))
-        log.warn({ job: describe(job) }, 'job finished after another instance took it over');
     } catch (error) {
-      if (settled) {
-        log.error({ err: error, job: describe(job) }, 'job failed after its work was committed; not retried');
-        return;
-      }
-      await fail(job, token, error);
+      if (settled) log.error({ err: error, job: describe(job) }, 'job failed after its work was committed; not retried');
+      else await fail(job, token, error);
+      return;
     } finally {
       clearInterval(renew);
     }
+    if (settled) return;
+    await repository.settle(job.id, token, completion(job)).then(
+      (ours) => ours || log.warn({ job: describe(job) }, 'job finished after another instance took it over'),
+      (error: unknown) => log.error({ err: error, job: describe(job) }, 'job ran but was not marked done; it runs again after its lease'),
+    );
   }
 
   function completion(job: JobRow) {
@@ -172,6 +173,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   async function fail(job: JobRow, token: string, error: unknown): Promise<void> {
+    if (error instanceof LeaseLostError) {
+      log.warn({ job: describe(job) }, 'another instance took it over; the work done here rolled back');
+      return;
+    }
     const now = clock();
     const message = error instanceof Error ? error.message : String(error);
     const lastError = message.slice(0, 2000);
@@ -187,8 +192,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       outcome = { state: 'pending', runAt: new Date(now.getTime() + delay), lastError, resetAttempts: false, now };
       log.warn({ err: error, job: describe(job), retryInMs: delay }, 'job failed; retrying');
     }
-    if (!(await repository.settle(job.id, token, outcome).catch(() => false)))
-      log.warn({ job: describe(job) }, 'job failed after another instance took it over');
+    await repository.settle(job.id, token, outcome).then(
+      (ours) => ours || log.warn({ job: describe(job) }, 'job failed after another instance took it over'),
+      (settleError: unknown) => log.error({ err: settleError, job: describe(job) }, 'job failure not recorded; it runs again after its lease'),
+    );
   }
 
   /** Takes up to `limit` due jobs and starts them; the promises of their runs. */
