@@ -30,10 +30,14 @@ test('a tenant sends a chat request from a listing, then messages the landlord l
 
   await page.getByLabel('Write a message').fill('I can view this Saturday.');
   await page.getByLabel('Write a message').press('Enter');
-  await expect(messages.getByRole('listitem').last()).toHaveText('I can view this Saturday.');
+  // Each message shows when it was sent (Malaysia time), and the conversation is headed by its day.
+  await expect(messages.getByRole('listitem').last()).toHaveText(/^I can view this Saturday\.\s+\d{1,2}:\d{2}\s[ap]m$/);
+  await expect(messages.getByRole('listitem').first().locator('time').first()).toHaveText(
+    /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} \w+ \d{4}$/,
+  );
   // Kept on the server: a reload shows the same conversation, and the answers are kept for the next request.
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Messages' }).getByRole('listitem').last()).toHaveText('I can view this Saturday.');
+  await expect(page.getByRole('list', { name: 'Messages' }).getByRole('listitem').last()).toHaveText(/^I can view this Saturday\./);
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'crInfoBudget')?.value).toBe('1800');
 });

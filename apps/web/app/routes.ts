@@ -27,6 +27,7 @@ const MODULES: Record<RouteId, string> = {
   tenantSearch: 'features/landlord/routes/tenant-search.tsx',
   review: 'features/landlord/routes/review.tsx',
   reviewPreview: 'features/listings/routes/review-preview.tsx',
+  property: 'features/listings/routes/property.tsx',
   post: 'features/landlord/routes/post-start.tsx',
   landlordLead: 'features/landlord/routes/lead.tsx',
   postDetails: 'features/landlord/routes/post-details.tsx',

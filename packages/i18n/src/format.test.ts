@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './format.ts';
+import { formatMoney, formatTime, formatWeekdayDate, formatWeekdayDateTime, malaysiaDay } from './format.ts';
 import { languageFromAcceptLanguage } from './locales.ts';
 
 describe('formatMoney', () => {
@@ -16,5 +16,24 @@ describe('languageFromAcceptLanguage', () => {
     expect(languageFromAcceptLanguage('en;q=0.5, zh-CN;q=0.9')).toBe('zh');
     expect(languageFromAcceptLanguage('fr-FR')).toBe('en');
     expect(languageFromAcceptLanguage(undefined)).toBe('en');
+  });
+});
+
+describe('dates in Malaysia time', () => {
+  const monday = '2026-05-04T06:05:00.000Z';
+  it('names the weekday of a day in every language', () => {
+    expect(formatWeekdayDate('en', monday)).toBe('Monday, 4 May');
+    expect(formatWeekdayDate('ms', monday)).toBe('Isnin, 4 Mei');
+    expect(formatWeekdayDate('zh', monday)).toBe('5月4日星期一');
+    expect(formatWeekdayDate('en', monday, { year: true })).toBe('Monday, 4 May 2026');
+  });
+
+  it('writes the time of day as each language does, and the day by the Malaysian calendar', () => {
+    expect(formatTime('en', monday)).toBe('2:05 pm');
+    expect(formatTime('ms', monday)).toBe('2:05 PTG');
+    expect(formatTime('zh', monday)).toBe('下午2:05');
+    // 23:30 in UTC is already the next morning in Kuala Lumpur.
+    expect(malaysiaDay('2026-05-03T23:30:00.000Z')).toBe('2026-05-04');
+    expect(formatWeekdayDateTime('en', monday)).toBe('Mon, 4 May, 2:05 pm');
   });
 });

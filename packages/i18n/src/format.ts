@@ -41,6 +41,46 @@ export function formatDateTime(lang: Language, iso: string): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kuala_Lumpur' }).format(new Date(iso));
 }
 
+const MALAYSIA_TIME = 'Asia/Kuala_Lumpur';
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(lang: Language, name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let format = dateFormats.get(`${lang}:${name}`);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[lang], { ...options, timeZone: MALAYSIA_TIME });
+    dateFormats.set(`${lang}:${name}`, format);
+  }
+  return format;
+}
+
+/** A day with its weekday in Malaysia time: "Monday, 4 May" ("Isnin, 4 Mei", "5月4日星期一"), with the year on request. */
+export function formatWeekdayDate(lang: Language, iso: string, { year = false }: { year?: boolean } = {}): string {
+  return dateFormat(lang, year ? 'weekday-year' : 'weekday', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    ...(year ? { year: 'numeric' } : {}),
+  }).format(new Date(iso));
+}
+
+/** A moment with its weekday in Malaysia time, for viewings: "Mon, 4 May, 2:05 pm". */
+export function formatWeekdayDateTime(lang: Language, iso: string): string {
+  return dateFormat(lang, 'weekday-time', { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(
+    new Date(iso),
+  );
+}
+
+/** The time of day in Malaysia time, as each language writes it: "2:05 pm", "2:05 PTG", "下午2:05". */
+export function formatTime(lang: Language, iso: string): string {
+  return dateFormat(lang, 'time', { timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** The Malaysian calendar day (YYYY-MM-DD) an instant falls on, to group messages by day. */
+export function malaysiaDay(iso: string): string {
+  const parts = dateFormat('en', 'day-key', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
 /** Ringgit and sen, for fee breakdowns (e.g. SST of RM 23.94). */
 export function formatMoneyExact(lang: Language, amount: number): string {
   return new Intl.NumberFormat(INTL_LOCALE[lang], {

@@ -37,6 +37,8 @@ export const ROUTES = {
   extendListing: { path: { en: '/dashboard/listings/extend/:id', ms: '/dashboard/listings/extend/:id', zh: '/dashboard/listings/extend/:id' } },
   review: { path: { en: '/dashboard/review', ms: '/dashboard/review', zh: '/dashboard/review' } },
   reviewPreview: { path: { en: '/dashboard/review/:id', ms: '/dashboard/review/:id', zh: '/dashboard/review/:id' } },
+  // The spec's property entry (the phone bottom bar's "Property"): find a home or post one. Same path in every language.
+  property: { path: { en: '/property', ms: '/property', zh: '/property' } },
   post: { path: { en: '/post', ms: '/post', zh: '/post' } },
   landlordLead: { path: { en: '/post/lead', ms: '/post/lead', zh: '/post/lead' } },
   postDetails: { path: { en: '/post-rent/property-details', ms: '/post-rent/property-details', zh: '/post-rent/property-details' } },

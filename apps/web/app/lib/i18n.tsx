@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '@kunci/i18n/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime, formatWeekdayDate, formatWeekdayDateTime } from '@kunci/i18n/format';
 import { parsePath, type Query, type RouteId, type RouteParams, href as buildHref } from '@kunci/i18n/paths';
 import { createTranslator, type Messages, type Translate } from '@kunci/i18n/translate';
 import type { Language } from '@kunci/i18n/locales';
@@ -13,6 +13,12 @@ export interface I18n {
   number: (value: number) => string;
   date: (iso: string) => string;
   dateTime: (iso: string) => string;
+  /** "Monday, 4 May" (with the year on request), Malaysia time. */
+  weekday: (iso: string, options?: { year?: boolean }) => string;
+  /** "Mon, 4 May, 2:05 pm", Malaysia time: viewings. */
+  weekdayTime: (iso: string) => string;
+  /** "2:05 pm", Malaysia time. */
+  time: (iso: string) => string;
 }
 
 const I18nContext = createContext<I18n | null>(null);
@@ -27,6 +33,9 @@ export function I18nProvider({ lang, messages, children }: { lang: Language; mes
       number: (value) => formatNumber(lang, value),
       date: (iso) => formatDate(lang, iso),
       dateTime: (iso) => formatDateTime(lang, iso),
+      weekday: (iso, options) => formatWeekdayDate(lang, iso, options),
+      weekdayTime: (iso) => formatWeekdayDateTime(lang, iso),
+      time: (iso) => formatTime(lang, iso),
     }),
     [lang, messages],
   );

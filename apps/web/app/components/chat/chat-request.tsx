@@ -25,7 +25,13 @@ function saveInfo(info: Info) {
   }
 }
 
-/** "Chat with the landlord": asks the tenant's needs first, then opens the conversation. */
+/** The query mark (`?chat=1`) a signed-out visitor's sign-in returns with, so the form opens where they left off. */
+export const CHAT_FORM_MARK = 'chat';
+
+/**
+ * "Chat with the landlord": asks the tenant's needs first, then opens the conversation. Signed out, it goes to
+ * sign-in with a way back marked `?chat=1`; back here signed in, the form opens and the mark leaves the URL.
+ */
 export function ChatRequestButton({ propertyId }: { propertyId: number }) {
   const { t, href, lang } = useI18n();
   const { user } = useRootData();
@@ -38,14 +44,27 @@ export function ChatRequestButton({ propertyId }: { propertyId: number }) {
   const [busy, setBusy] = useState(false);
   const message = useRef<HTMLTextAreaElement>(null);
 
+  const returning = Boolean(user) && new URLSearchParams(location.search).get(CHAT_FORM_MARK) === '1';
+  useEffect(() => {
+    if (!returning) return;
+    setOpen(true);
+    const search = new URLSearchParams(location.search);
+    search.delete(CHAT_FORM_MARK);
+    const rest = search.toString();
+    void navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
+  }, [returning, location.pathname, location.search, location.hash, navigate]);
+
   useEffect(() => {
     if (open) setInfo((current) => ({ ...current, ...Object.fromEntries(Object.entries(readInfo()).filter(([, v]) => v)) }));
   }, [open]);
 
-  const style = 'inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800';
+  const style =
+    'inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-5 py-3 text-center font-semibold leading-tight text-white hover:bg-brand-800 max-md:min-h-12 max-md:px-3 max-md:py-2 max-md:text-[15px]';
   if (!user) {
+    const back = new URLSearchParams(location.search);
+    back.set(CHAT_FORM_MARK, '1');
     return (
-      <Link to={href('login', undefined, { origin: `${location.pathname}${location.search}` })} className={style}>
+      <Link to={href('login', undefined, { origin: `${location.pathname}?${back.toString()}` })} className={style}>
         {t('chat.request.open')}
       </Link>
     );

@@ -79,7 +79,8 @@ export function FloatingChat() {
       : t('chat.notification.UNREAD_MESSAGES', { from: String(n.data['from']), count: Number(n.data['count']), listing: String(n.data['listing']) });
 
   return (
-    <div className="fixed bottom-20 right-4 z-30 md:bottom-6">
+    // Placed by the shell, in the corner stack under "Back to top".
+    <div className="flex flex-col items-end">
       {open ? (
         <div
           ref={panel}

@@ -45,8 +45,12 @@ export function AppShell({ areas, children }: { areas: readonly Area[]; children
           </main>
           <Footer areas={areas} />
           {immersive || chatOpen ? null : <BottomBar />}
-          <FloatingChat />
-          <ScrollToTop label={t('nav.scrollToTop')} />
+          {/* One corner stack, so "Back to top" sits above the chat button (and its panel) instead of on it; above
+              the phone's bottom bar, or a listing's price-and-chat bar, and the home indicator. */}
+          <div className="pointer-events-none fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] right-4 z-30 flex flex-col items-end gap-3 md:bottom-6 *:pointer-events-auto">
+            <ScrollToTop label={t('nav.scrollToTop')} />
+            <FloatingChat />
+          </div>
         </ChatLiveProvider>
       </FavouritesProvider>
     </ToastProvider>

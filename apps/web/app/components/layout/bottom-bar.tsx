@@ -41,7 +41,7 @@ export function BottomBar() {
         <NavLink to={href('home')} end className={item}>
           <HomeIcon /> {t('nav.home')}
         </NavLink>
-        <NavLink to={href('rent')} className={item}>
+        <NavLink to={href('property')} className={item}>
           <BuildingIcon /> {t('nav.property')}
         </NavLink>
         {user ? (

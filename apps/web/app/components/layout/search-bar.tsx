@@ -12,9 +12,20 @@ const kindOf = (item: AutocompleteItem): Kind => item.category ?? 'PROPERTY';
 /**
  * The header search: an accessible combobox. Suggestions from 2 characters (areas and property types
  * first, then buildings); arrow keys move, Enter chooses (the first suggestion when none is highlighted),
- * Escape closes. Empty or blank input is never submitted.
+ * Escape closes. Empty or blank input is never submitted. Pages put it in their own content too (`large`,
+ * named by `landmarkLabel` so two search landmarks differ); `onChoose` lets a menu close once one is picked.
  */
-export function SearchBar({ className = '' }: { className?: string }) {
+export function SearchBar({
+  className = '',
+  large = false,
+  landmarkLabel,
+  onChoose,
+}: {
+  className?: string;
+  large?: boolean;
+  landmarkLabel?: string;
+  onChoose?: () => void;
+}) {
   const { t, href, lang } = useI18n();
   const navigate = useNavigate();
   const id = useId();
@@ -60,6 +71,7 @@ export function SearchBar({ className = '' }: { className?: string }) {
   const choose = (item: AutocompleteItem) => {
     setOpen(false);
     input.current?.blur();
+    onChoose?.();
     const kind = kindOf(item);
     if (kind === 'PROPERTY_TYPE') return navigate(href('rent', { loc: DEFAULT_CITY_SLUG, propertyType: item.slug }));
     if (kind === 'PROPERTY' && item.landmarkLabelId) {
@@ -88,7 +100,7 @@ export function SearchBar({ className = '' }: { className?: string }) {
 
   const showList = open && text.trim().length >= SEARCH_SUGGEST_MIN_CHARS && loaded;
   return (
-    <form role="search" className={`relative ${className}`} onSubmit={(e) => e.preventDefault()}>
+    <form role="search" aria-label={landmarkLabel} className={`relative ${className}`} onSubmit={(e) => e.preventDefault()}>
       <label htmlFor={`${id}-input`} className="sr-only">
         {t('search.label')}
       </label>
@@ -111,7 +123,7 @@ export function SearchBar({ className = '' }: { className?: string }) {
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={onKeyDown}
         placeholder={t('search.placeholder')}
-        className="w-full rounded-full border border-gray-300 bg-gray-50 py-2 pl-4 pr-10 text-sm focus:border-brand-600 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-100"
+        className={`w-full rounded-full border border-gray-300 pl-4 pr-10 focus:border-brand-600 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-100 ${large ? 'bg-white py-3 text-base shadow-sm' : 'bg-gray-50 py-2 text-sm'}`}
       />
       <SearchIcon width={20} height={20} className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-gray-500" />
       <ul

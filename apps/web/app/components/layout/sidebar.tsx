@@ -32,7 +32,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
               <CloseIcon title={t('nav.closeMenu')} />
             </button>
           </div>
-          <SearchBar />
+          <SearchBar onChoose={onClose} />
           <nav aria-label={t('nav.mainMenu')}>
             <Link to={href('home')} onClick={onClose} className={item}>
               {t('nav.home')}

@@ -3,6 +3,7 @@ import { VIEWING_COOKIES, type Appointment, type Timeslots } from '@kunci/contra
 import type { ChatConversation } from '@kunci/contracts/chat';
 import type { ErrorBody } from '@kunci/contracts/errors';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 
@@ -23,7 +24,7 @@ function remember(date: string, time: string) {
  * `version` changes when a viewing message arrives.
  */
 export function ViewingPanel({ conversation, version }: { conversation: ChatConversation; version: number }) {
-  const { t, dateTime } = useI18n();
+  const { t, weekdayTime } = useI18n();
   const toast = useToast();
   const [appointments, setAppointments] = useState<Appointment[] | null>(null);
   const [picking, setPicking] = useState<'book' | number | null>(null);
@@ -62,8 +63,8 @@ export function ViewingPanel({ conversation, version }: { conversation: ChatConv
         <>
           <span className="flex-1 font-medium">
             {upcoming.group
-              ? t('viewing.upcomingGroup', { time: dateTime(upcoming.startsAt) })
-              : t('viewing.upcoming', { time: dateTime(upcoming.startsAt) })}
+              ? t('viewing.upcomingGroup', { time: weekdayTime(upcoming.startsAt) })
+              : t('viewing.upcoming', { time: weekdayTime(upcoming.startsAt) })}
             {awaitingMe ? null : (
               <span className="ms-2 text-xs font-normal text-gray-600">{upcoming.acceptedAt ? t('viewing.confirmed') : t('viewing.pending')}</span>
             )}
@@ -136,7 +137,7 @@ function SlotPicker({
   moving: Appointment | null;
   onDone: (appointment: Appointment) => void;
 }) {
-  const { t, date: formatDay } = useI18n();
+  const { t, weekday } = useI18n();
   const [slots, setSlots] = useState<Timeslots | null>(null);
   const [day, setDay] = useState('');
   const [error, setError] = useState('');
@@ -188,9 +189,18 @@ function SlotPicker({
   const rememberedTime = open ? cookie(VIEWING_COOKIES.time.name) : '';
   return (
     <Modal open={open} onClose={onClose} labelledBy="viewing-title" className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl p-6">
-      <h2 id="viewing-title" className="text-xl font-semibold">
-        {moving ? t('viewing.reschedule') : t('viewing.book')}
-      </h2>
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="viewing-title" className="text-xl font-semibold">
+          {moving ? t('viewing.reschedule') : t('viewing.book')}
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          className="-mr-2 -mt-1 rounded-full p-2 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <CloseIcon title={t('sheet.close')} />
+        </button>
+      </div>
       <p className="mt-1 text-sm text-gray-600">{t('viewing.timezone')}</p>
       {!slots ? (
         <p role="status" className="mt-4">
@@ -214,7 +224,8 @@ function SlotPicker({
           >
             {slots.days.map((d) => (
               <option key={d.date} value={d.date}>
-                {formatDay(`${d.date}T04:00:00.000Z`)}
+                {/* Noon in Malaysia: the day itself, whatever the hour. */}
+                {weekday(`${d.date}T04:00:00.000Z`)}
               </option>
             ))}
           </select>

@@ -4,6 +4,7 @@ import type { ChatMessage } from '@kunci/contracts/chat';
 import { REPORT_REASONS } from '@kunci/contracts/chat-constants';
 import type { ErrorBody } from '@kunci/contracts/errors';
 import type { MessageKey } from '@kunci/i18n/messages';
+import { malaysiaDay } from '@kunci/i18n/format';
 import { parsePath } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** `/dashboard/chat` (optional `chatId`): conversations on the left, the open one on the right, live. */
 export default function Chat({ loaderData }: Route.ComponentProps) {
-  const { t, href, money, date, dateTime } = useI18n();
+  const { t, href, money, date, weekday, weekdayTime, time: clock } = useI18n();
   const live = useChatLive();
   const { seen: markSeen } = live;
   const [viewingVersion, setViewingVersion] = useState(0);
@@ -211,7 +212,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
     }
     if (m.kind !== 'SYSTEM') return m.body;
     const event = JSON.parse(m.body) as { event: string; startsAt?: string; group?: boolean };
-    const time = event.startsAt ? dateTime(event.startsAt) : '';
+    const time = event.startsAt ? weekdayTime(event.startsAt) : '';
     if (event.event === 'VIEWING_BOOKED') return t('chat.system.viewingBooked', { group: String(Boolean(event.group)), time });
     if (event.event === 'VIEWING_RESCHEDULED') return t('chat.system.viewingRescheduled', { time });
     if (event.event === 'VIEWING_CANCELLED') return t('chat.system.viewingCancelled', { time });
@@ -274,19 +275,30 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
           {banner ? <p className="bg-amber-50 p-3 text-sm text-amber-900">{banner}</p> : null}
           <ViewingPanel conversation={current} version={viewingVersion} />
           <ol ref={list} className="flex-1 space-y-2 overflow-y-auto p-3" aria-live="polite" aria-label={t('chat.messages')}>
-            {messages.map((m) => (
-              <li
-                key={m.id}
-                className={
-                  m.kind === 'SYSTEM'
-                    ? 'mx-auto max-w-md rounded-lg bg-gray-100 p-2 text-center text-sm text-gray-700'
-                    : `max-w-[80%] whitespace-pre-line rounded-2xl px-3 py-2 ${m.senderId === me ? 'ml-auto bg-brand-700 text-white' : 'bg-gray-100'}`
-                }
-              >
-                {render(m)}
-                {m.senderId === me && m.id <= otherRead && m.id === messages.filter((x) => x.senderId === me).at(-1)?.id ? (
-                  <span className="block text-right text-xs opacity-80">{t('chat.seen')}</span>
+            {messages.map((m, index) => (
+              // Each message shows its time (Malaysia time); the first of each day is headed by the day.
+              <li key={m.id} className={`flex flex-col ${m.kind === 'SYSTEM' ? 'items-center' : m.senderId === me ? 'items-end' : 'items-start'}`}>
+                {index === 0 || malaysiaDay(messages[index - 1]!.createdAt) !== malaysiaDay(m.createdAt) ? (
+                  <time dateTime={m.createdAt} className="my-2 self-center text-xs font-medium text-gray-600">
+                    {weekday(m.createdAt, { year: true })}
+                  </time>
                 ) : null}
+                <div
+                  className={
+                    m.kind === 'SYSTEM'
+                      ? 'max-w-md rounded-lg bg-gray-100 p-2 text-center text-sm text-gray-700'
+                      : `max-w-[80%] whitespace-pre-line rounded-2xl px-3 py-2 ${m.senderId === me ? 'bg-brand-700 text-white' : 'bg-gray-100'}`
+                  }
+                >
+                  {render(m)}
+                  <span className={`mt-0.5 block text-xs opacity-80 ${m.kind === 'SYSTEM' ? '' : 'text-right'}`}>
+                    {' '}
+                    <time dateTime={m.createdAt}>{clock(m.createdAt)}</time>
+                    {m.senderId === me && m.id <= otherRead && m.id === messages.filter((x) => x.senderId === me).at(-1)?.id
+                      ? ` · ${t('chat.seen')}`
+                      : null}
+                  </span>
+                </div>
               </li>
             ))}
           </ol>

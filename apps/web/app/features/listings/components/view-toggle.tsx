@@ -19,7 +19,8 @@ export function ViewToggle() {
       className={`flex items-center gap-1 rounded-md px-2.5 py-1.5 text-sm ${mode === value ? 'bg-white font-medium text-brand-700 shadow-sm' : 'text-gray-600 hover:text-ink'}`}
     >
       {icon}
-      <span>{label}</span>
+      {/* Below 480 px the icons carry it, so the results' tools fit one row. */}
+      <span className="max-sm:sr-only">{label}</span>
     </button>
   );
   return (

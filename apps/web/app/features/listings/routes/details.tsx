@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, data, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
+import { Link, data, isRouteErrorResponse, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { moveInCost } from '@kunci/contracts/business';
 import { BUSINESS } from '@kunci/contracts/business';
 import type { ListingCard, PropertyDetail } from '@kunci/contracts/listings';
@@ -19,7 +19,7 @@ import { Gallery } from '../components/gallery.tsx';
 import { LocationMap } from '../components/location-map.tsx';
 import { ShareButtons } from '../../../components/listing/share-buttons.tsx';
 import { FavouriteButton } from '../../../components/favourites/favourites.tsx';
-import { ChatRequestButton } from '../../../components/chat/chat-request.tsx';
+import { CHAT_FORM_MARK, ChatRequestButton } from '../../../components/chat/chat-request.tsx';
 import type { Route } from './+types/details';
 
 const SALE = new Set(['HIGHRISE_SALE', 'LANDED_SALE']);
@@ -39,6 +39,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
     throw error;
   }
+}
+
+/** Taking the chat form's mark (`?chat=1`) out of the URL after sign-in changes nothing this page loaded. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const unmarked = new URL(currentUrl);
+  unmarked.searchParams.delete(CHAT_FORM_MARK);
+  if (currentUrl.searchParams.has(CHAT_FORM_MARK) && unmarked.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -197,9 +205,9 @@ export function ListingView({
             <h2 id="facts" className="text-lg font-semibold">
               {t('details.facts')}
             </h2>
-            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            <ul className="mt-3 grid grid-cols-2 gap-2">
               {facts.map((fact) => (
-                <li key={fact} className="rounded-lg bg-gray-50 px-4 py-3 text-sm font-medium">
+                <li key={fact} className="rounded-lg bg-gray-50 px-3 py-2.5 text-sm font-medium md:px-4 md:py-3">
                   {fact}
                 </li>
               ))}
@@ -262,7 +270,24 @@ export function ListingView({
         </div>
         <aside className="space-y-6">
           {listing.zeroDepositEligible ? <MoveInCost rent={listing.price} /> : null}
-          {preview ? null : <ChatRequestButton propertyId={listing.id} />}
+          {preview ? null : (
+            // On phones the price and the chat button stay in a bar at the bottom while the page scrolls (the
+            // shell pads the page's end for it); from 768 px the button sits here in the side column.
+            <div
+              data-listing-action-bar
+              className="max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-30 max-md:m-0 max-md:flex max-md:items-center max-md:gap-3 max-md:border-t max-md:border-gray-200 max-md:bg-white max-md:px-4 max-md:pt-3 max-md:pb-[calc(0.75rem+env(safe-area-inset-bottom))] max-md:shadow-[0_-4px_12px_rgb(0_0_0/0.06)]"
+            >
+              <p className="shrink-0 md:hidden">
+                <span className="block text-lg font-bold leading-tight text-brand-700">{money(listing.price)}</span>
+                <span className="block text-xs text-gray-600">
+                  {[sale ? null : t('details.bar.perMonth'), listing.negotiable ? t('details.bar.negotiable') : null].filter(Boolean).join(' · ')}
+                </span>
+              </p>
+              <div className="min-w-0 flex-1">
+                <ChatRequestButton propertyId={listing.id} />
+              </div>
+            </div>
+          )}
           {preview ? null : <ShareButtons url={shareUrl} />}
         </aside>
       </div>

@@ -4,6 +4,7 @@ import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
 import { siteJsonLd } from '../../../lib/structured-data.ts';
 import { ListingGrid } from '../../../components/listing/listing-grid.tsx';
+import { SearchBar } from '../../../components/layout/search-bar.tsx';
 import { ViewToggle } from '../components/view-toggle.tsx';
 import type { loader as rootLoader } from '../../../root.tsx';
 import type { Route } from './+types/home';
@@ -30,15 +31,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-7xl px-4 py-10 md:py-14">
+        <div className="mx-auto max-w-7xl px-4 py-6 md:py-14">
           <h1 className="max-w-2xl text-3xl font-bold tracking-tight md:text-4xl">{t('home.heading')}</h1>
           <p className="mt-3 max-w-2xl text-gray-700">{t('app.description')}</p>
+          {/* Below 770 px the header has no search: the page carries it. */}
+          <SearchBar large className="mt-6 hd:hidden" />
           <h2 className="mt-8 text-sm font-semibold uppercase tracking-wide text-gray-600">{t('home.popularAreas')}</h2>
-          <ul className="mt-3 flex flex-wrap gap-2">
+          {/* One row that scrolls sideways on phones, so the latest homes start higher. */}
+          <ul className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
             {loaderData.popular.map(({ slug, listings }) => {
               const area = areas.find((a) => a.slug === slug);
               return area ? (
-                <li key={slug}>
+                <li key={slug} className="shrink-0">
                   <Link
                     to={href('rent', { loc: slug })}
                     className="inline-block rounded-full border border-brand-100 bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow-sm hover:border-brand-600"

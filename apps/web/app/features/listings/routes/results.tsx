@@ -7,7 +7,7 @@ import { seo } from '../../../lib/seo.ts';
 import { ListingGrid } from '../../../components/listing/listing-grid.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { useEffect, useState } from 'react';
-import { FilterBar } from '../components/filter-bar.tsx';
+import { FilterBar, FilterSheet } from '../components/filter-bar.tsx';
 import { ResultsMap } from '../components/results-map.tsx';
 import { ViewToggle } from '../components/view-toggle.tsx';
 import { filterQuery, readFilters, toSearchInput } from '../search-params.ts';
@@ -137,43 +137,44 @@ export default function Results({ loaderData }: Route.ComponentProps) {
         .sort((a, b) => Math.hypot(a.lat - area.lat, a.lng - area.lng) - Math.hypot(b.lat - area.lat, b.lng - area.lng))
         .slice(0, 4)
     : [];
+  const filterProps = {
+    filters: loaderData.filters,
+    types: loaderData.types,
+    typeSlug: loaderData.type?.slug,
+    sale: purpose === 'sale',
+    clearHref: loaderData.clearPath,
+  };
   const pathFor = (n: number) =>
     purpose === 'sale'
       ? link('buy', undefined, { ...loaderData.query, page: n > 1 ? n : undefined })
       : link('rent', { loc: area?.slug, propertyType: loaderData.type?.slug }, { ...loaderData.query, page: n > 1 ? n : undefined });
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold md:text-3xl">{heading}</h1>
-          {/* The count is the heading of the result cards (each card title is an h3). */}
-          <h2 className="mt-1 text-base font-normal text-gray-600" aria-live="polite">
-            {result.totalCapped
-              ? t('rent.countCapped', { count: number(result.totalElements) })
-              : purpose === 'sale'
-                ? t('buy.count', { count: result.totalElements })
-                : t('rent.count', { count: result.totalElements })}
-            {result.totalPages > 1 ? ` · ${t('pagination.status', { page, pages: result.totalPages })}` : null}
-          </h2>
-        </div>
-        <ViewToggle />
+      <div className="mb-4 md:mb-6">
+        <h1 className="text-2xl font-bold md:text-3xl">{heading}</h1>
+        {/* The count is the heading of the result cards (each card title is an h3). */}
+        <h2 className="mt-1 text-base font-normal text-gray-600" aria-live="polite">
+          {result.totalCapped
+            ? t('rent.countCapped', { count: number(result.totalElements) })
+            : purpose === 'sale'
+              ? t('buy.count', { count: result.totalElements })
+              : t('rent.count', { count: result.totalElements })}
+          {result.totalPages > 1 ? ` · ${t('pagination.status', { page, pages: result.totalPages })}` : null}
+        </h2>
       </div>
-      <FilterBar
-        filters={loaderData.filters}
-        types={loaderData.types}
-        typeSlug={loaderData.type?.slug}
-        sale={purpose === 'sale'}
-        clearHref={loaderData.clearPath}
-      />
-      <div className="mb-4 flex justify-end">
+      <FilterBar {...filterProps} />
+      {/* On phones the filters fold into one button here, so the first results are on the first screen. */}
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <FilterSheet {...filterProps} />
         <button
           type="button"
           aria-pressed={showMap}
           onClick={() => toggleMap(!showMap)}
-          className="rounded-full border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50"
+          className="ml-auto rounded-full border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50"
         >
           {showMap ? t('map.hide') : t('map.show')}
         </button>
+        <ViewToggle />
       </div>
       {result.content.length ? (
         showMap ? (

@@ -5,7 +5,7 @@ import { serverApi } from '../../../lib/api.ts';
 import { getServerContext } from '../../../lib/server-context.ts';
 import type { Route } from './+types/sitemap-xml';
 
-const STATIC_PAGES: RouteId[] = ['home', 'buy', 'sitemap', 'about', 'contact', 'tenantInfo', 'landlordInfo'];
+const STATIC_PAGES: RouteId[] = ['home', 'property', 'buy', 'sitemap', 'about', 'contact', 'tenantInfo', 'landlordInfo'];
 
 function xml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

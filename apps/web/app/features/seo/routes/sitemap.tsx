@@ -48,6 +48,11 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
             </Link>
           </li>
           <li>
+            <Link to={href('property')} className="hover:underline">
+              {t('nav.property')}
+            </Link>
+          </li>
+          <li>
             <Link to={href('buy')} className="hover:underline">
               {t('nav.buy')}
             </Link>

@@ -1,0 +1,87 @@
+import { Link, useRouteLoaderData } from 'react-router';
+import { href, parsePath } from '@kunci/i18n/paths';
+import { serverApi } from '../../../lib/api.ts';
+import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { seo } from '../../../lib/seo.ts';
+import { SearchBar } from '../../../components/layout/search-bar.tsx';
+import type { loader as rootLoader } from '../../../root.tsx';
+import type { Route } from './+types/property';
+
+/** The spec's property entry (`/property`, the phone bottom bar's "Property"): find a home, or post one. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang } = parsePath(new URL(request.url).pathname);
+  const popular = await serverApi(context, lang).popularAreas();
+  return { popular, canonicalPath: href(lang, 'property') };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const { t, publicUrl } = metaI18n(matches);
+  return seo({
+    title: `${t('property.heading')} | ${t('app.name')}`,
+    description: t('property.description'),
+    canonicalPath: loaderData?.canonicalPath ?? '/property',
+    publicUrl,
+  });
+};
+
+export default function PropertyEntry({ loaderData }: Route.ComponentProps) {
+  const { t, href: link, lang } = useI18n();
+  const areas = useRouteLoaderData<typeof rootLoader>('root')?.areas ?? [];
+  const card = 'rounded-2xl border border-gray-200 bg-white p-5 shadow-sm md:p-6';
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto max-w-3xl px-4 py-8 md:py-12">
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{t('property.heading')}</h1>
+        <p className="mt-2 text-gray-700">{t('property.description')}</p>
+
+        <section aria-labelledby="property-find" className={`mt-6 ${card}`}>
+          <h2 id="property-find" className="text-lg font-semibold">
+            {t('property.find.title')}
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">{t('property.find.body')}</p>
+          <SearchBar large landmarkLabel={t('property.find.title')} className="mt-4" />
+          <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-gray-600">{t('home.popularAreas')}</h3>
+          {/* One row that scrolls sideways on phones, so posting stays near the top too. */}
+          <ul className="-mx-5 mt-3 flex gap-2 overflow-x-auto px-5 pb-1 md:mx-0 md:flex-wrap md:px-0">
+            {loaderData.popular.map(({ slug, listings }) => {
+              const area = areas.find((a) => a.slug === slug);
+              return area ? (
+                <li key={slug} className="shrink-0">
+                  <Link
+                    to={link('rent', { loc: slug })}
+                    className="inline-block rounded-full border border-brand-100 bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow-sm hover:border-brand-600"
+                  >
+                    {area.name[lang]} <span className="font-normal text-gray-600">· {t('home.listingsIn', { count: listings })}</span>
+                  </Link>
+                </li>
+              ) : null;
+            })}
+          </ul>
+          <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3">
+            <Link to={link('rent')} className="inline-block rounded-full bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
+              {t('home.seeAll')}
+            </Link>
+            <Link to={link('buy')} className="font-medium text-brand-700 hover:underline">
+              {t('property.buy')}
+            </Link>
+          </div>
+        </section>
+
+        <section aria-labelledby="property-post" className={`mt-6 ${card}`}>
+          <h2 id="property-post" className="text-lg font-semibold">
+            {t('property.post.title')}
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">{t('property.post.body')}</p>
+          <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-3">
+            <Link to={link('post')} className="inline-block rounded-full bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
+              {t('listings.new')}
+            </Link>
+            <Link to={link('landlordInfo')} className="font-medium text-brand-700 hover:underline">
+              {t('info.landlord.title')}
+            </Link>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
