@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
+import type { ServerContext } from '@kunci/contracts/server-context';
 import { notFound } from '../lib/app-error.ts';
 import { cookie } from '../lib/cookies.ts';
 import { AUTH_COOKIE } from './auth.ts';
@@ -13,15 +14,7 @@ import { internalCallHeaders } from './rate-limit.ts';
 
 /** What the web app's entry.server exports besides its renderer: the context its loaders read. */
 interface WebEntry {
-  createLoadContext(server: {
-    fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
-    nonce: string;
-    publicUrl: string;
-    managementAppUrl: string;
-    mapTileUrl: string;
-    sessionTtlDays: number;
-    secureCookies: boolean;
-  }): unknown;
+  createLoadContext(server: ServerContext): unknown;
 }
 type Handler = (request: Request, context: unknown) => Promise<Response>;
 

@@ -1,0 +1,18 @@
+/**
+ * What the hosting server (apps/server, plugins/web.ts) gives the web app's loaders for every request: written
+ * once here, so the server that builds it and the web app that reads it cannot drift apart.
+ */
+export interface ServerContext {
+  /** Calls the API in-process with the visitor's cookies and language; path is relative to /api. */
+  fetchApi(path: string, init?: RequestInit): Promise<Response>;
+  nonce: string;
+  publicUrl: string;
+  /** Where logout hands off to (the management app's refresh page). */
+  managementAppUrl: string;
+  /** Leaflet's tile URL template (MAP_TILE_URL). */
+  mapTileUrl: string;
+  /** Session lifetime, for the cookie's Max-Age. */
+  sessionTtlDays: number;
+  /** Cookies carry Secure (production, or an https PUBLIC_URL). */
+  secureCookies: boolean;
+}
