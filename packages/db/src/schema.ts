@@ -9,6 +9,7 @@ export * from './schema/idempotency-keys.ts';
 export * from './schema/jobs.ts';
 export * from './schema/landlord-leads.ts';
 export * from './schema/landmarks.ts';
+export * from './schema/ledger.ts';
 export * from './schema/media.ts';
 export * from './schema/meta.ts';
 export * from './schema/outbox.ts';
