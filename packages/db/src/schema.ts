@@ -13,6 +13,7 @@ export * from './schema/ledger.ts';
 export * from './schema/media.ts';
 export * from './schema/meta.ts';
 export * from './schema/outbox.ts';
+export * from './schema/payments.ts';
 export * from './schema/postcodes.ts';
 export * from './schema/profile-extras.ts';
 export * from './schema/properties.ts';
