@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
 
 let counter = Math.floor(Math.random() * 10_000_000);
 /** A fresh Malaysian mobile number as a person types it (012-xxx xxxx). */
@@ -44,11 +45,9 @@ test('a new user signs up by PIN, sets a password, signs in with it, and keeps B
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await page.getByLabel('Name', { exact: true }).fill("Nur 'Aina");
   await page.getByLabel('Email', { exact: true }).fill('aina@example.com');
+  await page.getByLabel('New password').fill('rumah-baru-2026');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your profile was saved.')).toBeVisible();
-  await page.getByLabel('New password').fill('rumah-baru-2026');
-  await page.getByRole('button', { name: 'Save password' }).click();
-  await expect(page.getByText('Your password was saved.')).toBeVisible();
 
   await signOut(page, 'Account');
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
@@ -61,12 +60,17 @@ test('a new user signs up by PIN, sets a password, signs in with it, and keeps B
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hello, Nur 'Aina");
 
-  // Switching language is stored in the profile...
+  // Switching the page's language leaves the stored one alone; the profile's choice is stored...
   await page.getByRole('button', { name: 'Change language' }).click();
   await page.getByRole('menuitem', { name: 'Bahasa Malaysia' }).click();
   await expect(page).toHaveURL(/\/my\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Helo, Nur 'Aina");
-  await expect.poll(async () => (await (await page.request.get('/api/users/profile')).json()).language).toBe('MY');
+  expect((await (await page.request.get('/api/users/profile')).json()).language).toBe('EN');
+  await page.goto('/my/dashboard/profile');
+  await page.getByLabel('Bahasa untuk mesej').selectOption('MY');
+  await page.getByRole('button', { name: 'Simpan perubahan' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Profil anda telah disimpan.' })).toBeVisible();
+  expect((await (await page.request.get('/api/users/profile')).json()).language).toBe('MY');
 
   // ...and used on the next sign-in, even from the English login page.
   await signOut(page, 'Akaun');
@@ -119,4 +123,122 @@ test('the demo landlord signs in with the printed password', async ({ page }) =>
   await page.getByLabel('Password').fill('kunci-landlord-2026');
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Landlord Demo');
+});
+
+test('a new user says they are looking for a home, saves the profile in one submit, and the tenant dashboard shows what needs attention', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const phone = freshLocalNumber();
+  await page.goto('/login');
+  await page.getByLabel('Mobile number').fill(phone.typed);
+  await page.getByRole('button', { name: 'Send PIN' }).click();
+  await page.getByLabel('6-digit PIN').fill(await pinFromOutbox(page, phone.e164));
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('dialog', { name: 'Tell us about yourself' }).getByRole('button', { name: 'Later' }).click();
+
+  // The first-run question, answered from the keyboard.
+  const question = page.getByRole('region', { name: 'What brings you to Kunci?' });
+  await question.getByRole('button', { name: /looking for a home/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'as a tenant' })).toHaveText('Your dashboard now shows what you need as a tenant.');
+  await expect(question).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('button', { name: 'Tenant' })).toHaveAttribute('aria-pressed', 'true');
+  const attention = page.getByRole('region', { name: 'Needs your attention' });
+  await expect(attention.getByRole('region', { name: 'Upcoming viewings' })).toContainText('No viewings booked.');
+  await expect(attention.getByRole('region', { name: 'Favourites' })).toContainText('Nothing saved yet');
+  await expect(attention.getByRole('region', { name: 'Chat' })).toContainText('You’re all caught up.');
+  await expect(page.getByRole('main').getByText('My listings')).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+
+  // One form, one submit: a refused name is reported beside the field while the salary is saved.
+  await page.goto('/dashboard/profile');
+  await page.getByLabel('Name', { exact: true }).fill('R2-D2');
+  await page.getByLabel('Email', { exact: true }).fill(`hana.${phone.e164.slice(-6)}@example.my`);
+  await page.getByLabel('Monthly salary (RM)').fill('4500');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const problems = page.getByRole('alert').filter({ hasText: 'Some changes were not saved' });
+  await expect(problems).toContainText("Name: Use letters, spaces, '/' and apostrophes only.");
+  await expect(problems).toContainText('Everything else you changed was saved.');
+  await expect(problems).toBeFocused();
+  const userId = ((await (await page.request.get('/api/users/profile')).json()) as { id: string }).id;
+  const salary = async () =>
+    ((await (await page.request.get(`/api/v3/user/${userId}/profile`)).json()) as { userAttributes: Record<string, unknown> }).userAttributes;
+  expect((await salary())['monthly_salary']).toBe(4500);
+
+  // Fixed, everything goes in the same single submit, password included; the message then goes by itself.
+  await page.getByLabel('Name', { exact: true }).fill('Hana Lim');
+  await page.getByLabel('Monthly salary (RM)').fill('5200');
+  await page.getByLabel('New password').fill('rumah-sewa-2026');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const saved = page.getByRole('status').filter({ hasText: 'Your profile was saved.' });
+  await expect(saved).toBeVisible();
+  await expect(problems).toHaveCount(0);
+  await expect(page.getByLabel('New password')).toHaveValue('');
+  await expect(saved).toHaveCount(0, { timeout: 15_000 });
+  const me = (await (await page.request.get('/api/users/profile')).json()) as { name: string; passwordSet: boolean; rentalRole: string };
+  expect(me).toMatchObject({ name: 'Hana Lim', passwordSet: true, rentalRole: 'TENANT' });
+  expect((await salary())['monthly_salary']).toBe(5200);
+  // Saved again and left at once: the message does not follow to the next page.
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(saved).toBeVisible();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Your profile was saved.')).toHaveCount(0);
+
+  // The tenant asks the demo landlord about a home and gets two replies: the dashboard counts them.
+  const api = await playwright.request.newContext({ baseURL: baseURL! });
+  const landlord = (await (await api.post('/api/login', { data: { phoneNo: '+60123000002', password: 'kunci-landlord-2026' } })).json()) as {
+    userId: string;
+    token: string;
+  };
+  const asLandlord = { authorization: `Bearer ${landlord.token}` };
+  const listings = (await (await api.get(`/api/users/${landlord.userId}/properties?status=ACTIVE`, { headers: asLandlord })).json()) as {
+    content: { id: number }[];
+  };
+  const tenantToken = (await page.context().cookies()).find((cookie) => cookie.name === 'authToken')!.value;
+  const asked = await api.post('/api/chat-conversations', {
+    headers: { authorization: `Bearer ${tenantToken}` },
+    data: { propertyId: listings.content[0]!.id, moveInDate: '2027-02-01', budget: 2500, tenancyDuration: 12, reasonForMoving: 'NEAR_WORK' },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const conversationId = ((await asked.json()) as { id: number }).id;
+  for (const body of ['Hello Hana!', 'It is still available.']) {
+    const sent = await api.post(`/api/chat-conversations/${conversationId}/messages`, { headers: asLandlord, data: { body } });
+    expect(sent.status(), await sent.text()).toBe(200);
+  }
+  await api.dispose();
+  await page.reload();
+  const chats = attention.getByRole('region', { name: 'Chat' });
+  await expect(chats).toContainText('2 unread messages in 1 chat');
+  await chats.getByRole('link', { name: 'Open chats' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/chat$/);
+
+  // On a phone, in Malay: the cards fit the width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/my/dashboard');
+  await expect(page.getByRole('region', { name: 'Perlu perhatian anda' }).getByRole('region', { name: 'Sembang' })).toContainText(
+    '2 mesej belum dibaca dalam 1 perbualan',
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('dashboard-ms-390.png'), fullPage: true });
+});
+
+test('the demo landlord’s dashboard leads with their listings', async ({ page }) => {
+  await signIn(page, '+60123000002', 'kunci-landlord-2026');
+  await expect(page.getByRole('region', { name: 'What brings you to Kunci?' })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('button', { name: 'Landlord' })).toHaveAttribute('aria-pressed', 'true');
+  const cards = page.getByRole('region', { name: 'Needs your attention' }).getByRole('listitem');
+  await expect(cards.first().getByRole('heading', { level: 3 })).toHaveText('My listings');
+  await expect(cards.first()).toContainText(/\d+ listings? online/);
+  await expect(cards.first().getByRole('link', { name: 'Manage listings' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/my/dashboard');
+  await expect(page.getByRole('heading', { name: 'Iklan saya' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('landlord-dashboard-ms-390.png'), fullPage: true });
 });

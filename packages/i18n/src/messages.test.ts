@@ -131,6 +131,8 @@ describe('our ICU formatter', () => {
     values: 'rent, sale',
     divisor: 5,
     facts: '3 bedrooms, fully furnished',
+    role: 'TENANT',
+    as: 'LANDLORD',
   };
   it.each(LANGUAGES)('%s: formats every message exactly as intl-messageformat does', (lang) => {
     const t = createTranslator(lang, CATALOGUES[lang]);

@@ -33,6 +33,8 @@ export async function ensureDemoAccounts(db: Database): Promise<void> {
         role: account.userRole,
         passwordHash,
         userType: 1,
+        // The demo tenant and landlord have answered the first-run question already.
+        rentalRole: account.role === 'tenant' ? 'TENANT' : account.role === 'landlord' ? 'LANDLORD' : null,
       })
       .onConflictDoNothing({ target: users.phoneNumber })
       .returning({ id: users.id });

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@kunci/contracts/errors';
 import type { ChatConversation, MessagesPage, TenantMatches } from '@kunci/contracts/chat';
+import type { DashboardSummary } from '@kunci/contracts/dashboard';
 import type { FavouriteList, Shortlist, ShortlistLink } from '@kunci/contracts/favourites';
 import type { ListingPage, PropertyDetail, SearchQueryInput, AutocompleteResponse, SitemapPages } from '@kunci/contracts/listings';
 import type {
@@ -57,7 +58,9 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
   const get = <T>(path: string) => call<T>('GET', path);
   return {
     me: () => get<User>('/users/profile'),
-    updateUser: (id: string, changes: Partial<Pick<User, 'language' | 'name' | 'email' | 'userType'>>) => call<User>('PUT', `/users/${id}`, changes),
+    updateUser: (id: string, changes: Partial<Pick<User, 'language' | 'name' | 'email' | 'userType'>> & { rentalRole?: 'TENANT' | 'LANDLORD' }) =>
+      call<User>('PUT', `/users/${id}`, changes),
+    dashboard: (id: string) => get<DashboardSummary>(`/users/${id}/dashboard`),
     requestPin: (phoneNo: string) => call<{ phoneNo: string }>('POST', '/pin/request', { phoneNo }),
     preCheck: (phoneNo: string) => call<{ phoneNo: string }>('POST', '/pin/pre-check', { phoneNo }),
     verifyPin: (phoneNo: string, pin: string) => call<LoginResponse>('POST', '/pin/verify', { phoneNo, pin }),
