@@ -116,9 +116,11 @@ test('a tenant on a phone searches from the home page, filters in a sheet, keeps
   await expect(messages.getByRole('listitem').first()).toContainText(/\d{1,2}:\d{2}\s[ap]m/);
 
   // The booking dialog: its days name the weekday, and it closes by its button or Escape.
+  await page.screenshot({ path: '/tmp/phone-chat-en.png' });
   await page.getByRole('button', { name: 'Book a viewing' }).click();
   const booking = page.getByRole('dialog', { name: 'Book a viewing' });
   const day = booking.getByLabel('Day');
+  await page.screenshot({ path: '/tmp/phone-booking-en.png' });
   await expect(day.locator('option').first()).toHaveText(new RegExp(`^${WEEKDAY}, \\d{1,2} \\w+$`));
   await expectNoSeriousAxeViolations(page);
   await booking.getByRole('button', { name: 'Close' }).click();

@@ -59,7 +59,7 @@ export function ChatRequestButton({ propertyId }: { propertyId: number }) {
   }, [open]);
 
   const style =
-    'inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-5 py-3 text-center font-semibold leading-tight text-white hover:bg-brand-800 max-md:min-h-12 max-md:px-3 max-md:py-2 max-md:text-[15px]';
+    'inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-5 py-3 text-center font-semibold leading-tight text-white hover:bg-brand-800 max-md:min-h-12 max-md:px-3 max-md:py-2 max-md:text-sm';
   if (!user) {
     const back = new URLSearchParams(location.search);
     back.set(CHAT_FORM_MARK, '1');
