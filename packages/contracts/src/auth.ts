@@ -31,6 +31,7 @@ export const SetPassword = z
 export const ResetByPhoneResponse = z.object({ phoneNo: z.string(), sent: z.literal(true) });
 
 export const UserIdParams = z.object({ id: z.uuid() });
+export const PhoneParams = z.object({ phone: z.string().min(6).max(20) });
 
 export const FacebookConnectResponse = z.object({ isAuthorised: z.boolean() });
 /** Either the OAuth code with the redirect URI it was issued for, or an access token from Facebook's SDK. */

@@ -322,3 +322,46 @@ export const LandlordLead = z.object({
   language: z.string(),
   createdAt: z.string(),
 });
+
+/** A row id in a path (`/api/landmarks/{id}`, `/api/properties/images/{imageId}`): a positive int4. */
+const RowId = z.coerce.number().int().positive().max(INT4_MAX);
+export const IdParams = z.object({ id: RowId });
+export const ImageParams = z.object({ id: RowId, imageId: RowId });
+export const ImageIdParams = z.object({ imageId: RowId });
+export const VideoIdParams = z.object({ videoId: RowId });
+
+/** `POST /api/properties/{id}/extensions`: no body when the signed-in owner extends; the one-tap link's fields otherwise. */
+export const ExtensionLinkBody = z
+  .object({ until: z.number().int(), token: z.string().max(100) })
+  .strict()
+  .nullish();
+export const ExtensionResult = z.object({ id: z.number().int(), expiresAt: z.string() });
+export type ExtensionResult = z.infer<typeof ExtensionResult>;
+
+/** `GET /api/moderation/properties`: the review queue, a page at a time. */
+export const ReviewQueueQuery = z
+  .object({ pageNumber: z.coerce.number().int().min(0).default(0), pageSize: z.coerce.number().int().min(1).max(60).default(20) })
+  .strict();
+
+/** `POST /api/properties`: checked by the service as a whole (PropertyInput), so every bad field is named at once. */
+export const CreatePropertyBody = z.record(z.string(), z.unknown());
+
+export const LandlordLeadCreated = z.object({ id: z.number().int() });
+export type LandlordLead = z.infer<typeof LandlordLead>;
+
+/** `GET /api/landmarks/{id}`: a known building, whose address, postcode and place the post wizard fills in. */
+export const Landmark = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  postcode: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  verified: z.boolean(),
+  listingType: z.string(),
+});
+export type Landmark = z.infer<typeof Landmark>;
+
+/** `PUT /api/uploads/{mediaId}?expires&signature`: the signed URL's parts (the signature is the credential). */
+export const UploadParams = z.object({ mediaId: z.string().uuid() });
+export const UploadQuery = z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }).strict();

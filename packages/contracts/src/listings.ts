@@ -183,3 +183,22 @@ export const SitemapPages = z.object({
   rentals: z.array(z.object({ areaSlug: z.string(), category: z.string(), listings: z.number().int() })),
 });
 export type SitemapPages = z.infer<typeof SitemapPages>;
+
+/** `X-Visitor-ID`: an anonymous visitor's own id, for recommendations from what they viewed. */
+export const VisitorHeaders = z.object({
+  'x-visitor-id': z
+    .string()
+    .regex(/^[\w-]{1,100}$/)
+    .optional(),
+});
+export const RecommendQuery = z.object({ pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE) }).strict();
+export const PopularAreasBody = z
+  .object({ limit: z.number().int().min(1).max(21).optional() })
+  .strict()
+  .nullish();
+export const SitemapPartQuery = z.object({ part: z.coerce.number().int().min(0).max(1000).default(0) }).strict();
+/** `POST /api/properties/similar`: the listing to match (`X-Source-Ref`) and where the visitor came from. */
+export const SimilarHeaders = z.object({
+  'x-source-ref': z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  'x-source-type': z.string().max(40).optional(),
+});

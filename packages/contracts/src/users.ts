@@ -47,3 +47,11 @@ export const UpdateUser = z
     rentalRole: RentalRole.optional(),
   })
   .strict();
+
+/** `GET /api/users/{id}/profile/view`: what anyone may see of a user. */
+export const PublicProfile = z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() });
+/** `GET|POST /api/v3/user/{id}/profile`: the user's attributes, as the spec's profile API names them. */
+export const Attributes = z.object({ userAttributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) });
+export const AttributesUpdate = z
+  .object({ userAttributes: z.object({ monthly_salary: z.number().int().min(0).max(10_000_000).optional() }).strict() })
+  .strict();

@@ -7,6 +7,7 @@ import {
   FacebookVerify,
   LoginResponse,
   PasswordLogin,
+  PhoneParams,
   PinPreCheckResponse,
   PinRequest,
   PinRequestResponse,
@@ -131,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; facebook:
       schema: {
         tags: ['auth'],
         summary: 'Send a PIN to reset a forgotten password; 422 when the number is invalid or has no account',
-        params: z.object({ phone: z.string().min(6).max(20) }),
+        params: PhoneParams,
         response: { 200: ResetByPhoneResponse, ...errors },
       },
     },

@@ -4,7 +4,19 @@ import { z } from 'zod';
 import { UserIdParams } from '@kunci/contracts/auth';
 import { ErrorBody, ErrorCode } from '@kunci/contracts/errors';
 import {
+  CreatePropertyBody,
+  ExtensionLinkBody,
+  ExtensionResult,
+  IdParams,
   IdempotencyKeyHeaders,
+  ImageIdParams,
+  ImageParams,
+  Landmark,
+  LandlordLeadCreated,
+  ReviewQueueQuery,
+  UploadParams,
+  UploadQuery,
+  VideoIdParams,
   LandlordLead,
   LandlordLeadInput,
   ListingActionBody,
@@ -30,18 +42,7 @@ import { requestLanguage } from '../../lib/language.ts';
 import { requireSelf, requireSession } from '../../plugins/auth.ts';
 import type { Actor, ListingManagementService } from './listing-management.service.ts';
 
-const Landmark = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  address: z.string(),
-  postcode: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  verified: z.boolean(),
-  listingType: z.string(),
-});
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 function actor(request: FastifyRequest): Actor {
   const { user } = requireSession(request);
@@ -56,7 +57,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         tags: ['listing management'],
         summary: 'Create a listing (a draft, not public until submitted and approved); an Idempotency-Key makes a retry safe',
         headers: IdempotencyKeyHeaders,
-        body: z.record(z.string(), z.unknown()),
+        body: CreatePropertyBody,
         response: { 201: OwnerListingFull, ...errors },
       },
     },
@@ -114,11 +115,8 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         tags: ['listing management'],
         summary: 'Extend a listing by 30 days: by its signed-in owner, or with the one-tap link sent before expiry',
         params: ListingIdParams,
-        body: z
-          .object({ until: z.number().int(), token: z.string().max(100) })
-          .strict()
-          .nullish(),
-        response: { 200: z.object({ id: z.number().int(), expiresAt: z.string() }), ...errors },
+        body: ExtensionLinkBody,
+        response: { 200: ExtensionResult, ...errors },
       },
     },
     async (request) => {
@@ -172,9 +170,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       schema: {
         tags: ['listing management'],
         summary: 'Moderators: listings waiting for review, oldest first',
-        querystring: z
-          .object({ pageNumber: z.coerce.number().int().min(0).default(0), pageSize: z.coerce.number().int().min(1).max(60).default(20) })
-          .strict(),
+        querystring: ReviewQueueQuery,
         response: { 200: Page(OwnerListing), ...errors },
       },
     },
@@ -235,7 +231,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       schema: {
         tags: ['listing management'],
         summary: 'Make a photo the cover',
-        params: z.object({ id, imageId: id }),
+        params: ImageParams,
         response: { 200: OwnerListingFull, ...errors },
       },
     },
@@ -245,7 +241,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
   app.delete(
     '/properties/images/:imageId',
     {
-      schema: { tags: ['listing management'], summary: 'Remove a photo', params: z.object({ imageId: id }), response: { 204: z.null(), ...errors } },
+      schema: { tags: ['listing management'], summary: 'Remove a photo', params: ImageIdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
       await service.deleteImage(actor(request), request.params.imageId);
@@ -270,7 +266,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
   app.delete(
     '/properties/videos/:videoId',
     {
-      schema: { tags: ['listing management'], summary: 'Remove a video', params: z.object({ videoId: id }), response: { 204: z.null(), ...errors } },
+      schema: { tags: ['listing management'], summary: 'Remove a video', params: VideoIdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
       await service.deleteVideo(actor(request), request.params.videoId);
@@ -285,7 +281,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         tags: ['listing management'],
         summary: 'A landlord asks to be called back about listing a home (anyone; signed-in users are linked)',
         body: LandlordLeadInput,
-        response: { 201: z.object({ id: z.number().int() }), 403: ErrorBody, 422: ErrorBody },
+        response: { 201: LandlordLeadCreated, 403: ErrorBody, 422: ErrorBody },
       },
     },
     async (request, reply) =>
@@ -309,7 +305,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       schema: {
         tags: ['listing management'],
         summary: 'A known building: its address, postcode and place (the post wizard fills them in)',
-        params: z.object({ id }),
+        params: IdParams,
         response: { 200: Landmark, 404: ErrorBody, 422: ErrorBody },
       },
     },
@@ -322,7 +318,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       schema: {
         tags: ['listing management'],
         summary: "A verified building's directory photos, which owners of homes in it may add to their listings",
-        params: z.object({ id }),
+        params: IdParams,
         response: { 200: StockImages, 404: ErrorBody, 422: ErrorBody },
       },
     },
@@ -352,8 +348,8 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         schema: {
           tags: ['listing management'],
           summary: 'Receive one file PUT to a signed URL (the signature is the credential)',
-          params: z.object({ mediaId: z.string().uuid() }),
-          querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }).strict(),
+          params: UploadParams,
+          querystring: UploadQuery,
           response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 422: ErrorBody },
         },
       },

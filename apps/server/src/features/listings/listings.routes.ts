@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ErrorBody } from '@kunci/contracts/errors';
 import {
   ActionLogBody,
@@ -10,22 +9,19 @@ import {
   ListingIdParams,
   ListingPage,
   PopularAreas,
+  PopularAreasBody,
   PropertyDetail,
+  RecommendQuery,
   SITEMAP_PART_SIZE,
   SearchQuery,
+  SimilarHeaders,
   SitemapPages,
   SitemapPart,
+  SitemapPartQuery,
+  VisitorHeaders,
 } from '@kunci/contracts/listings';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@kunci/contracts/constants';
 import { requestLanguage } from '../../lib/language.ts';
 import type { ListingsService } from './listings.service.ts';
-
-const VisitorHeaders = z.object({
-  'x-visitor-id': z
-    .string()
-    .regex(/^[\w-]{1,100}$/)
-    .optional(),
-});
 
 export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }> = async (app, { service }) => {
   app.get(
@@ -67,7 +63,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
         tags: ['listings'],
         summary: 'Homes for this visitor, from what they viewed (signed-in user, else X-Visitor-ID)',
         headers: VisitorHeaders,
-        querystring: z.object({ pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE) }).strict(),
+        querystring: RecommendQuery,
         response: { 200: ListingPage, 422: ErrorBody },
       },
     },
@@ -81,10 +77,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
       schema: {
         tags: ['listings'],
         summary: 'Areas with the most live rentals',
-        body: z
-          .object({ limit: z.number().int().min(1).max(21).optional() })
-          .strict()
-          .nullish(),
+        body: PopularAreasBody,
         response: { 200: PopularAreas, 422: ErrorBody },
       },
     },
@@ -97,7 +90,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
       schema: {
         tags: ['listings'],
         summary: `Live listing ids for the sitemap, ${SITEMAP_PART_SIZE} per part`,
-        querystring: z.object({ part: z.coerce.number().int().min(0).max(1000).default(0) }).strict(),
+        querystring: SitemapPartQuery,
         response: { 200: SitemapPart, 422: ErrorBody },
       },
     },
@@ -149,10 +142,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
         tags: ['listings'],
         summary: 'Homes like the listing in X-Source-Ref (same area and type, rent within 30%), even when that listing is no longer live',
         body: SearchQuery,
-        headers: z.object({
-          'x-source-ref': z.coerce.number().int().positive().max(2_147_483_647).optional(),
-          'x-source-type': z.string().max(40).optional(),
-        }),
+        headers: SimilarHeaders,
         response: { 200: ListingPage, 422: ErrorBody },
       },
     },

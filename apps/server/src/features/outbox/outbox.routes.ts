@@ -1,19 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ErrorBody } from '@kunci/contracts/errors';
+import { OutboxMessages, OutboxQuery } from '@kunci/contracts/outbox';
 import { notFound } from '../../lib/app-error.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import type { Messenger } from '../../plugins/messaging.ts';
-
-const OutboxMessage = z.object({
-  id: z.number().int(),
-  channel: z.enum(['sms', 'email']),
-  to: z.string(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  createdAt: z.string(),
-});
 
 const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/i;
 
@@ -49,8 +40,8 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ messenger: Messenger }> = asy
       schema: {
         tags: ['development'],
         summary: 'Messages the development outbox holds (demo mode only, and only to requests from the server’s own machine)',
-        querystring: z.object({ to: z.string().min(3).max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }).strict(),
-        response: { 200: z.array(OutboxMessage), 404: ErrorBody },
+        querystring: OutboxQuery,
+        response: { 200: OutboxMessages, 404: ErrorBody },
       },
       onRequest: async (request) => {
         if (!fromThisMachine(request)) throw notFound({ url: '/dev/outbox', reason: 'outbox read from another machine' });

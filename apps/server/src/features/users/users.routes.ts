@@ -3,18 +3,13 @@ import { z } from 'zod';
 import { UserIdParams } from '@kunci/contracts/auth';
 import { ErrorBody } from '@kunci/contracts/errors';
 import { TrackBody } from '@kunci/contracts/profile-extras';
-import { UpdateUser, User } from '@kunci/contracts/users';
+import { Attributes, AttributesUpdate, PublicProfile, UpdateUser, User } from '@kunci/contracts/users';
 import { ErrorCode } from '@kunci/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { requireSelf, requireSession } from '../../plugins/auth.ts';
 import type { UsersService } from './users.service.ts';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
-const PublicProfile = z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() });
-const Attributes = z.object({ userAttributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) });
-const AttributesUpdate = z
-  .object({ userAttributes: z.object({ monthly_salary: z.number().int().min(0).max(10_000_000).optional() }).strict() })
-  .strict();
 
 const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 
