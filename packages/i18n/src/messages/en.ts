@@ -93,6 +93,24 @@ export const en = {
   'viewing.booked': 'Viewing booked',
   'viewing.loading': 'Loading viewing times…',
   'viewing.timezone': 'Times are Malaysia time.',
+  // Rental deals: notices and errors.
+  'deal.notice.subject': 'Your rental deal: {listing}',
+  'deal.notice.body':
+    '{state, select, APPLIED {A tenant applied to rent {listing} from {date}. Accept or decline in the deal.} ACCEPTED {The landlord accepted your application for {listing}. Pay the booking fee to book it.} DECLINED {The landlord declined your application for {listing}.} BOOKED {{listing} is booked from {date}: the booking fee is paid.} SCREENING {The tenant sent their documents for {listing}; screening has started.} APPROVED {Screening passed for {listing}. The home is held for you while the agreement is prepared.} REJECTED {Screening did not pass for {listing}.} AGREEMENT {The tenancy agreement for {listing} is ready to sign.} SIGNED {The tenancy agreement for {listing} is signed. Move-in: {date}.} ACTIVE {The tenancy of {listing} has started.} CANCELLED {The deal for {listing} was cancelled.} EXPIRED {The deal for {listing} has lapsed.} other {The deal for {listing} has ended and the booking fee is forfeited.}}',
+  'deal.notice.documents': 'Upload your screening documents within {days, plural, one {# day} other {# days}}, or the booking fee is forfeited.',
+  'deal.notice.refund':
+    "{side, select, TENANT {Your booking fee of {fee} will be refunded within {days} business days.} other {The tenant's booking fee of {fee} goes back to them.}}",
+  'deal.notice.forfeit':
+    '{side, select, LANDLORD {The booking fee of {fee} is forfeited to you.} other {Your booking fee of {fee} is forfeited to the landlord.}}',
+  'deal.notice.link': 'Open the deal: {url}',
+  'deals.field.notForRent': 'This listing is for sale, not for rent.',
+  'deals.field.moveInDate': 'Pick a move-in date from today onwards.',
+  'errors.11450': 'Another tenant has already booked this home. Have a look at similar homes.',
+  'errors.11451': 'This deal cannot do that now. Reload the page to see where it stands.',
+  'errors.11452': 'You cannot apply for your own listing.',
+  'errors.11453': 'You have already applied for this home.',
+  'errors.11454': 'Upload at least one document before sending them for screening.',
+  'errors.11455': 'Upload a PDF, JPEG or PNG file.',
   'viewing.reminder.subject': 'Viewing reminder',
   'viewing.reminder.body': 'Reminder: your Kunci viewing is at {time}. Details: {url}',
   'viewing.accept': 'Accept',

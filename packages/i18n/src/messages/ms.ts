@@ -91,6 +91,24 @@ export const ms: Messages = {
   'viewing.booked': 'Lawatan ditempah',
   'viewing.loading': 'Memuatkan masa lawatan…',
   'viewing.timezone': 'Masa mengikut waktu Malaysia.',
+  // Rental deals: notices and errors.
+  'deal.notice.subject': 'Urusan sewa anda: {listing}',
+  'deal.notice.body':
+    '{state, select, APPLIED {Seorang penyewa memohon untuk menyewa {listing} mulai {date}. Terima atau tolak permohonan itu dalam urusan.} ACCEPTED {Tuan rumah menerima permohonan anda untuk {listing}. Bayar yuran tempahan untuk menempahnya.} DECLINED {Tuan rumah menolak permohonan anda untuk {listing}.} BOOKED {{listing} telah ditempah mulai {date}: yuran tempahan sudah dibayar.} SCREENING {Penyewa telah menghantar dokumen untuk {listing}; saringan sudah bermula.} APPROVED {Saringan untuk {listing} lulus. Rumah ini dikhaskan untuk anda sementara perjanjian disediakan.} REJECTED {Saringan untuk {listing} tidak lulus.} AGREEMENT {Perjanjian sewa untuk {listing} sedia untuk ditandatangani.} SIGNED {Perjanjian sewa untuk {listing} telah ditandatangani. Tarikh masuk: {date}.} ACTIVE {Penyewaan {listing} telah bermula.} CANCELLED {Urusan untuk {listing} telah dibatalkan.} EXPIRED {Urusan untuk {listing} telah luput.} other {Urusan untuk {listing} telah tamat dan yuran tempahan dilucuthakkan.}}',
+  'deal.notice.documents': 'Muat naik dokumen saringan anda dalam masa {days, plural, other {# hari}}, jika tidak yuran tempahan akan dilucuthakkan.',
+  'deal.notice.refund':
+    '{side, select, TENANT {Yuran tempahan anda sebanyak {fee} akan dipulangkan dalam masa {days} hari bekerja.} other {Yuran tempahan penyewa sebanyak {fee} dipulangkan kepadanya.}}',
+  'deal.notice.forfeit':
+    '{side, select, LANDLORD {Yuran tempahan sebanyak {fee} dilucuthakkan kepada anda.} other {Yuran tempahan anda sebanyak {fee} dilucuthakkan kepada tuan rumah.}}',
+  'deal.notice.link': 'Buka urusan: {url}',
+  'deals.field.notForRent': 'Iklan ini untuk dijual, bukan untuk disewa.',
+  'deals.field.moveInDate': 'Pilih tarikh masuk mulai hari ini.',
+  'errors.11450': 'Penyewa lain sudah menempah rumah ini. Lihat rumah lain yang serupa.',
+  'errors.11451': 'Urusan ini tidak boleh berbuat demikian sekarang. Muat semula halaman untuk melihat statusnya.',
+  'errors.11452': 'Anda tidak boleh memohon untuk iklan anda sendiri.',
+  'errors.11453': 'Anda sudah memohon untuk rumah ini.',
+  'errors.11454': 'Muat naik sekurang-kurangnya satu dokumen sebelum menghantarnya untuk saringan.',
+  'errors.11455': 'Muat naik fail PDF, JPEG atau PNG.',
   'viewing.reminder.subject': 'Peringatan lawatan',
   'viewing.reminder.body': 'Peringatan: lawatan Kunci anda pada {time}. Butiran: {url}',
   'viewing.accept': 'Terima',
