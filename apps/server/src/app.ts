@@ -51,7 +51,6 @@ import { createCounterStore } from './plugins/counters.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
 import { createMessenger } from './plugins/messaging.ts';
-import { createOutboxRepository } from './plugins/messaging.repository.ts';
 import { mediaRoutes } from './plugins/media.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -138,7 +137,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
 
   if (redis) watchRedis(redis, app.log);
   const counters = createCounterStore(redis, config.redisKeyPrefix);
-  const messenger = createMessenger({ outbox: createOutboxRepository(db), sms: config.sms, email: config.email });
+  const messenger = createMessenger({ db, sms: config.sms, email: config.email });
   if (config.demoMode) app.log.warn('demo mode: messages without a provider go to the development outbox, readable from this machine only');
   // Deadlines, retries and notices (docs/decisions/0007-job-queue.md). Jobs can be enqueued on every instance;
   // only those with JOBS_INTERVAL_SECONDS above 0 run them.
@@ -170,9 +169,8 @@ export async function buildApp({ config, database, store, redis, web = true, log
   const chatHub = await createChatHub(redis, config.redisKeyPrefix);
   app.addHook('onClose', async () => chatHub.close());
   const chatRepository = createChatRepository(db);
-  const chatUploads = createUploads({ repository: chatRepository.uploads, store, secret, publicUrl: config.publicUrl });
-  const chat = createChatService(chatRepository, chatHub, { store, uploads: chatUploads });
-  const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), chat });
+  const chat = createChatService(chatRepository, chatHub, { store, uploads: createUploads({ db, store, secret, publicUrl: config.publicUrl }) });
+  const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), chatRepository, chat });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(

@@ -23,6 +23,26 @@ export const BUSINESS = {
     minRent: 1,
   },
   bookingFee: 500,
+  /** The rental deal's clock (business rules, "Booking fee and deal"). */
+  deal: {
+    /** Either side may cancel within this many hours of the booking fee being paid and get it back. */
+    cancelWindowHours: 24,
+    /** The tenant submits screening documents within this many days of paying, or forfeits the fee. */
+    documentsDays: 5,
+    /** After screening passes the landlord holds the unit this many days for the agreement. */
+    holdDays: 7,
+    /** The tenant signs within this many days of receiving the agreement (and by the start date). */
+    signingDays: 3,
+    /** The tenant pays the move-in amount in full within this many days of the start. */
+    moveInPaymentDays: 7,
+    /** Refunds reach the tenant within this many business days. */
+    refundBusinessDays: 3,
+    /** An application the landlord has not answered lapses after this many days. */
+    responseDays: 3,
+    /** An accepted application whose booking fee is not paid lapses after this many days. */
+    paymentDays: 3,
+    occupants: { min: 1, max: 10 },
+  },
 } as const;
 
 const RENTAL_TYPES: readonly ListingType[] = ['HIGHRISE', 'LANDED', 'ROOM'];

@@ -30,6 +30,14 @@ export const ErrorCode = {
   SLOT_TAKEN: 11433,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 11434,
+  /** Deals (11450-11469). Another tenant's deal holds the listing (booked or later). */
+  LISTING_BOOKED: 11450,
+  /** The deal is not in a state that allows this command. */
+  DEAL_STATE: 11451,
+  DEAL_OWN_LISTING: 11452,
+  DEAL_ALREADY_APPLIED: 11453,
+  DOCUMENTS_MISSING: 11454,
+  INVALID_DOCUMENT: 11455,
   INTERNAL: 11500,
   UNAVAILABLE: 11503,
 } as const;
@@ -61,6 +69,12 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.LISTING_EXPIRED]: 409,
   [ErrorCode.SLOT_TAKEN]: 409,
   [ErrorCode.IDEMPOTENCY_KEY_REUSED]: 422,
+  [ErrorCode.LISTING_BOOKED]: 409,
+  [ErrorCode.DEAL_STATE]: 409,
+  [ErrorCode.DEAL_OWN_LISTING]: 422,
+  [ErrorCode.DEAL_ALREADY_APPLIED]: 409,
+  [ErrorCode.DOCUMENTS_MISSING]: 422,
+  [ErrorCode.INVALID_DOCUMENT]: 422,
   [ErrorCode.INTERNAL]: 500,
   [ErrorCode.UNAVAILABLE]: 503,
 };

@@ -133,6 +133,10 @@ describe('our ICU formatter', () => {
     facts: '3 bedrooms, fully furnished',
     role: 'TENANT',
     as: 'LANDLORD',
+    state: 'BOOKED',
+    side: 'TENANT',
+    fee: 'RM 500.00',
+    days: 5,
   };
   it.each(LANGUAGES)('%s: formats every message exactly as intl-messageformat does', (lang) => {
     const t = createTranslator(lang, CATALOGUES[lang]);

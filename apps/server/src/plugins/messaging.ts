@@ -1,5 +1,7 @@
+import { and, desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { OutboxRepository } from './messaging.repository.ts';
+import type { Database } from '@kunci/db/client';
+import { outboxMessages } from '@kunci/db/schema';
 
 /** How the app reaches people. Each channel is a real provider when configured, else the development outbox. */
 export interface Messenger {
@@ -14,13 +16,17 @@ export interface Messenger {
 }
 
 export interface MessengerOptions {
-  outbox: OutboxRepository;
+  db: Database;
   sms: { webhookUrl: string | undefined; webhookToken: string | undefined };
   email: { smtpUrl: string | undefined; from: string };
 }
 
-export function createMessenger({ outbox, sms, email }: MessengerOptions): Messenger {
-  const record = (channel: 'sms' | 'email', to: string, body: string, subject: string | null = null) => outbox.add({ channel, to, subject, body });
+export function createMessenger({ db, sms, email }: MessengerOptions): Messenger {
+  const record = (channel: 'sms' | 'email', to: string, body: string, subject: string | null = null) =>
+    db
+      .insert(outboxMessages)
+      .values({ channel, to, subject, body })
+      .then(() => undefined);
   const transport = email.smtpUrl ? nodemailer.createTransport(email.smtpUrl) : undefined;
   return {
     outbox: { sms: !sms.webhookUrl, email: !transport },
@@ -39,6 +45,13 @@ export function createMessenger({ outbox, sms, email }: MessengerOptions): Messe
       if (!transport) return record('email', to, body, subject);
       await transport.sendMail({ from: email.from, to, subject, text: body });
     },
-    readOutbox: (to, limit) => outbox.read(to, limit),
+    async readOutbox(to, limit) {
+      return db
+        .select()
+        .from(outboxMessages)
+        .where(to ? and(eq(outboxMessages.to, to)) : undefined)
+        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .limit(limit);
+    },
   };
 }

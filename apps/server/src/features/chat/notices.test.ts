@@ -7,7 +7,6 @@ import { properties, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { createUploads } from '../../lib/uploads.ts';
 import { createMessenger } from '../../plugins/messaging.ts';
-import { createOutboxRepository } from '../../plugins/messaging.repository.ts';
 import { bearer, createTestApp, openTestDatabase, signIn, type TestApp, type TestDatabase } from '../../../test/support.ts';
 import { createChatHub, type ChatHub } from './chat-hub.ts';
 import { runChatNotices } from './chat-jobs.ts';
@@ -24,13 +23,12 @@ async function noticeJob(t: TestApp) {
   const db = t.database.db;
   const store = new LocalDiskStore(t.config.mediaDir);
   const hub: ChatHub = await createChatHub(undefined, 'notices-test:');
-  const repository = createChatRepository(db);
-  const chat = createChatService(repository, hub, {
+  const chat = createChatService(createChatRepository(db), hub, {
     store,
-    uploads: createUploads({ repository: repository.uploads, store, secret: 'x'.repeat(32), publicUrl: t.config.publicUrl }),
+    uploads: createUploads({ db, store, secret: 'x'.repeat(32), publicUrl: t.config.publicUrl }),
   });
   const messenger = createMessenger({
-    outbox: createOutboxRepository(db),
+    db,
     sms: { webhookUrl: undefined, webhookToken: undefined },
     email: { smtpUrl: undefined, from: 'kunci@example.my' },
   });

@@ -5,7 +5,6 @@ import { users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { createMessenger } from '../../plugins/messaging.ts';
-import { createOutboxRepository } from '../../plugins/messaging.repository.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
 import { runReviewNotices } from './listing-jobs.ts';
 import { createListingManagementRepository } from './listing-management.repository.ts';
@@ -37,7 +36,7 @@ describe('owners are told the review decision', () => {
       publicUrl: t.config.publicUrl,
     });
     const messenger = createMessenger({
-      outbox: createOutboxRepository(db),
+      db,
       sms: { webhookUrl: undefined, webhookToken: undefined },
       email: { smtpUrl: undefined, from: 'kunci@example.my' },
     });

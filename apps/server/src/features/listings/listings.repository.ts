@@ -5,7 +5,8 @@ import { areas, landmarks, properties, propertyActions, propertyImages, property
 import type { ListingType } from '@kunci/contracts/reference';
 import { SEARCH_COUNT_CAP } from '@kunci/contracts/listings';
 
-import { cardColumns, cardCover, cardCoverColumns, isLive } from '../../lib/listing-card.repository.ts';
+import { isLive } from '../../lib/live.ts';
+import { cardColumns, cardCover, cardCoverColumns } from '../../lib/listing-card.ts';
 
 export { isLive };
 

@@ -1,0 +1,228 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  CreateDealBody,
+  CreateDocumentBody,
+  Deal,
+  DealDocument,
+  DealHashParams,
+  DealList,
+  DealListQuery,
+  DealParams,
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_MAX_BYTES,
+  DocumentList,
+  DocumentParams,
+  DocumentUserParams,
+  PaymentLink,
+  RentalOrderPayBody,
+  UpdateDealBody,
+  VerifyDocumentsBody,
+} from '@kunci/contracts/deals';
+import { ErrorBody, ErrorCode } from '@kunci/contracts/errors';
+import { AppError } from '../../lib/app-error.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import { requireSelf, requireSession } from '../../plugins/auth.ts';
+import type { DealsService } from './deals.service.ts';
+
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 422: ErrorBody };
+const tags = ['deals'];
+
+const caller = (request: FastifyRequest) => {
+  const { user } = requireSession(request);
+  return { userId: user.id, moderator: user.role === 'moderator' };
+};
+
+export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = async (app, { service }) => {
+  app.get(
+    '/deals',
+    {
+      schema: {
+        tags,
+        summary: "The user's deals as tenant or landlord, newest first; of one listing with propertyId",
+        querystring: DealListQuery,
+        response: { 200: DealList, ...errors },
+      },
+    },
+    async (request) => {
+      requireSelf(request, request.query.userId);
+      return { content: await service.list(request.query.userId, request.query.propertyId) };
+    },
+  );
+
+  app.post(
+    '/deals',
+    {
+      schema: {
+        tags,
+        summary: 'A tenant applies for a live rental listing (move-in date, months, occupants; the rent is the listing’s)',
+        body: CreateDealBody,
+        response: { 201: Deal, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.apply(caller(request).userId, request.body)),
+  );
+
+  app.get(
+    '/deals/hash/:hash',
+    {
+      schema: {
+        tags,
+        summary: 'The deal behind a signed link: a party’s own view when signed in as one, else a summary',
+        params: DealHashParams,
+        response: { 200: Deal, 404: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => {
+      const user = request.session?.user;
+      return service.byHash(request.params.hash, user ? { userId: user.id, moderator: user.role === 'moderator' } : null);
+    },
+  );
+
+  app.get(
+    '/deals/:id',
+    { schema: { tags, summary: 'A deal, for its tenant, its landlord or staff', params: DealParams, response: { 200: Deal, ...errors } } },
+    async (request) => service.get(request.params.id, caller(request)),
+  );
+
+  app.put(
+    '/deals/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Run a command on a deal (accept, decline, cancel, submit documents, sign; staff: send agreement, void)',
+        params: DealParams,
+        body: UpdateDealBody,
+        response: { 200: Deal, ...errors },
+      },
+    },
+    async (request) => {
+      const { command, reason, note } = request.body;
+      return service.command(request.params.id, caller(request), command, { ...(reason ? { reason } : {}), ...(note ? { note } : {}) });
+    },
+  );
+
+  app.post(
+    '/deals/:id/booking',
+    {
+      schema: {
+        tags,
+        summary: 'The tenant’s link to pay the booking fee (refused once another tenant holds the listing)',
+        params: DealParams,
+        response: { 200: PaymentLink, ...errors },
+      },
+    },
+    async (request) => service.booking(request.params.id, caller(request), requestLanguage(request)),
+  );
+
+  app.post(
+    '/deals/:id/verify/booking',
+    {
+      schema: {
+        tags,
+        summary: 'Check the booking fee with payments and apply it if paid (idempotent)',
+        params: DealParams,
+        response: { 200: Deal, ...errors },
+      },
+    },
+    async (request) => service.verifyBooking(request.params.id, caller(request)),
+  );
+
+  app.post(
+    '/deals/:id/documents',
+    {
+      schema: {
+        tags,
+        summary: 'Add a screening document to a booked deal (the tenant); its file follows at /documents/{id}/upload',
+        params: DealParams,
+        body: CreateDocumentBody,
+        response: { 201: DealDocument, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.addDocument(request.params.id, caller(request), request.body.kind)),
+  );
+
+  app.post(
+    '/deals/:id/documents/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Staff: the screening verdict (approved or rejected)',
+        params: DealParams,
+        body: VerifyDocumentsBody,
+        response: { 200: Deal, ...errors },
+      },
+    },
+    async (request) => service.verifyDocuments(request.params.id, caller(request), request.body.decision, request.body.note),
+  );
+
+  app.get(
+    '/documents/users/:userId',
+    {
+      schema: {
+        tags,
+        summary: "A user's deal documents (the user, or staff)",
+        params: DocumentUserParams,
+        response: { 200: DocumentList, ...errors },
+      },
+    },
+    async (request) => {
+      requireSelf(request, request.params.userId, { moderatorMay: true });
+      return { content: await service.documentsOf(request.params.userId) };
+    },
+  );
+
+  app.get(
+    '/documents/:id/file',
+    { schema: { tags, summary: 'A document’s file, for its owner or staff (never cached)', params: DocumentParams } },
+    async (request, reply) => {
+      const file = await service.file(request.params.id, caller(request));
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'attachment')
+        .send(file.bytes);
+    },
+  );
+
+  app.post(
+    '/rental/order/pay',
+    {
+      schema: {
+        tags,
+        summary: 'The tenant’s pay link for the move-in amount (first month, signing fee and SST, less the booking fee)',
+        body: RentalOrderPayBody,
+        response: { 200: PaymentLink, ...errors },
+      },
+    },
+    async (request) => service.moveInPayment(request.body.dealId, caller(request), requestLanguage(request)),
+  );
+
+  // The document's bytes as the body, typed by Content-Type (PDF, JPEG or PNG).
+  await app.register(async (plain) => {
+    const raw = plain.withTypeProvider<ZodTypeProvider>();
+    raw.addContentTypeParser([...DOCUMENT_CONTENT_TYPES], { parseAs: 'buffer', bodyLimit: DOCUMENT_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    raw.post(
+      '/documents/:id/upload',
+      {
+        schema: {
+          tags,
+          summary: 'Upload a document’s file (PDF, JPEG or PNG as the body), stored privately; its owner only',
+          params: DocumentParams,
+          response: { 200: DealDocument, ...errors, 413: ErrorBody },
+        },
+      },
+      async (request) => {
+        const who = caller(request);
+        const type = String(request.headers['content-type'] ?? '')
+          .split(';')[0]!
+          .trim();
+        if (!Buffer.isBuffer(request.body)) throw new AppError(ErrorCode.INVALID_DOCUMENT, { contentType: type });
+        return service.upload(request.params.id, who, type, request.body);
+      },
+    );
+  });
+};

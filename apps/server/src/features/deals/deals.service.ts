@@ -1,0 +1,591 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { BUSINESS, moveInCost } from '@kunci/contracts/business';
+import {
+  bookingFeeOutcome,
+  commandsFor,
+  DEAL_COMMANDS,
+  FINAL_STATES,
+  mayRun,
+  sen,
+  type CreateDealBody,
+  type Deal,
+  type DealActor,
+  type DealCommand,
+  type DealDocument,
+  type DealReason,
+  type DealState,
+  type DocumentKind,
+  type PaymentLink,
+} from '@kunci/contracts/deals';
+import { ErrorCode } from '@kunci/contracts/errors';
+import type { PaymentStatus } from '@kunci/contracts/payments';
+import type { Database } from '@kunci/db/client';
+import type { Language } from '@kunci/i18n/locales';
+import type { MediaStore } from '@kunci/media/store';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { accounts } from '../../lib/ledger/ledger.repository.ts';
+import type { JobQueue } from '../../lib/jobs/jobs.service.ts';
+import { readAll } from '../../lib/uploads.ts';
+import { dealDeadline, dealNotice, dealRefund } from './deal-jobs.ts';
+import {
+  isUniqueViolation,
+  type DealDocumentRow,
+  type DealEventRow,
+  type DealQueries,
+  type DealRow,
+  type DealsRepository,
+} from './deals.repository.ts';
+
+/** What deals need of payments: the port app.ts fills with the payments service (features do not import each other). */
+export interface DealPayments {
+  createPayment(input: {
+    purpose: 'DEAL_BOOKING' | 'DEAL_MOVE_IN';
+    referenceId: string;
+    payerId: string;
+    amountSen: number;
+    description: string;
+    language: Language;
+    returnPath: string;
+  }): Promise<{ paymentId: string; paymentUrl: string }>;
+  refund(input: { paymentId: string; amountSen: number; reason: string; requestedBy: string }): Promise<{ refundId: string }>;
+  findPayment(paymentId: string): Promise<{ status: PaymentStatus; amountSen: number } | null>;
+}
+
+/** The caller of a command: a person (their role on the deal is worked out here) or the system. */
+export type Caller = { userId: string; moderator: boolean } | 'SYSTEM';
+/** Who looks at a deal: a party, staff, or someone holding its link. */
+type Viewer = Exclude<DealActor, 'SYSTEM'> | 'GUEST';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const MALAYSIA_OFFSET = '+08:00';
+
+/** The deal page's path in a language (the web app's /deal page reads `id` or `hash`). */
+export function dealPath(lang: Language, query: { id?: string; hash?: string }): string {
+  const prefix = lang === 'en' ? '' : lang === 'ms' ? '/my' : '/zh';
+  return `${prefix}/deal?${new URLSearchParams(query as Record<string, string>).toString()}`;
+}
+
+/** Midnight in Malaysia at the start of a date. */
+const startOfDay = (date: string) => new Date(`${date}T00:00:00${MALAYSIA_OFFSET}`);
+const malaysianToday = (now: Date) => new Date(now.getTime() + 8 * HOUR_MS).toISOString().slice(0, 10);
+
+/** The deadline a state runs against, if any: when, what runs then, and why. */
+export function deadlineOf(
+  state: DealState,
+  deal: { moveInDate: string; paidAt: Date | null },
+  now: Date,
+): { at: Date; command: DealCommand; reason: DealReason | null } | null {
+  const rules = BUSINESS.deal;
+  switch (state) {
+    case 'APPLIED':
+      return { at: new Date(now.getTime() + rules.responseDays * DAY_MS), command: 'EXPIRE', reason: 'NO_RESPONSE' };
+    case 'ACCEPTED':
+      return { at: new Date(now.getTime() + rules.paymentDays * DAY_MS), command: 'EXPIRE', reason: 'NOT_PAID' };
+    case 'BOOKED':
+      return { at: new Date((deal.paidAt ?? now).getTime() + rules.documentsDays * DAY_MS), command: 'MISS_DEADLINE', reason: 'DOCUMENTS_LATE' };
+    case 'APPROVED':
+      return { at: new Date(now.getTime() + rules.holdDays * DAY_MS), command: 'END_HOLD', reason: 'HOLD_ENDED' };
+    case 'AGREEMENT': {
+      // Within the signing window, and by the start date at the latest.
+      const at = Math.min(now.getTime() + rules.signingDays * DAY_MS, Math.max(now.getTime(), startOfDay(deal.moveInDate).getTime()));
+      return { at: new Date(at), command: 'MISS_DEADLINE', reason: 'NOT_SIGNED' };
+    }
+    case 'SIGNED':
+      return { at: startOfDay(deal.moveInDate), command: 'MOVE_IN', reason: null };
+    default:
+      return null;
+  }
+}
+
+export interface DealsServiceOptions {
+  repository: DealsRepository;
+  jobs: JobQueue;
+  payments: DealPayments;
+  store: MediaStore;
+  secret: string;
+  clock?: () => Date;
+}
+
+export function createDealsService({ repository, jobs, payments, store, secret, clock = () => new Date() }: DealsServiceOptions) {
+  const signature = (dealId: string) => createHmac('sha256', secret).update(`deal-link:${dealId}`).digest('base64url');
+  const hashOf = (dealId: string) => `${dealId}.${signature(dealId)}`;
+
+  function roleOf(deal: DealRow, caller: Caller): DealActor | null {
+    if (caller === 'SYSTEM') return 'SYSTEM';
+    if (caller.userId === deal.tenantId) return 'TENANT';
+    if (caller.userId === deal.landlordId) return 'LANDLORD';
+    if (caller.moderator) return 'STAFF';
+    return null;
+  }
+
+  async function load(id: string, caller: Caller): Promise<{ deal: DealRow; role: DealActor }> {
+    const deal = await repository.findById(id);
+    if (!deal) throw notFound({ dealId: id });
+    const role = roleOf(deal, caller);
+    if (!role) throw new AppError(ErrorCode.FORBIDDEN, { dealId: id });
+    return { deal, role };
+  }
+
+  /** Deals as their DTO, with their listing, parties and events. */
+  async function views(rows: DealRow[], viewer: Viewer): Promise<Deal[]> {
+    const [listings, people, events] = await Promise.all([
+      repository.properties([...new Set(rows.map((row) => row.propertyId))]),
+      repository.people([...new Set(rows.flatMap((row) => [row.tenantId, row.landlordId]))]),
+      repository.events(rows.map((row) => row.id)),
+    ]);
+    const now = clock();
+    const firstName = (id: string) => {
+      const name = people.find((person) => person.id === id)?.name ?? '';
+      return viewer === 'GUEST' ? (name.split(/\s+/)[0] ?? name) : name;
+    };
+    return rows.map((row) => {
+      const listing = listings.find((candidate) => candidate.id === row.propertyId);
+      const refundableUntil =
+        row.paidAt && (['BOOKED', 'SCREENING', 'APPROVED', 'AGREEMENT', 'SIGNED'] as DealState[]).includes(row.state)
+          ? new Date(row.paidAt.getTime() + BUSINESS.deal.cancelWindowHours * HOUR_MS)
+          : null;
+      return {
+        id: row.id,
+        state: row.state,
+        propertyId: row.propertyId,
+        propertyDto: { id: row.propertyId, name: listing?.name ?? '', area: listing?.area ?? null, type: listing?.type ?? '' },
+        tenant: { id: row.tenantId, name: firstName(row.tenantId) },
+        landlord: { id: row.landlordId, name: firstName(row.landlordId) },
+        moveInDate: row.moveInDate,
+        tenancyMonths: row.tenancyMonths,
+        monthlyRent: row.monthlyRent,
+        occupants: row.occupants,
+        bookingFeeSen: row.bookingFeeSen,
+        paidAt: row.paidAt?.toISOString() ?? null,
+        deadline: row.deadlineAt && row.deadlineCommand ? { at: row.deadlineAt.toISOString(), command: row.deadlineCommand as DealCommand } : null,
+        refundableUntil: refundableUntil && refundableUntil > now ? refundableUntil.toISOString() : null,
+        reason: (row.reason as DealReason | null) ?? null,
+        viewerRole: viewer,
+        commands: viewer === 'GUEST' ? [] : commandsFor(viewer, row.state).filter((command) => !['PAY_BOOKING'].includes(command)),
+        hash: viewer === 'GUEST' ? null : hashOf(row.id),
+        events: events
+          .filter((event) => event.dealId === row.id)
+          .map((event) => ({
+            id: event.id,
+            command: event.command,
+            actor: event.actorRole,
+            from: (event.fromState as DealState | null) ?? null,
+            to: event.toState as DealState,
+            reason: (event.reason as DealReason | null) ?? null,
+            note: viewer === 'GUEST' ? null : event.note,
+            createdAt: event.createdAt.toISOString(),
+          })),
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    });
+  }
+  const view = async (row: DealRow, viewer: Viewer) => (await views([row], viewer))[0]!;
+
+  /**
+   * One transition in one transaction: checks who may run it from which state, moves the deal, writes the event,
+   * arms the next deadline, settles a paid booking fee (a refund job, or the forfeit posted to the ledger) and
+   * queues the notices. `expect`: for system commands, the state they were armed for (anything else: a no-op).
+   */
+  async function transition(
+    tx: { repo: DealQueries; db: Database },
+    deal: DealRow,
+    command: DealCommand,
+    actor: DealActor,
+    actorId: string | null,
+    details: { reason?: DealReason | null; note?: string | null; paidAt?: Date; paymentId?: string } = {},
+  ): Promise<{ deal: DealRow; event: DealEventRow }> {
+    const now = clock();
+    const { repo, db } = tx;
+    if (!mayRun(command, actor, deal.state)) {
+      if (!(DEAL_COMMANDS[command].by as readonly DealActor[]).includes(actor)) throw new AppError(ErrorCode.FORBIDDEN, { dealId: deal.id, command });
+      throw new AppError(ErrorCode.DEAL_STATE, { dealId: deal.id, command, state: deal.state });
+    }
+    const paidAt = details.paidAt ?? deal.paidAt;
+    const { to, fee } = bookingFeeOutcome({ command, actor, from: deal.state, paidAt, now });
+    const next = deadlineOf(to, { moveInDate: deal.moveInDate, paidAt }, now);
+    const reason =
+      details.reason ??
+      (command === 'REJECT' ? 'SCREENING_FAILED' : deal.deadlineCommand === command ? (deal.reason as DealReason | null) : null) ??
+      null;
+    const updated = await repo.update(deal.id, {
+      state: to,
+      paidAt,
+      bookingPaymentId: details.paymentId ?? deal.bookingPaymentId,
+      deadlineAt: next?.at ?? null,
+      deadlineCommand: next?.command ?? null,
+      reason: next ? deal.reason : (reason ?? deal.reason),
+    });
+    const event = await repo.addEvent({
+      dealId: deal.id,
+      actorId,
+      actorRole: actor,
+      command,
+      fromState: deal.state,
+      toState: to,
+      reason,
+      note: details.note ?? null,
+    });
+    if (next) {
+      // One deadline per state entered (the machine never returns to a state), so the key is free.
+      await jobs.enqueue(
+        dealDeadline,
+        { dealId: deal.id, command: next.command, state: to, reason: next.reason },
+        { runAt: next.at, key: `deal:${deal.id}:${to}`, transaction: db },
+      );
+    }
+    const paymentId = details.paymentId ?? deal.bookingPaymentId;
+    if (fee === 'REFUND' && paymentId) {
+      await jobs.enqueue(
+        dealRefund,
+        { dealId: deal.id, paymentId, amountSen: deal.bookingFeeSen, reason: reason ?? command },
+        { key: `deal-refund:${paymentId}`, transaction: db },
+      );
+    }
+    if (fee === 'FORFEIT') {
+      await repo.post({
+        kind: 'FORFEIT',
+        dealId: deal.id,
+        paymentId,
+        memo: `booking fee forfeited (${reason ?? command})`,
+        createdBy: actorId ?? 'system',
+        key: `deal-forfeit:${deal.id}`,
+        lines: [
+          { account: accounts.dealEscrow(deal.id), amountSen: -deal.bookingFeeSen },
+          { account: accounts.landlord(deal.landlordId), amountSen: deal.bookingFeeSen },
+        ],
+      });
+    }
+    await jobs.enqueue(dealNotice, { dealId: deal.id, eventId: event.id, fee }, { key: `deal-notice:${event.id}`, transaction: db });
+    return { deal: updated, event };
+  }
+
+  /** Runs a command on a deal by id in its own transaction (the deal row locked). */
+  async function run(
+    id: string,
+    command: DealCommand,
+    caller: Caller,
+    details: { reason?: DealReason | null; note?: string | null; expect?: DealState } = {},
+  ): Promise<DealRow | null> {
+    return repository.transaction(async (repo, db) => {
+      const deal = await repo.lock(id);
+      if (!deal) throw notFound({ dealId: id });
+      if (details.expect && deal.state !== details.expect) return null;
+      const role = roleOf(deal, caller);
+      if (!role) throw new AppError(ErrorCode.FORBIDDEN, { dealId: id });
+      const actorId = caller === 'SYSTEM' ? null : caller.userId;
+      return (await transition({ repo, db }, deal, command, role, actorId, details)).deal;
+    });
+  }
+
+  /**
+   * The booking fee of a deal was paid. Exactly one deal holds a listing: under the listing's row lock the first
+   * settled booking wins; a later one (or a payment for a deal no longer waiting for it) is refunded.
+   */
+  async function bookingPaid(dealId: string, paymentId: string, amountSen: number): Promise<void> {
+    const attempt = async () =>
+      repository.transaction(async (repo, db) => {
+        const deal = await repo.lock(dealId);
+        if (!deal) return;
+        if (deal.paidAt && deal.bookingPaymentId === paymentId) return; // already applied
+        const now = clock();
+        await repo.lockListing(deal.propertyId);
+        const holder = await repo.holder(deal.propertyId);
+        if (deal.state === 'ACCEPTED' && !holder) {
+          await transition({ repo, db }, deal, 'PAY_BOOKING', 'SYSTEM', null, { paidAt: now, paymentId });
+          // The other applications for the listing end: it is taken.
+          for (const other of await repo.openApplications(deal.propertyId, deal.id)) {
+            await transition({ repo, db }, other, 'LOSE_LISTING', 'SYSTEM', null, { reason: 'LISTING_BOOKED' });
+          }
+          return;
+        }
+        if (deal.state === 'ACCEPTED' || deal.state === 'APPLIED') {
+          await transition({ repo, db }, deal, 'LOSE_LISTING', 'SYSTEM', null, { reason: 'LISTING_BOOKED', paidAt: now, paymentId });
+          return;
+        }
+        // Paid after the deal ended (or a second payment for it): the money goes back.
+        await jobs.enqueue(
+          dealRefund,
+          { dealId, paymentId, amountSen, reason: 'NOT_APPLICABLE' },
+          { key: `deal-refund:${paymentId}`, transaction: db },
+        );
+      });
+    try {
+      await attempt();
+    } catch (error) {
+      // Two settlements racing past the lock (a listing row deleted meanwhile): the index decides, retry once.
+      if (!isUniqueViolation(error, 'deals_one_holder')) throw error;
+      await attempt();
+    }
+  }
+
+  function documentView(row: DealDocumentRow): DealDocument {
+    return {
+      id: row.id,
+      dealId: row.dealId,
+      ownerId: row.ownerId,
+      kind: row.kind as DocumentKind,
+      status: row.status,
+      contentType: row.contentType,
+      bytes: row.bytes,
+      fileUrl: row.storageKey ? `/api/documents/${row.id}/file` : null,
+      createdAt: row.createdAt.toISOString(),
+      uploadedAt: row.uploadedAt?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    hashOf,
+
+    async list(userId: string, propertyId: number | undefined): Promise<Deal[]> {
+      const rows = await repository.list(userId, propertyId);
+      return Promise.all(rows.map((row) => view(row, (roleOf(row, { userId, moderator: false }) as Viewer | null) ?? 'GUEST')));
+    },
+
+    async get(id: string, caller: Caller): Promise<Deal> {
+      const { deal, role } = await load(id, caller);
+      return view(deal, role as Viewer);
+    },
+
+    /** The deal behind a signed link: the party's own view when signed in as one, else a summary with first names. */
+    async byHash(hash: string, caller: Caller | null): Promise<Deal> {
+      const [id = '', given = ''] = hash.split('.');
+      const expected = signature(id);
+      if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) throw notFound({ hash: 'bad signature' });
+      const deal = await repository.findById(id);
+      if (!deal) throw notFound({ dealId: id });
+      return view(deal, ((caller && roleOf(deal, caller)) as Viewer | null) ?? 'GUEST');
+    },
+
+    /** A tenant applies for a live rental listing, at its listed rent. */
+    async apply(tenantId: string, body: CreateDealBody): Promise<Deal> {
+      const listing = await repository.listing(body.propertyId);
+      if (!listing) throw notFound({ propertyId: body.propertyId });
+      if (!listing.live) throw new AppError(ErrorCode.GONE, { propertyId: body.propertyId });
+      if (!['HIGHRISE', 'LANDED', 'ROOM'].includes(listing.type)) {
+        throw new AppError(
+          ErrorCode.VALIDATION,
+          { type: listing.type },
+          [{ path: 'body.propertyId', message: 'deals.field.notForRent' }],
+          'deals.field.notForRent',
+        );
+      }
+      if (listing.ownerId === tenantId) throw new AppError(ErrorCode.DEAL_OWN_LISTING, { propertyId: listing.id });
+      if (body.moveInDate < malaysianToday(clock()) || Number.isNaN(startOfDay(body.moveInDate).getTime())) {
+        throw new AppError(ErrorCode.VALIDATION, { moveInDate: body.moveInDate }, [{ path: 'body.moveInDate', message: 'deals.field.moveInDate' }]);
+      }
+      if (body.conversationId) {
+        const conversation = await repository.conversation(body.conversationId);
+        if (!conversation || conversation.tenantId !== tenantId || conversation.propertyId !== listing.id)
+          throw notFound({ conversationId: body.conversationId });
+      }
+      if (await repository.holder(listing.id)) throw new AppError(ErrorCode.LISTING_BOOKED, { propertyId: listing.id });
+      try {
+        const row = await repository.transaction(async (repo, db) => {
+          const created = await repo.insert({
+            propertyId: listing.id,
+            tenantId,
+            landlordId: listing.ownerId,
+            conversationId: body.conversationId ?? null,
+            moveInDate: body.moveInDate,
+            tenancyMonths: body.tenancyMonths,
+            monthlyRent: listing.price,
+            occupants: body.occupants,
+            bookingFeeSen: sen(BUSINESS.bookingFee),
+          });
+          const next = deadlineOf('APPLIED', { moveInDate: body.moveInDate, paidAt: null }, clock())!;
+          const event = await repo.addEvent({
+            dealId: created.id,
+            actorId: tenantId,
+            actorRole: 'TENANT',
+            command: 'APPLY',
+            fromState: null,
+            toState: 'APPLIED',
+          });
+          await jobs.enqueue(
+            dealDeadline,
+            { dealId: created.id, command: next.command, state: 'APPLIED', reason: next.reason },
+            { runAt: next.at, key: `deal:${created.id}:APPLIED`, transaction: db },
+          );
+          await jobs.enqueue(dealNotice, { dealId: created.id, eventId: event.id }, { key: `deal-notice:${event.id}`, transaction: db });
+          return repo.update(created.id, { deadlineAt: next.at, deadlineCommand: next.command });
+        });
+        return view(row, 'TENANT');
+      } catch (error) {
+        if (isUniqueViolation(error, 'deals_one_application')) throw new AppError(ErrorCode.DEAL_ALREADY_APPLIED, { propertyId: listing.id });
+        throw error;
+      }
+    },
+
+    /** `PUT /api/deals/{id}`: a person's command. */
+    async command(
+      id: string,
+      caller: Exclude<Caller, 'SYSTEM'>,
+      command: DealCommand,
+      details: { reason?: DealReason; note?: string },
+    ): Promise<Deal> {
+      const { deal, role } = await load(id, caller);
+      if (command === 'SUBMIT_DOCUMENTS') {
+        const documents = await repository.documentsOfDeal(deal.id);
+        if (role === 'TENANT' && deal.state === 'BOOKED' && !documents.some((document) => document.status === 'UPLOADED')) {
+          throw new AppError(ErrorCode.DOCUMENTS_MISSING, { dealId: deal.id });
+        }
+      }
+      if (command === 'VOID' && !details.reason) details.reason = 'FALSE_LISTING';
+      if (command === 'VOID' && !['RENT_RAISED', 'FALSE_LISTING', 'OTHER'].includes(details.reason!)) {
+        throw new AppError(ErrorCode.VALIDATION, { reason: details.reason }, [{ path: 'body.reason', message: 'field.invalid' }]);
+      }
+      if (command === 'CANCEL' && !details.reason) details.reason = role === 'LANDLORD' ? 'RENTED_ELSEWHERE' : 'CHANGED_MIND';
+      const row = await run(deal.id, command, caller, details);
+      return view(row!, role as Viewer);
+    },
+
+    /** `POST /api/deals/{id}/documents/verify` (staff): the screening verdict; the documents are marked with it. */
+    async verifyDocuments(id: string, caller: Exclude<Caller, 'SYSTEM'>, decision: 'APPROVED' | 'REJECTED', note?: string): Promise<Deal> {
+      const { deal, role } = await load(id, caller);
+      if (role !== 'STAFF') throw new AppError(ErrorCode.FORBIDDEN, { dealId: id });
+      const row = await run(deal.id, decision === 'APPROVED' ? 'APPROVE' : 'REJECT', caller, { note: note ?? null });
+      await repository.judgeDocuments(deal.id, decision === 'APPROVED' ? 'VERIFIED' : 'REJECTED');
+      return view(row!, role as Viewer);
+    },
+
+    /** `POST /api/deals/{id}/booking`: where the tenant pays the booking fee (refused once another tenant holds the listing). */
+    async booking(id: string, caller: Exclude<Caller, 'SYSTEM'>, language: Language): Promise<PaymentLink> {
+      const { deal, role } = await load(id, caller);
+      if (role !== 'TENANT') throw new AppError(ErrorCode.FORBIDDEN, { dealId: id });
+      const holder = await repository.holder(deal.propertyId);
+      if (holder && holder.id !== deal.id) throw new AppError(ErrorCode.LISTING_BOOKED, { propertyId: deal.propertyId });
+      if (deal.state !== 'ACCEPTED') throw new AppError(ErrorCode.DEAL_STATE, { dealId: id, state: deal.state });
+      const payment = await payments.createPayment({
+        purpose: 'DEAL_BOOKING',
+        referenceId: deal.id,
+        payerId: deal.tenantId,
+        amountSen: deal.bookingFeeSen,
+        description: `Booking fee, deal ${deal.id}`,
+        language,
+        returnPath: dealPath(language, { id: deal.id }),
+      });
+      await repository.update(deal.id, { bookingPaymentId: payment.paymentId });
+      return { ...payment, amountSen: deal.bookingFeeSen };
+    },
+
+    /** `POST /api/deals/{id}/verify/booking`: asks payments whether the booking fee was paid and applies it (once). */
+    async verifyBooking(id: string, caller: Exclude<Caller, 'SYSTEM'>): Promise<Deal> {
+      const { deal, role } = await load(id, caller);
+      if (deal.bookingPaymentId && !deal.paidAt) {
+        const payment = await payments.findPayment(deal.bookingPaymentId);
+        if (payment?.status === 'SUCCEEDED') await bookingPaid(deal.id, deal.bookingPaymentId, payment.amountSen);
+      }
+      return view((await repository.findById(deal.id))!, role as Viewer);
+    },
+
+    /** `POST /api/rental/order/pay`: the move-in amount (first month, signing fee and SST, less the booking fee). */
+    async moveInPayment(dealId: string, caller: Exclude<Caller, 'SYSTEM'>, language: Language): Promise<PaymentLink> {
+      const { deal, role } = await load(dealId, caller);
+      if (role !== 'TENANT') throw new AppError(ErrorCode.FORBIDDEN, { dealId });
+      if (!['SIGNED', 'ACTIVE'].includes(deal.state) || deal.moveInPaidAt) throw new AppError(ErrorCode.DEAL_STATE, { dealId, state: deal.state });
+      const amountSen = sen(moveInCost(deal.monthlyRent).total) - deal.bookingFeeSen;
+      const payment = await payments.createPayment({
+        purpose: 'DEAL_MOVE_IN',
+        referenceId: deal.id,
+        payerId: deal.tenantId,
+        amountSen,
+        description: `Move-in payment, deal ${deal.id}`,
+        language,
+        returnPath: dealPath(language, { id: deal.id }),
+      });
+      await repository.update(deal.id, { moveInPaymentId: payment.paymentId });
+      return { ...payment, amountSen };
+    },
+
+    /** A deal payment settled (the payments.settled job): booking fees move the deal; move-in payments credit the fee. */
+    async paymentSettled(purpose: string, dealId: string, paymentId: string, amountSen: number): Promise<void> {
+      if (purpose === 'DEAL_BOOKING') return bookingPaid(dealId, paymentId, amountSen);
+      if (purpose !== 'DEAL_MOVE_IN') return;
+      await repository.transaction(async (repo) => {
+        const deal = await repo.lock(dealId);
+        if (!deal || deal.moveInPaidAt) return;
+        await repo.update(deal.id, { moveInPaidAt: clock(), moveInPaymentId: paymentId });
+        if (!deal.paidAt) return;
+        // The booking fee is credited to the first invoice.
+        await repo.post({
+          kind: 'CREDIT',
+          dealId: deal.id,
+          paymentId: deal.bookingPaymentId,
+          memo: 'booking fee credited to the move-in payment',
+          createdBy: 'system',
+          key: `deal-credit:${deal.id}`,
+          lines: [
+            { account: accounts.dealEscrow(deal.id), amountSen: -deal.bookingFeeSen },
+            { account: accounts.dealMoveIn(deal.id), amountSen: deal.bookingFeeSen },
+          ],
+        });
+      });
+    },
+
+    /** A deadline job: runs its command if the deal still waits in the state it was armed for. */
+    async deadline(dealId: string, command: DealCommand, state: DealState, reason: DealReason | null): Promise<void> {
+      if (!(await repository.findById(dealId))) return;
+      await run(dealId, command, 'SYSTEM', { expect: state, reason });
+    },
+
+    /** Asks payments to give a booking fee back (the refund job). */
+    refund: (paymentId: string, amountSen: number, reason: string) => payments.refund({ paymentId, amountSen, reason, requestedBy: 'system' }),
+
+    /** What a notice needs: the deal, the event, the people. */
+    async noticeFacts(dealId: string, eventId: number) {
+      const [deal, event] = await Promise.all([repository.findById(dealId), repository.event(eventId)]);
+      if (!deal || !event) return null;
+      const [people, listings] = await Promise.all([repository.people([deal.tenantId, deal.landlordId]), repository.properties([deal.propertyId])]);
+      return { deal, event, people, listing: listings[0]?.name ?? '', hash: hashOf(deal.id) };
+    },
+
+    async addDocument(dealId: string, caller: Exclude<Caller, 'SYSTEM'>, kind: DocumentKind): Promise<DealDocument> {
+      const { deal, role } = await load(dealId, caller);
+      if (role !== 'TENANT') throw new AppError(ErrorCode.FORBIDDEN, { dealId });
+      if (deal.state !== 'BOOKED') throw new AppError(ErrorCode.DEAL_STATE, { dealId, state: deal.state });
+      return documentView(await repository.insertDocument({ dealId, ownerId: caller.userId, kind }));
+    },
+
+    /** Stores a document's file privately (no public route serves this key); the owner only, while the deal takes documents. */
+    async upload(documentId: string, caller: Exclude<Caller, 'SYSTEM'>, contentType: string, bytes: Buffer): Promise<DealDocument> {
+      const document = await repository.findDocument(documentId);
+      if (!document) throw notFound({ documentId });
+      if (document.ownerId !== caller.userId) throw new AppError(ErrorCode.FORBIDDEN, { documentId });
+      const deal = await repository.findById(document.dealId);
+      if (deal?.state !== 'BOOKED') throw new AppError(ErrorCode.DEAL_STATE, { documentId, state: deal?.state });
+      if (!matchesType(contentType, bytes)) throw new AppError(ErrorCode.INVALID_DOCUMENT, { documentId, contentType });
+      const key = `private/deal-documents/${document.dealId}/${document.id}`;
+      await store.put(key, bytes, contentType);
+      return documentView(
+        await repository.updateDocument(document.id, { storageKey: key, contentType, bytes: bytes.length, status: 'UPLOADED', uploadedAt: clock() }),
+      );
+    },
+
+    async documentsOf(userId: string): Promise<DealDocument[]> {
+      return (await repository.documentsOfUser(userId)).map(documentView);
+    },
+
+    /** A document's file for its owner or staff. */
+    async file(documentId: string, caller: Exclude<Caller, 'SYSTEM'>) {
+      const document = await repository.findDocument(documentId);
+      if (!document) throw notFound({ documentId });
+      if (document.ownerId !== caller.userId && !caller.moderator) throw new AppError(ErrorCode.FORBIDDEN, { documentId });
+      const file = document.storageKey ? await store.get(document.storageKey) : null;
+      if (!file) throw notFound({ documentId, reason: 'no file yet' });
+      return { contentType: document.contentType ?? 'application/octet-stream', bytes: await readAll(file.body) };
+    },
+
+    isFinal: (state: DealState) => (FINAL_STATES as readonly DealState[]).includes(state),
+  };
+}
+export type DealsService = ReturnType<typeof createDealsService>;
+
+/** A PDF, JPEG or PNG whose bytes are what its type says. */
+function matchesType(contentType: string, bytes: Buffer): boolean {
+  if (contentType === 'application/pdf') return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+  if (contentType === 'image/jpeg') return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  if (contentType === 'image/png') return bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  return false;
+}

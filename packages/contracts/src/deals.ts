@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { BUSINESS } from './business.ts';
+
+/**
+ * The rental deal as one state machine (business rules, "Booking fee and deal"), defined once here: the server
+ * enforces it, the web page reads it to show what the viewer may do.
+ *
+ * APPLIED → (landlord) ACCEPTED | DECLINED → (tenant pays the booking fee) BOOKED → (tenant submits documents)
+ * SCREENING → (staff) APPROVED | REJECTED → (staff) AGREEMENT → (tenant) SIGNED → (move-in date) ACTIVE.
+ * CANCELLED, EXPIRED and FORFEITED end a deal early; whether the booking fee goes back to the tenant or to the
+ * landlord is `bookingFeeOutcome`.
+ */
+export const DEAL_STATES = [
+  'APPLIED',
+  'ACCEPTED',
+  'DECLINED',
+  'BOOKED',
+  'SCREENING',
+  'APPROVED',
+  'REJECTED',
+  'AGREEMENT',
+  'SIGNED',
+  'ACTIVE',
+  'CANCELLED',
+  'EXPIRED',
+  'FORFEITED',
+] as const;
+export const DealState = z.enum(DEAL_STATES);
+export type DealState = z.infer<typeof DealState>;
+
+/** States that hold the listing: once a deal is in one of them no other tenant can book it. */
+export const HOLDING_STATES = ['BOOKED', 'SCREENING', 'APPROVED', 'AGREEMENT', 'SIGNED', 'ACTIVE'] as const satisfies readonly DealState[];
+/** States in which the booking fee has been paid and still sits in the deal's escrow. */
+export const PAID_STATES = ['BOOKED', 'SCREENING', 'APPROVED', 'AGREEMENT', 'SIGNED'] as const satisfies readonly DealState[];
+/** States a deal never leaves. */
+export const FINAL_STATES = ['DECLINED', 'REJECTED', 'ACTIVE', 'CANCELLED', 'EXPIRED', 'FORFEITED'] as const satisfies readonly DealState[];
+
+/** Who runs a command: the deal's tenant, its listing's landlord, staff (moderators for now) or the system (jobs, payments). */
+export const DealActor = z.enum(['TENANT', 'LANDLORD', 'STAFF', 'SYSTEM']);
+export type DealActor = z.infer<typeof DealActor>;
+
+/**
+ * Every transition. `to` may depend on the case (a tenant's late cancellation forfeits); `money` says what happens
+ * to a paid booking fee. Commands run by people come through the API; SYSTEM ones from payments and deadline jobs.
+ */
+export const DEAL_COMMANDS = {
+  ACCEPT: { by: ['LANDLORD'], from: ['APPLIED'], to: 'ACCEPTED' },
+  DECLINE: { by: ['LANDLORD'], from: ['APPLIED'], to: 'DECLINED' },
+  /** The booking fee was paid (payment settled). */
+  PAY_BOOKING: { by: ['SYSTEM'], from: ['ACCEPTED'], to: 'BOOKED' },
+  SUBMIT_DOCUMENTS: { by: ['TENANT'], from: ['BOOKED'], to: 'SCREENING' },
+  APPROVE: { by: ['STAFF'], from: ['SCREENING'], to: 'APPROVED' },
+  REJECT: { by: ['STAFF'], from: ['SCREENING'], to: 'REJECTED' },
+  SEND_AGREEMENT: { by: ['STAFF'], from: ['APPROVED'], to: 'AGREEMENT' },
+  SIGN: { by: ['TENANT'], from: ['AGREEMENT'], to: 'SIGNED' },
+  MOVE_IN: { by: ['SYSTEM'], from: ['SIGNED'], to: 'ACTIVE' },
+  /** Tenant or landlord walks away; a tenant past the cancellation window forfeits the fee (to FORFEITED). */
+  CANCEL: { by: ['TENANT', 'LANDLORD'], from: ['APPLIED', 'ACCEPTED', ...PAID_STATES], to: 'CANCELLED' },
+  /** Staff end the deal because the landlord raised the agreed rent or the listing was false: refunded. */
+  VOID: { by: ['STAFF'], from: ['APPLIED', 'ACCEPTED', ...PAID_STATES], to: 'CANCELLED' },
+  /** Another tenant's booking of the listing settled first: this one's fee goes back. */
+  LOSE_LISTING: { by: ['SYSTEM'], from: ['APPLIED', 'ACCEPTED'], to: 'CANCELLED' },
+  /** The landlord did not answer, or the tenant did not pay, in time. */
+  EXPIRE: { by: ['SYSTEM'], from: ['APPLIED', 'ACCEPTED'], to: 'EXPIRED' },
+  /** No documents within `documentsDays` of paying, or no signature within `signingDays`: forfeited. */
+  MISS_DEADLINE: { by: ['SYSTEM'], from: ['BOOKED', 'AGREEMENT'], to: 'FORFEITED' },
+  /** The unit was held `holdDays` after screening and no agreement came: not the tenant's doing, refunded. */
+  END_HOLD: { by: ['SYSTEM'], from: ['APPROVED'], to: 'EXPIRED' },
+} as const satisfies Record<string, { by: readonly DealActor[]; from: readonly DealState[]; to: DealState }>;
+export type DealCommand = keyof typeof DEAL_COMMANDS;
+export const DealCommand = z.enum(Object.keys(DEAL_COMMANDS) as [DealCommand, ...DealCommand[]]);
+
+/** Why a deal was cancelled, voided or ended: picks the refund rule and is shown to both sides. */
+export const DealReason = z.enum([
+  'CHANGED_MIND',
+  'RENTED_ELSEWHERE',
+  'RENT_RAISED',
+  'FALSE_LISTING',
+  'SCREENING_FAILED',
+  'NO_RESPONSE',
+  'NOT_PAID',
+  'DOCUMENTS_LATE',
+  'NOT_SIGNED',
+  'HOLD_ENDED',
+  'LISTING_BOOKED',
+  'OTHER',
+]);
+export type DealReason = z.infer<typeof DealReason>;
+
+export type FeeOutcome = 'NONE' | 'REFUND' | 'FORFEIT';
+
+/**
+ * Where a paid booking fee goes when a deal ends (business rules): back to the tenant when screening fails, the
+ * landlord cancels or rents elsewhere, the rent was raised or the listing false, the hold ends without an
+ * agreement, or either side cancels within `cancelWindowHours` of paying; otherwise, in full, to the landlord.
+ */
+export function bookingFeeOutcome(input: { command: DealCommand; actor: DealActor; from: DealState; paidAt: Date | null; now: Date }): {
+  to: DealState;
+  fee: FeeOutcome;
+} {
+  const rule = DEAL_COMMANDS[input.command];
+  if (input.command === 'LOSE_LISTING') return { to: rule.to, fee: input.paidAt ? 'REFUND' : 'NONE' };
+  const paid = (PAID_STATES as readonly DealState[]).includes(input.from) && input.paidAt !== null;
+  if (!paid) return { to: rule.to, fee: 'NONE' };
+  switch (input.command) {
+    case 'REJECT':
+    case 'VOID':
+    case 'END_HOLD':
+      return { to: rule.to, fee: 'REFUND' };
+    case 'MISS_DEADLINE':
+      return { to: rule.to, fee: 'FORFEIT' };
+    case 'CANCEL': {
+      if (input.actor === 'LANDLORD') return { to: 'CANCELLED', fee: 'REFUND' };
+      const withinWindow = input.now.getTime() - input.paidAt!.getTime() <= BUSINESS.deal.cancelWindowHours * 3_600_000;
+      return withinWindow ? { to: 'CANCELLED', fee: 'REFUND' } : { to: 'FORFEITED', fee: 'FORFEIT' };
+    }
+    default:
+      return { to: rule.to, fee: 'NONE' };
+  }
+}
+
+/** Whether `actor` may run `command` on a deal in `state`. */
+export function mayRun(command: DealCommand, actor: DealActor, state: DealState): boolean {
+  const rule = DEAL_COMMANDS[command];
+  return (rule.by as readonly DealActor[]).includes(actor) && (rule.from as readonly DealState[]).includes(state);
+}
+
+/** The commands `actor` may run on a deal in `state` (what the deal page offers). */
+export function commandsFor(actor: DealActor, state: DealState): DealCommand[] {
+  return (Object.keys(DEAL_COMMANDS) as DealCommand[]).filter((command) => mayRun(command, actor, state));
+}
+
+/** Sen (integer) from ringgit settings: money is integer sen everywhere. */
+export const sen = (ringgit: number) => Math.round(ringgit * 100);
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** `POST /api/deals`: a tenant applies for a listing. The rent is the listing's, never the caller's. */
+export const CreateDealBody = z
+  .object({
+    propertyId: id,
+    moveInDate: isoDate,
+    tenancyMonths: z.number().int().min(BUSINESS.zeroDeposit.tenancyMonths.min).max(BUSINESS.zeroDeposit.tenancyMonths.max),
+    occupants: z.number().int().min(BUSINESS.deal.occupants.min).max(BUSINESS.deal.occupants.max),
+    /** The conversation the tenant applied from, when they did it in the chat. */
+    conversationId: id.optional(),
+  })
+  .strict();
+export type CreateDealBody = z.infer<typeof CreateDealBody>;
+
+/** Commands people send through `PUT /api/deals/{id}` (screening verdicts go through `/documents/verify`). */
+export const PutDealCommand = z.enum(['ACCEPT', 'DECLINE', 'CANCEL', 'VOID', 'SUBMIT_DOCUMENTS', 'SEND_AGREEMENT', 'SIGN']);
+export const UpdateDealBody = z
+  .object({
+    command: PutDealCommand,
+    reason: DealReason.optional(),
+    note: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type UpdateDealBody = z.infer<typeof UpdateDealBody>;
+
+export const DealParams = z.object({ id: z.uuid() });
+export const DealHashParams = z.object({ hash: z.string().regex(/^[A-Za-z0-9_.-]{40,120}$/) });
+export const DealListQuery = z.object({ userId: z.uuid(), propertyId: id.optional() }).strict();
+
+export const DealEvent = z
+  .object({
+    id: z.number().int(),
+    command: z.string(),
+    actor: DealActor,
+    from: DealState.nullable(),
+    to: DealState,
+    reason: DealReason.nullable(),
+    note: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'DealEvent' });
+export type DealEvent = z.infer<typeof DealEvent>;
+
+/** Spec section 3's `propertyDto` with its id: what the deal page shows of the listing. */
+export const DealProperty = z.object({ id: z.number().int(), name: z.string(), area: z.string().nullable(), type: z.string() });
+export const DealParty = z.object({ id: z.uuid(), name: z.string() });
+
+export const Deal = z
+  .object({
+    id: z.uuid(),
+    state: DealState,
+    propertyId: z.number().int(),
+    propertyDto: DealProperty,
+    tenant: DealParty,
+    landlord: DealParty,
+    moveInDate: isoDate,
+    tenancyMonths: z.number().int(),
+    /** Ringgit a month, as listed when the tenant applied. */
+    monthlyRent: z.number().int(),
+    occupants: z.number().int(),
+    bookingFeeSen: z.number().int(),
+    paidAt: z.string().nullable(),
+    /** The next deadline and what happens at it, when one runs. */
+    deadline: z.object({ at: z.string(), command: DealCommand }).nullable(),
+    /** Whether a cancellation by the tenant now would get the booking fee back. */
+    refundableUntil: z.string().nullable(),
+    reason: DealReason.nullable(),
+    /** The viewer's side, and what they may do now (from `DEAL_COMMANDS`). */
+    viewerRole: z.enum(['TENANT', 'LANDLORD', 'STAFF', 'GUEST']),
+    commands: z.array(DealCommand),
+    /** The signed link that opens this deal for the other party (parties and staff only). */
+    hash: z.string().nullable(),
+    events: z.array(DealEvent),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Deal' });
+export type Deal = z.infer<typeof Deal>;
+
+export const DealList = z.object({ content: z.array(Deal) }).meta({ id: 'DealList' });
+export type DealList = z.infer<typeof DealList>;
+
+/** `POST /api/deals/{id}/booking` and `POST /api/rental/order/pay`: where the tenant pays. */
+export const PaymentLink = z.object({ paymentId: z.string(), paymentUrl: z.string(), amountSen: z.number().int() }).meta({ id: 'DealPaymentLink' });
+export type PaymentLink = z.infer<typeof PaymentLink>;
+export const RentalOrderPayBody = z.object({ dealId: z.uuid() }).strict();
+
+/** Screening documents (business rules: by profile). Encryption at rest and profiles come with screening. */
+export const DocumentKind = z.enum([
+  'IC_FRONT',
+  'IC_BACK',
+  'PAYSLIP',
+  'OFFER_LETTER',
+  'BANK_STATEMENT',
+  'STUDENT_LETTER',
+  'SSM_FORM_9',
+  'PASSPORT',
+  'VISA',
+  'OTHER',
+]);
+export type DocumentKind = z.infer<typeof DocumentKind>;
+export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const CreateDocumentBody = z.object({ kind: DocumentKind }).strict();
+export const DealDocument = z
+  .object({
+    id: z.uuid(),
+    dealId: z.uuid(),
+    ownerId: z.uuid(),
+    kind: DocumentKind,
+    status: z.enum(['PENDING', 'UPLOADED', 'VERIFIED', 'REJECTED']),
+    contentType: z.string().nullable(),
+    bytes: z.number().int().nullable(),
+    /** The API path that serves the file to its owner and staff (never a public URL). */
+    fileUrl: z.string().nullable(),
+    createdAt: z.string(),
+    uploadedAt: z.string().nullable(),
+  })
+  .meta({ id: 'DealDocument' });
+export type DealDocument = z.infer<typeof DealDocument>;
+export const DocumentList = z.object({ content: z.array(DealDocument) }).meta({ id: 'DealDocumentList' });
+export const DocumentParams = z.object({ id: z.uuid() });
+export const DocumentUserParams = z.object({ userId: z.uuid() });
+
+/** `POST /api/deals/{id}/documents/verify` (staff): the screening verdict. */
+export const VerifyDocumentsBody = z.object({ decision: z.enum(['APPROVED', 'REJECTED']), note: z.string().trim().max(500).optional() }).strict();
