@@ -51,6 +51,13 @@ import { createCounterStore } from './plugins/counters.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { textInputPlugin } from './plugins/text-input.ts';
 import { createMessenger } from './plugins/messaging.ts';
+import { createOutboxRepository } from './plugins/messaging.repository.ts';
+import { paymentsPages } from './features/payments/payments.pages.ts';
+import { createPaymentsRepository } from './features/payments/payments.repository.ts';
+import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { createPaymentsService, type PaymentsService } from './features/payments/payments.service.ts';
+import { createSimulatorGateway, registerSimulatorDeliveries, SIGNATURE_HEADER, simulatorSecret } from './features/payments/simulator.ts';
+import { createStripeGateway } from './features/payments/stripe.ts';
 import { mediaRoutes } from './plugins/media.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -62,6 +69,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job queue; features get it as a dependency, tests reach it here. */
     jobs: JobQueue;
+    /** Payments (issue 16): other features get it as a dependency, tests reach it here. */
+    payments: PaymentsService;
   }
 }
 
@@ -137,7 +146,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
 
   if (redis) watchRedis(redis, app.log);
   const counters = createCounterStore(redis, config.redisKeyPrefix);
-  const messenger = createMessenger({ db, sms: config.sms, email: config.email });
+  const messenger = createMessenger({ outbox: createOutboxRepository(db), sms: config.sms, email: config.email });
   if (config.demoMode) app.log.warn('demo mode: messages without a provider go to the development outbox, readable from this machine only');
   // Deadlines, retries and notices (docs/decisions/0007-job-queue.md). Jobs can be enqueued on every instance;
   // only those with JOBS_INTERVAL_SECONDS above 0 run them.
@@ -169,8 +178,35 @@ export async function buildApp({ config, database, store, redis, web = true, log
   const chatHub = await createChatHub(redis, config.redisKeyPrefix);
   app.addHook('onClose', async () => chatHub.close());
   const chatRepository = createChatRepository(db);
-  const chat = createChatService(chatRepository, chatHub, { store, uploads: createUploads({ db, store, secret, publicUrl: config.publicUrl }) });
-  const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), chatRepository, chat });
+  const chatUploads = createUploads({ repository: chatRepository.uploads, store, secret, publicUrl: config.publicUrl });
+  const chat = createChatService(chatRepository, chatHub, { store, uploads: chatUploads });
+  // Payments: the simulator unless Stripe is configured; its webhooks come back through our own endpoint.
+  const paymentSecret = simulatorSecret(config.payments.simulator.secret, secret);
+  const gateway = config.payments.stripe
+    ? createStripeGateway(config.payments.stripe)
+    : createSimulatorGateway({
+        secret: paymentSecret,
+        publicUrl: config.publicUrl,
+        jobs,
+        chaos: config.payments.simulator.chaos,
+        seed: config.payments.simulator.seed,
+      });
+  if (gateway.name === 'simulator') {
+    if (config.env === 'production' && !config.demoMode)
+      app.log.warn('payments run on the built-in simulator: set PAYMENT_GATEWAY=stripe to take real money');
+    registerSimulatorDeliveries(jobs, paymentSecret, async (body, signature) => {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/payments/webhooks/simulator',
+        payload: body,
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+      });
+      return answer.statusCode;
+    });
+  }
+  const payments = createPaymentsService({ repository: createPaymentsRepository(db), gateway, jobs, publicUrl: config.publicUrl });
+  app.decorate('payments', payments);
+  const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), chat });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
@@ -184,12 +220,14 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(authRoutes, { service: auth, facebook: Boolean(config.facebook) });
       await api.register(usersRoutes, { service: users });
       await api.register(profileExtrasRoutes, { service: profileExtras });
+      await api.register(paymentsRoutes, { service: payments, gateway: gateway.name });
       await api.register(dashboardRoutes, { service: createDashboardService(createDashboardRepository(db)) });
       if (config.demoMode) await api.register(outboxRoutes, { messenger });
     },
     { prefix: '/api' },
   );
   await app.register(mediaRoutes, { store });
+  await app.register(paymentsPages, { service: payments, sessions, simulator: gateway.name === 'simulator' });
   if (config.jobsIntervalSeconds > 0) {
     // Recurring jobs: each run by one instance at a time, once per interval across all of them (a failed run is
     // logged by the queue and waits for the next). Notices go out within a minute (see NOTICE_INTERVAL_SECONDS).

@@ -72,6 +72,19 @@ const EnvSchema = z.object({
   FACEBOOK_APP_SECRET: z.string().min(16).optional(),
   FACEBOOK_GRAPH_URL: url(['http', 'https']).default('https://graph.facebook.com/v19.0'),
   FACEBOOK_DIALOG_URL: url(['http', 'https']).default('https://www.facebook.com/v19.0/dialog/oauth'),
+  PAYMENT_GATEWAY: z.enum(['simulator', 'stripe']).default('simulator'),
+  PAYMENT_SIMULATOR_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PAYMENT_SIMULATOR_CHAOS: z.coerce.number().min(0).max(1).default(0.25),
+  PAYMENT_SIMULATOR_SEED: z.coerce.number().int().min(0).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)')
+    .optional(),
+  STRIPE_API_URL: url(['http', 'https']).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -132,6 +145,15 @@ export interface Config {
   managementAppUrl: string;
   /** "Continue with Facebook", when both the app id and secret are set. */
   facebook: { appId: string; appSecret: string; graphUrl: string; dialogUrl: string } | undefined;
+  /**
+   * Payments: the built-in simulator (default; its webhook key derives from the auth secret unless set, `chaos` is
+   * the chance of a webhook sent twice or out of order, `seed` makes that chance repeatable) or Stripe.
+   */
+  payments: {
+    gateway: 'simulator' | 'stripe';
+    simulator: { secret: string | undefined; chaos: number; seed: number | undefined };
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  };
 }
 
 export class EnvError extends Error {
@@ -174,6 +196,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           (name) => `${name}: required in production (real SMS and email), or set DEMO_MODE=true for a local demo whose messages stay in the outbox`,
         ),
       );
+  }
+  if (env.PAYMENT_GATEWAY === 'stripe') {
+    const missing = [env.STRIPE_SECRET_KEY ? undefined : 'STRIPE_SECRET_KEY', env.STRIPE_WEBHOOK_SECRET ? undefined : 'STRIPE_WEBHOOK_SECRET'];
+    const named = missing.filter((v) => v !== undefined);
+    if (named.length) throw new EnvError(named.map((name) => `${name}: required when PAYMENT_GATEWAY=stripe`));
   }
   const dataDir = resolve(env.DATA_DIR);
   return {
@@ -232,6 +259,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             dialogUrl: env.FACEBOOK_DIALOG_URL,
           }
         : undefined,
+    payments: {
+      gateway: env.PAYMENT_GATEWAY,
+      simulator: { secret: env.PAYMENT_SIMULATOR_SECRET, chaos: env.PAYMENT_SIMULATOR_CHAOS, seed: env.PAYMENT_SIMULATOR_SEED },
+      stripe:
+        env.PAYMENT_GATEWAY === 'stripe' && env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL?.replace(/\/$/, '') }
+          : undefined,
+    },
     managementAppUrl: env.MANAGEMENT_APP_URL ?? `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')}/refresh`,
   };
 }

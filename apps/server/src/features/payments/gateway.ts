@@ -1,0 +1,46 @@
+import type { PaymentGatewayName, PaymentMethod } from '@kunci/contracts/payments';
+
+/** What a payment gateway needs to know to take a payment. */
+export interface CheckoutRequest {
+  paymentId: string;
+  amountSen: number;
+  description: string;
+  language: 'en' | 'ms' | 'zh';
+  /** Absolute URLs the payer comes back to. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * A gateway event, as the payments service understands it, whatever the gateway calls it. `id` is the gateway's
+ * event id: the same event delivered again carries the same id.
+ */
+export type GatewayEvent =
+  | { id: string; type: 'payment.pending' | 'payment.failed' | 'payment.expired'; paymentId: string; method?: PaymentMethod; bank?: string }
+  | {
+      id: string;
+      type: 'payment.succeeded';
+      paymentId: string;
+      method?: PaymentMethod;
+      bank?: string;
+      /** The gateway's id of the money taken, needed to refund it. */
+      gatewayPaymentRef?: string;
+    }
+  | { id: string; type: 'refund.succeeded' | 'refund.failed'; refundId: string; paymentId?: string }
+  | { id: string; type: 'ignored'; paymentId?: string };
+
+/** The two implementations (simulator.ts, stripe.ts) behind one interface. */
+export interface PaymentGateway {
+  readonly name: PaymentGatewayName;
+  /** Opens a hosted payment page; the payer goes to `url`. */
+  createCheckout(request: CheckoutRequest): Promise<{ gatewayRef: string; url: string }>;
+  /**
+   * Asks the gateway to give money back; safe to call again for the same refund id (an idempotency key). The
+   * outcome arrives later as a `refund.succeeded` / `refund.failed` event.
+   */
+  refund(request: { refundId: string; paymentId: string; gatewayPaymentRef: string | null; amountSen: number }): Promise<{ gatewayRef: string }>;
+  /** Checks a webhook's signature over its raw body and reads it; throws `WebhookSignatureError` when it is not genuine. */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<GatewayEvent>;
+}
+
+export class WebhookSignatureError extends Error {}
