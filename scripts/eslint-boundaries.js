@@ -1,7 +1,10 @@
 // Import boundaries (style guide: "code flows one way"), as a lint rule so they cannot drift:
 // - the web app never imports packages/db, packages/media or server code;
 // - packages never import apps;
-// - a feature never imports another feature (compose them in a route or the shell instead).
+// - a feature never imports another feature (compose them in a route or the shell instead); on the web a feature may
+//   use another's public entry, features/<name>/index.ts, and nothing else of it;
+// - on the web, components/ and lib/ know no feature (features and the shell compose them, not the other way);
+// - nothing imports the root route (its data's type is lib/root-data.ts), so no import runs in a circle through it;
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,7 +27,13 @@ function target(from, source) {
 
 /** @type {import('eslint').Rule.RuleModule} */
 const layers = {
-  meta: { type: 'problem', schema: [], messages: { forbidden: '{{from}} may not import {{to}}: {{why}}' } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      forbidden: '{{from}} may not import {{to}}: {{why}}',
+    },
+  },
   create(context) {
     const here = locate(context.filename);
     /** @param {any} node */
@@ -41,9 +50,15 @@ const layers = {
       if (here.rel.startsWith('packages/') && to.startsWith('apps/')) return report('packages sit below the apps');
       if (here.rel.startsWith('apps/server/') && to.startsWith('apps/web/'))
         return report('the server loads the web build at run time, never its sources');
+      if (/^apps\/web\/app\/root(\.tsx)?$/.test(to))
+        return report('the root route imports the app, never the reverse (its data type is lib/root-data.ts)');
       const other = locate(resolve(ROOT, to));
+      if (/^apps\/web\/app\/(components|lib)\//.test(here.rel) && (other.feature || to.startsWith('apps/web/app/shell/'))) {
+        return report('components/ and lib/ know no feature: a feature or the shell passes its parts in');
+      }
       if (here.feature && other.feature && here.featureRoot === other.featureRoot && here.feature !== other.feature) {
-        return report(`feature "${here.feature}" may not import feature "${other.feature}"`);
+        const publicEntry = here.featureRoot === 'apps/web/app/features' && other.rel === `${other.featureRoot}/${other.feature}/index.ts`;
+        if (!publicEntry) return report(`feature "${here.feature}" may not import feature "${other.feature}" other than through its index.ts`);
       }
     }
     return {

@@ -42,6 +42,45 @@ describe('import boundaries', () => {
     ).toHaveLength(0);
   });
 
+  it('let a web feature use another only through its public entry', async () => {
+    expect(
+      await boundaryErrors(
+        'apps/web/app/features/listings/x.ts',
+        "import { FavouriteButton } from '../favourites/index.ts';\nexport const x = FavouriteButton;\n",
+      ),
+    ).toHaveLength(0);
+    expect(
+      await boundaryErrors(
+        'apps/web/app/features/listings/x.ts',
+        "import { FavouriteButton } from '../favourites/favourites.tsx';\nexport const x = FavouriteButton;\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('keep components/ and lib/ free of features', async () => {
+    expect(
+      await boundaryErrors(
+        'apps/web/app/components/listing/x.tsx',
+        "import { FavouriteButton } from '../../features/favourites/index.ts';\nexport const x = FavouriteButton;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('apps/web/app/lib/x.ts', "import { useChatLive } from '../features/chat/live.tsx';\nexport const x = useChatLive;\n"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('apps/web/app/components/listing/x.tsx', "import { Modal } from '../ui/modal.tsx';\nexport const x = Modal;\n"),
+    ).toHaveLength(0);
+  });
+
+  it('let nothing import the root route', async () => {
+    expect(
+      await boundaryErrors('apps/web/app/lib/x.ts', "import type { loader } from '../root.tsx';\nexport type X = typeof loader;\n"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('apps/web/app/features/listings/x.ts', "import type { loader } from '../../root.tsx';\nexport type X = typeof loader;\n"),
+    ).toHaveLength(1);
+  });
+
   it('keep packages below the apps', async () => {
     expect(await boundaryErrors('packages/db/src/x.ts', "import { buildApp } from '@kunci/server/app';\nexport const x = buildApp;\n")).toHaveLength(
       1,

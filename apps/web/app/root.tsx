@@ -20,7 +20,8 @@ import { COOKIE, clearSessionCookies, deviceIdCookie, getSession, readCookie, re
 import { getServerContext, serverContext } from './lib/server-context.ts';
 import { I18nProvider } from './lib/i18n.tsx';
 import { VIEW_MODE_BOOT_SCRIPT } from './lib/view-mode.ts';
-import { AppShell } from './components/layout/app-shell.tsx';
+import { AppShell } from './shell/app-shell.tsx';
+import type { RootData } from './lib/root-data.ts';
 import { InlineStylesheet } from './lib/stylesheet.tsx';
 import { CatalogueScript, catalogue, hasCatalogue } from './lib/catalogue.tsx';
 import { ErrorPage } from './components/layout/error-page.tsx';
@@ -98,7 +99,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const server = getServerContext(context);
   const areas = await serverApi(context, lang).areas();
   const { user, expired, restricted } = getSession(context);
-  return data({
+  return data<RootData>({
     lang,
     areas,
     publicUrl: server.publicUrl,

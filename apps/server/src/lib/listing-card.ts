@@ -1,41 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { ListingCard } from '@kunci/contracts/listings';
 import type { ListingType, PropertyCategory } from '@kunci/contracts/reference';
-import { areas, landmarks, properties, propertyImages } from '@kunci/db/schema';
+import type { PropertyRow } from './listing-card.repository.ts';
 import { mediaSrc } from './media-src.ts';
-
-/** The columns a listing card shows (select from properties joined to areas, left-joined to landmarks). */
-export const cardColumns = {
-  id: properties.id,
-  name: properties.name,
-  type: properties.type,
-  category: properties.category,
-  price: properties.price,
-  bedroom: properties.bedroom,
-  bathroom: properties.bathroom,
-  sqft: properties.sqft,
-  furnishType: properties.furnishType,
-  zeroDepositEligible: properties.zeroDepositEligible,
-  dateCreated: properties.dateCreated,
-  areaSlug: areas.slug,
-  landmarkName: landmarks.name,
-  lat: properties.lat,
-  lon: properties.lng,
-};
-
-/**
- * A listing's cover photo, for the same statement as its card: `.leftJoinLateral(cardCover, sql\`true\`)` with
- * `cardCoverColumns` selected (one index lookup per row of the page, not a second statement per page).
- */
-export const cardCover = new QueryBuilder()
-  .select({ id: propertyImages.id, mediaKey: propertyImages.mediaKey })
-  .from(propertyImages)
-  .where(and(eq(propertyImages.propertyId, properties.id), eq(propertyImages.isCover, true)))
-  .orderBy(asc(propertyImages.position))
-  .limit(1)
-  .as('card_cover');
-export const cardCoverColumns = { coverId: cardCover.id, coverKey: cardCover.mediaKey };
 
 export interface CardRow {
   id: number;
@@ -76,5 +42,34 @@ export function toCard(r: CardRow): ListingCard {
     cover: r.coverId !== null && r.coverKey !== null ? { id: r.coverId, src: mediaSrc(r.coverKey), isCover: true } : null,
     zeroDepositEligible: r.zeroDepositEligible,
     dateCreated: r.dateCreated.toISOString(),
+  };
+}
+
+/** A stored listing's card, from its row and what the card's joins add (area, building, cover). */
+export const cardOf = (property: PropertyRow, joined: Pick<CardRow, 'areaSlug' | 'landmarkName' | 'coverId' | 'coverKey'>): ListingCard =>
+  toCard({ ...property, lon: property.lng, ...joined });
+
+/** A listing's photo as pages show it. */
+export const toImage = (image: { id: number; mediaKey: string; isCover: boolean }): NonNullable<ListingCard['cover']> => ({
+  id: image.id,
+  src: mediaSrc(image.mediaKey),
+  isCover: image.isCover,
+});
+
+/** The facts of a stored listing beyond its card, as its public page shows them and its owner edits them. */
+export function factsOf(p: PropertyRow) {
+  return {
+    carpark: p.carpark,
+    fullyFurnishable: p.fullyFurnishable,
+    negotiable: p.negotiable,
+    petFriendly: p.petFriendly,
+    level: p.level,
+    storeys: p.storeys,
+    bathroomType: p.bathroomType,
+    roomType: p.roomType,
+    roommate: p.roommate,
+    leaseType: p.leaseType,
+    saleType: p.saleType,
+    availability: p.availability?.toISOString() ?? null,
   };
 }

@@ -1,15 +1,13 @@
 import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import { IMAGE_EXTENSIONS, MEDIA_LIMITS, VIDEO_EXTENSIONS } from '@kunci/contracts/listing-management';
 import { ErrorCode } from '@kunci/contracts/errors';
-import type { Database } from '@kunci/db/client';
-import { mediaUploads } from '@kunci/db/schema';
 import { IMAGE_LIMITS, ImageRejectedError, storeImageVariants, type ImagePurpose, type StoredImage } from '@kunci/media/images';
 import type { MediaStore } from '@kunci/media/store';
 import { checkVideo, type VideoContainer } from '@kunci/media/video-container';
 import { QueueFullError } from '@kunci/media/work-queue';
 import { AppError } from './app-error.ts';
+import type { UploadRow, UploadsRepository } from './uploads.repository.ts';
 
 export const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -80,8 +78,6 @@ export function fileKind(file: string): { kind: 'image' | 'video'; extension: st
   return null;
 }
 
-type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
-
 export const stagingKey = (mediaId: string) => `staging/${mediaId}`;
 export const uploadSignature = (secret: string, mediaId: string, expires: number) =>
   createHmac('sha256', secret).update(`upload:${mediaId}:${expires}`).digest('base64url');
@@ -90,22 +86,19 @@ export const uploadSignature = (secret: string, mediaId: string, expires: number
  * Signed, expiring upload URLs: the object store's own presigned PUT when it has one, else ours
  * (`PUT /api/uploads/{mediaId}`, HMAC-checked). Every file lands under `staging/` until it is registered.
  */
-export function createUploads(options: { db: Database; store: MediaStore; secret: string; publicUrl: string }) {
-  const { db, store, secret, publicUrl } = options;
+export function createUploads(options: { repository: UploadsRepository; store: MediaStore; secret: string; publicUrl: string }) {
+  const { repository, store, secret, publicUrl } = options;
   return {
     async issue(values: { ownerId: string; kind: 'image' | 'video'; extension: string; propertyId?: number; conversationId?: number }) {
       const expiresAt = new Date(Date.now() + MEDIA_LIMITS.uploadUrlMinutes * 60_000);
-      const [upload] = await db
-        .insert(mediaUploads)
-        .values({ ...values, expiresAt })
-        .returning();
+      const upload = await repository.insert({ ...values, expiresAt });
       const expires = Math.floor(expiresAt.getTime() / 1000);
       const url = store.presignPut
-        ? await store.presignPut(stagingKey(upload!.id), MEDIA_LIMITS.uploadUrlMinutes * 60)
-        : `${publicUrl}/api/uploads/${upload!.id}?expires=${expires}&signature=${uploadSignature(secret, upload!.id, expires)}`;
+        ? await store.presignPut(stagingKey(upload.id), MEDIA_LIMITS.uploadUrlMinutes * 60)
+        : `${publicUrl}/api/uploads/${upload.id}?expires=${expires}&signature=${uploadSignature(secret, upload.id, expires)}`;
       return {
         url,
-        mediaId: upload!.id,
+        mediaId: upload.id,
         contentType: CONTENT_TYPES[values.extension] ?? 'application/octet-stream',
         maxBytes: values.kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.videoBytes,
       };
@@ -113,9 +106,10 @@ export function createUploads(options: { db: Database; store: MediaStore; secret
 
     /**
      * Makes sure a file arrived for the upload: a direct PUT to an object store is learnt of here, from the stored
-     * object (its size checked against the limit). Runs on the caller's transaction when given one.
+     * object (its size checked against the limit). Records it through `uploads`, the caller's repository bound to its
+     * transaction, when given.
      */
-    async confirm<U extends typeof mediaUploads.$inferSelect>(upload: U, d: Db = db): Promise<U> {
+    async confirm<U extends UploadRow>(upload: U, uploads: UploadsRepository = repository): Promise<U> {
       if (upload.status !== 'pending') return upload;
       const bytes = await store.size(stagingKey(upload.id));
       if (bytes === null || bytes === 0) throw new AppError(ErrorCode.CONFLICT, { mediaId: upload.id, reason: 'not uploaded yet' });
@@ -123,12 +117,12 @@ export function createUploads(options: { db: Database; store: MediaStore; secret
         await store.removePrefix(stagingKey(upload.id)).catch(() => undefined);
         throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { mediaId: upload.id, bytes });
       }
-      await d.update(mediaUploads).set({ status: 'uploaded', bytes }).where(eq(mediaUploads.id, upload.id));
+      await uploads.markUploaded(upload.id, bytes);
       return { ...upload, status: 'uploaded', bytes };
     },
 
     /** The bytes a confirmed upload staged. */
-    async bytes(upload: typeof mediaUploads.$inferSelect): Promise<Buffer> {
+    async bytes(upload: UploadRow): Promise<Buffer> {
       const file = await store.get(stagingKey(upload.id));
       if (!file) throw new AppError(ErrorCode.CONFLICT, { mediaId: upload.id, reason: 'nothing uploaded' });
       return readAll(file.body);

@@ -1,7 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Database } from '@kunci/db/client';
-import { outboxMessages } from '@kunci/db/schema';
+import type { OutboxRepository } from './messaging.repository.ts';
 
 /** How the app reaches people. Each channel is a real provider when configured, else the development outbox. */
 export interface Messenger {
@@ -16,17 +14,13 @@ export interface Messenger {
 }
 
 export interface MessengerOptions {
-  db: Database;
+  outbox: OutboxRepository;
   sms: { webhookUrl: string | undefined; webhookToken: string | undefined };
   email: { smtpUrl: string | undefined; from: string };
 }
 
-export function createMessenger({ db, sms, email }: MessengerOptions): Messenger {
-  const record = (channel: 'sms' | 'email', to: string, body: string, subject: string | null = null) =>
-    db
-      .insert(outboxMessages)
-      .values({ channel, to, subject, body })
-      .then(() => undefined);
+export function createMessenger({ outbox, sms, email }: MessengerOptions): Messenger {
+  const record = (channel: 'sms' | 'email', to: string, body: string, subject: string | null = null) => outbox.add({ channel, to, subject, body });
   const transport = email.smtpUrl ? nodemailer.createTransport(email.smtpUrl) : undefined;
   return {
     outbox: { sms: !sms.webhookUrl, email: !transport },
@@ -45,13 +39,6 @@ export function createMessenger({ db, sms, email }: MessengerOptions): Messenger
       if (!transport) return record('email', to, body, subject);
       await transport.sendMail({ from: email.from, to, subject, text: body });
     },
-    async readOutbox(to, limit) {
-      return db
-        .select()
-        .from(outboxMessages)
-        .where(to ? and(eq(outboxMessages.to, to)) : undefined)
-        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-        .limit(limit);
-    },
+    readOutbox: (to, limit) => outbox.read(to, limit),
   };
 }

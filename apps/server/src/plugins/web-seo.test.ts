@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { areas, properties } from '@kunci/db/schema';
 import { jsonLdOf, validateJsonLd } from '../../../../test/schema-org.ts';
 import { createTestApp, type TestApp } from '../../test/support.ts';
-import { isLive } from '../lib/live.ts';
+import { isLive } from '../lib/listing-card.repository.ts';
 
 /** What search engines read: descriptions, structured data, sitemaps and canonical redirects. Needs the web build. */
 describe('pages for search engines', () => {

@@ -1,18 +1,26 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { appointments, properties } from '@kunci/db/schema';
-import type { Db, Tx } from './chat.repository.ts';
+import { transactional } from '../../lib/transactional.ts';
+import { createChatRepository } from './chat.repository.ts';
 
-export function createAppointmentsRepository(db: Database) {
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+export const createAppointmentsRepository = (db: Database) => transactional(db, appointmentQueries);
+
+/** Viewings; a booking's transaction also stores its chat message, so the chat repository comes along (`chat`). */
+function appointmentQueries(db: Database) {
   return {
-    /** Locks the listing row: bookings of one listing are decided one at a time. */
-    lockListing: (tx: Tx, propertyId: number) => tx.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId)).for('update'),
+    chat: createChatRepository(db),
 
-    find: async (d: Db, id: number) => (await d.select().from(appointments).where(eq(appointments.id, id)))[0],
+    /** Locks the listing row: bookings of one listing are decided one at a time. */
+    lockListing: (propertyId: number) => db.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId)).for('update'),
+
+    find: async (id: number) => (await db.select().from(appointments).where(eq(appointments.id, id)))[0],
 
     /** Booked viewings of a listing in a window (what the slots are taken by). */
-    booked: (d: Db, propertyId: number, from: Date, to: Date) =>
-      d
+    booked: (propertyId: number, from: Date, to: Date) =>
+      db
         .select({ id: appointments.id, startsAt: appointments.startsAt, group: appointments.group })
         .from(appointments)
         .where(
@@ -25,8 +33,8 @@ export function createAppointmentsRepository(db: Database) {
         ),
 
     /** Bookings at one instant, but for `exceptId` (the appointment being moved). */
-    at: (tx: Tx, propertyId: number, startsAt: Date, exceptId = 0) =>
-      tx
+    at: (propertyId: number, startsAt: Date, exceptId = 0) =>
+      db
         .select({ id: appointments.id, group: appointments.group })
         .from(appointments)
         .where(
@@ -38,26 +46,26 @@ export function createAppointmentsRepository(db: Database) {
           ),
         ),
 
-    upcomingOf: async (tx: Tx, conversationId: number) =>
+    upcomingOf: async (conversationId: number) =>
       (
-        await tx
+        await db
           .select({ id: appointments.id })
           .from(appointments)
           .where(and(eq(appointments.conversationId, conversationId), eq(appointments.status, 'BOOKED'), gte(appointments.startsAt, sql`now()`)))
       )[0],
 
-    insert: async (tx: Tx, values: typeof appointments.$inferInsert) => (await tx.insert(appointments).values(values).returning())[0]!,
-    update: async (tx: Tx, id: number, values: Partial<typeof appointments.$inferInsert>) =>
+    insert: async (values: typeof appointments.$inferInsert) => (await db.insert(appointments).values(values).returning())[0]!,
+    update: async (id: number, values: Partial<typeof appointments.$inferInsert>) =>
       (
-        await tx
+        await db
           .update(appointments)
           .set({ ...values, updatedAt: sql`now()` })
           .where(eq(appointments.id, id))
           .returning()
       )[0]!,
 
-    ofConversation: (d: Db, conversationId: number) =>
-      d.select().from(appointments).where(eq(appointments.conversationId, conversationId)).orderBy(asc(appointments.startsAt)),
+    ofConversation: (conversationId: number) =>
+      db.select().from(appointments).where(eq(appointments.conversationId, conversationId)).orderBy(asc(appointments.startsAt)),
 
     /** Viewings starting within `hours` not yet reminded of, claimed (safe on several instances at once). */
     claimReminders: (hours: number) =>

@@ -1,16 +1,13 @@
 import { ErrorCode, type FieldError } from '@kunci/contracts/errors';
 import { VIEWING, malaysianClock, slotStart, type Appointment, type Timeslots } from '@kunci/contracts/appointments';
 import { DAY_MS } from '@kunci/contracts/constants';
-import type { appointments } from '@kunci/db/schema';
 import { AppError } from '../../lib/app-error.ts';
-import type { AppointmentsRepository } from './appointments.repository.ts';
-import type { ChatRepository, Tx } from './chat.repository.ts';
+import type { AppointmentRow, AppointmentsRepository } from './appointments.repository.ts';
 import type { ChatActor, ChatService } from './chat.service.ts';
 
-type Row = typeof appointments.$inferSelect;
 const HOUR_MS = 3_600_000;
 
-function toAppointment(a: Row): Appointment {
+function toAppointment(a: AppointmentRow): Appointment {
   return {
     id: a.id,
     conversationId: a.conversationId,
@@ -39,9 +36,8 @@ const isUniqueViolation = (error: unknown): boolean =>
  * Viewings, booked from a conversation. The first bookable instant is the later of an hour from now and the
  * listing's viewing availability; slots run hourly 9 AM to 9 PM Malaysia time for two weeks from there.
  */
-export function createAppointmentsService(deps: { repository: AppointmentsRepository; chatRepository: ChatRepository; chat: ChatService }) {
-  const { repository, chatRepository, chat } = deps;
-  const { db } = chatRepository;
+export function createAppointmentsService(deps: { repository: AppointmentsRepository; chat: ChatService }) {
+  const { repository, chat } = deps;
 
   function window(viewingAvailableDate: Date | null, now = Date.now()) {
     const earliest = Math.max(now + VIEWING.leadMinutes * 60_000, viewingAvailableDate?.getTime() ?? 0);
@@ -64,23 +60,26 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
   }
 
   async function bookable(propertyId: number) {
-    const listing = await chatRepository.listing(db, propertyId);
+    const listing = await repository.chat.listing(propertyId);
     if (!listing) throw notFound({ propertyId });
     if (!listing.live) throw new AppError(ErrorCode.GONE, { propertyId });
     return listing;
   }
 
-  /** Locks the listing, then decides whether this booking fits the slot (a single viewing needs it empty). */
-  async function claimSlot(tx: Tx, propertyId: number, startsAt: Date, group: boolean, exceptId = 0) {
-    await repository.lockListing(tx, propertyId);
-    const there = await repository.at(tx, propertyId, startsAt, exceptId);
+  /**
+   * Locks the listing, then decides whether this booking fits the slot (a single viewing needs it empty); `tx` is the
+   * repository bound to the booking's transaction.
+   */
+  async function claimSlot(tx: AppointmentsRepository, propertyId: number, startsAt: Date, group: boolean, exceptId = 0) {
+    await tx.lockListing(propertyId);
+    const there = await tx.at(propertyId, startsAt, exceptId);
     const single = there.some((a) => !a.group);
     if (single || (there.length > 0 && !group) || there.length >= VIEWING.groupMax) throw slotTaken({ propertyId, startsAt });
   }
 
-  async function inTransaction<T>(work: (tx: Tx) => Promise<T>, slot: Record<string, unknown>): Promise<T> {
+  async function inTransaction<T>(work: (tx: AppointmentsRepository) => Promise<T>, slot: Record<string, unknown>): Promise<T> {
     try {
-      return await chatRepository.transaction(work);
+      return await repository.transaction(work);
     } catch (error) {
       if (isUniqueViolation(error)) throw slotTaken(slot);
       throw error;
@@ -91,7 +90,7 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
     async timeslots(propertyId: number): Promise<Timeslots> {
       const listing = await bookable(propertyId);
       const { earliest, firstDate, end } = window(listing.viewingAvailableDate);
-      const taken = await repository.booked(db, propertyId, slotStart(firstDate, 0), new Date(end));
+      const taken = await repository.booked(propertyId, slotStart(firstDate, 0), new Date(end));
       const at = new Map<number, { single: boolean; group: number }>();
       for (const a of taken) {
         const entry = at.get(a.startsAt.getTime()) ?? { single: false, group: 0 };
@@ -122,7 +121,7 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
 
     /** The tenant books a viewing from the conversation (one upcoming viewing per conversation). */
     async book(actor: ChatActor, body: { conversationId: number; startsAt: string; group: boolean }): Promise<Appointment> {
-      const conversation = await chat.participantOf(db, actor, body.conversationId);
+      const conversation = await chat.participantOf(actor, body.conversationId);
       if (conversation.tenantId !== actor.id) throw new AppError(ErrorCode.FORBIDDEN, { conversationId: conversation.id, role: 'LANDLORD' });
       const listing = await bookable(conversation.propertyId);
       const startsAt = new Date(body.startsAt);
@@ -130,9 +129,9 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
       const { appointment, message } = await inTransaction(
         async (tx) => {
           await claimSlot(tx, listing.id, startsAt, body.group);
-          if (await repository.upcomingOf(tx, conversation.id))
+          if (await tx.upcomingOf(conversation.id))
             throw new AppError(ErrorCode.CONFLICT, { conversationId: conversation.id, reason: 'already booked' });
-          const appointment = await repository.insert(tx, {
+          const appointment = await tx.insert({
             conversationId: conversation.id,
             propertyId: listing.id,
             tenantId: actor.id,
@@ -140,7 +139,7 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
             group: body.group,
           });
           const message = await chat.systemMessage(
-            tx,
+            tx.chat,
             conversation.id,
             { event: 'VIEWING_BOOKED', appointmentId: appointment.id, startsAt: startsAt.toISOString(), group: body.group },
             actor.id,
@@ -155,9 +154,9 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
 
     /** Either side moves a booked viewing to another free slot. */
     async reschedule(actor: ChatActor, id: number, startsAtIso: string): Promise<Appointment> {
-      const current = await repository.find(db, id);
+      const current = await repository.find(id);
       if (!current) throw notFound({ appointmentId: id });
-      const conversation = await chat.participantOf(db, actor, current.conversationId);
+      const conversation = await chat.participantOf(actor, current.conversationId);
       if (current.status !== 'BOOKED') throw new AppError(ErrorCode.GONE, { appointmentId: id });
       const listing = await bookable(current.propertyId);
       const startsAt = new Date(startsAtIso);
@@ -165,13 +164,13 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
       const { appointment, message } = await inTransaction(
         async (tx) => {
           await claimSlot(tx, listing.id, startsAt, current.group, id);
-          const again = await repository.find(tx, id);
+          const again = await tx.find(id);
           if (again?.status !== 'BOOKED') throw new AppError(ErrorCode.GONE, { appointmentId: id });
           const byTenant = conversation.tenantId === actor.id;
           // A time the landlord picks is accepted by them; one the tenant picks waits for the landlord again.
-          const appointment = await repository.update(tx, id, { startsAt, remindedAt: null, acceptedAt: byTenant ? null : new Date() });
+          const appointment = await tx.update(id, { startsAt, remindedAt: null, acceptedAt: byTenant ? null : new Date() });
           const message = await chat.systemMessage(
-            tx,
+            tx.chat,
             conversation.id,
             {
               event: 'VIEWING_RESCHEDULED',
@@ -191,16 +190,16 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
     },
 
     async cancel(actor: ChatActor, id: number): Promise<Appointment> {
-      const current = await repository.find(db, id);
+      const current = await repository.find(id);
       if (!current) throw notFound({ appointmentId: id });
-      const conversation = await chat.participantOf(db, actor, current.conversationId);
-      const { appointment, message } = await chatRepository.transaction(async (tx) => {
-        await repository.lockListing(tx, current.propertyId);
-        const again = await repository.find(tx, id);
+      const conversation = await chat.participantOf(actor, current.conversationId);
+      const { appointment, message } = await repository.transaction(async (tx) => {
+        await tx.lockListing(current.propertyId);
+        const again = await tx.find(id);
         if (again?.status !== 'BOOKED') throw new AppError(ErrorCode.GONE, { appointmentId: id });
-        const appointment = await repository.update(tx, id, { status: 'CANCELLED', cancelledBy: actor.id });
+        const appointment = await tx.update(id, { status: 'CANCELLED', cancelledBy: actor.id });
         const message = await chat.systemMessage(
-          tx,
+          tx.chat,
           conversation.id,
           {
             event: 'VIEWING_CANCELLED',
@@ -223,21 +222,21 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
      * the landlord cancels rather than declines.
      */
     async respond(actor: ChatActor, id: number, accept: boolean): Promise<Appointment> {
-      const current = await repository.find(db, id);
+      const current = await repository.find(id);
       if (!current) throw notFound({ appointmentId: id });
-      const conversation = await chat.participantOf(db, actor, current.conversationId);
+      const conversation = await chat.participantOf(actor, current.conversationId);
       if (conversation.landlordId !== actor.id) throw new AppError(ErrorCode.FORBIDDEN, { appointmentId: id, role: 'TENANT' });
-      const { appointment, message } = await chatRepository.transaction(async (tx) => {
-        await repository.lockListing(tx, current.propertyId);
-        const again = await repository.find(tx, id);
+      const { appointment, message } = await repository.transaction(async (tx) => {
+        await tx.lockListing(current.propertyId);
+        const again = await tx.find(id);
         if (again?.status !== 'BOOKED' || again.startsAt.getTime() <= Date.now()) throw new AppError(ErrorCode.GONE, { appointmentId: id });
         if (again.acceptedAt) {
           if (accept) return { appointment: again, message: null };
           throw new AppError(ErrorCode.CONFLICT, { appointmentId: id, reason: 'already accepted' });
         }
-        const appointment = await repository.update(tx, id, accept ? { acceptedAt: new Date() } : { status: 'DECLINED', cancelledBy: actor.id });
+        const appointment = await tx.update(id, accept ? { acceptedAt: new Date() } : { status: 'DECLINED', cancelledBy: actor.id });
         const message = await chat.systemMessage(
-          tx,
+          tx.chat,
           conversation.id,
           {
             event: accept ? 'VIEWING_ACCEPTED' : 'VIEWING_DECLINED',
@@ -254,8 +253,8 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
     },
 
     async ofConversation(actor: ChatActor, conversationId: number) {
-      await chat.readable(db, actor, conversationId);
-      return { content: (await repository.ofConversation(db, conversationId)).map(toAppointment) };
+      await chat.readable(actor, conversationId);
+      return { content: (await repository.ofConversation(conversationId)).map(toAppointment) };
     },
 
     /** Viewings due within a day get one reminder: a system message in the conversation and a notice to each side. */
@@ -263,9 +262,9 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
       const due = await repository.claimReminders(VIEWING.reminderHours);
       const sent = [];
       for (const a of due) {
-        const conversation = await chatRepository.find(db, a.conversationId);
+        const conversation = await repository.chat.find(a.conversationId);
         if (!conversation) continue;
-        const message = await chatRepository.transaction((tx) =>
+        const message = await repository.chat.transaction((tx) =>
           chat.systemMessage(tx, a.conversationId, {
             event: 'VIEWING_REMINDER',
             appointmentId: a.id,

@@ -1,22 +1,15 @@
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
-import {
-  areas,
-  chatConversations,
-  chatMessages,
-  chatReports,
-  mediaUploads,
-  notifications,
-  properties,
-  propertyImages,
-  userBlocks,
-  users,
-} from '@kunci/db/schema';
-import { isLive } from '../../lib/live.ts';
+import { areas, chatConversations, chatMessages, chatReports, notifications, properties, propertyImages, userBlocks, users } from '@kunci/db/schema';
+import { isLive } from '../../lib/listing-card.repository.ts';
+import { transactional } from '../../lib/transactional.ts';
+import { createUploadsRepository } from '../../lib/uploads.repository.ts';
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Db = Database | Tx;
+export type ConversationRow = typeof chatConversations.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+export type NewMessage = typeof chatMessages.$inferInsert;
+export type NotificationRow = typeof notifications.$inferSelect;
 
 const tenants = alias(users, 'tenant');
 const landlords = alias(users, 'landlord');
@@ -34,7 +27,10 @@ const unreadOf = (userId: string) => sql<number>`(
 /** Both drivers answer raw SQL with `{ rows }`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export function createChatRepository(db: Database) {
+export const createChatRepository = (db: Database) => transactional(db, chatQueries);
+
+/** Every query of chat: conversations, messages, notices, reports, blocks (on the database or one transaction). */
+function chatQueries(db: Database) {
   const conversationColumns = (userId: string) => ({
     conversation: chatConversations,
     propertyName: properties.name,
@@ -48,8 +44,8 @@ export function createChatRepository(db: Database) {
     >`(select row_to_json(m)::text from (select id, conversation_id, sender_id, kind, body, media, client_id, created_at from ${chatMessages} where conversation_id = ${chatConversations.id} order by id desc limit 1) m)`,
     blocked: sql<boolean>`exists (select 1 from ${userBlocks} b where (b.blocker_id = ${chatConversations.tenantId} and b.blocked_id = ${chatConversations.landlordId}) or (b.blocker_id = ${chatConversations.landlordId} and b.blocked_id = ${chatConversations.tenantId}))`,
   });
-  const conversations = (d: Db, userId: string) =>
-    d
+  const conversations = (userId: string) =>
+    db
       .select(conversationColumns(userId))
       .from(chatConversations)
       .innerJoin(properties, eq(properties.id, chatConversations.propertyId))
@@ -57,21 +53,21 @@ export function createChatRepository(db: Database) {
       .innerJoin(landlords, eq(landlords.id, chatConversations.landlordId));
 
   return {
-    db,
-    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
+    /** Chat photos and videos, uploaded before the message that carries them. */
+    uploads: createUploadsRepository(db),
 
-    liveListing: async (d: Db, propertyId: number) =>
+    liveListing: async (propertyId: number) =>
       (
-        await d
+        await db
           .select({ id: properties.id, ownerId: properties.ownerId, name: properties.name, live: sql<boolean>`(${isLive()})` })
           .from(properties)
           .where(eq(properties.id, propertyId))
       )[0],
 
     /** Opens the conversation or, when it exists, refreshes the tenant's stated needs. */
-    upsertConversation: async (tx: Tx, values: typeof chatConversations.$inferInsert) =>
+    upsertConversation: async (values: typeof chatConversations.$inferInsert) =>
       (
-        await tx
+        await db
           .insert(chatConversations)
           .values(values)
           .onConflictDoUpdate({
@@ -82,33 +78,32 @@ export function createChatRepository(db: Database) {
       )[0]!,
 
     /** The conversation row, locked: messages of one conversation are numbered in the order they commit. */
-    lock: async (tx: Tx, id: number) => (await tx.select().from(chatConversations).where(eq(chatConversations.id, id)).for('update'))[0],
+    lock: async (id: number) => (await db.select().from(chatConversations).where(eq(chatConversations.id, id)).for('update'))[0],
 
-    find: async (d: Db, id: number) => (await d.select().from(chatConversations).where(eq(chatConversations.id, id)))[0],
+    find: async (id: number) => (await db.select().from(chatConversations).where(eq(chatConversations.id, id)))[0],
 
-    view: async (d: Db, userId: string, id: number) => (await conversations(d, userId).where(eq(chatConversations.id, id)))[0],
+    view: async (userId: string, id: number) => (await conversations(userId).where(eq(chatConversations.id, id)))[0],
 
     list: (userId: string) =>
-      conversations(db, userId)
+      conversations(userId)
         .where(or(eq(chatConversations.tenantId, userId), eq(chatConversations.landlordId, userId)))
         .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
         .limit(200),
 
-    insertMessage: async (tx: Tx, values: typeof chatMessages.$inferInsert) =>
-      (await tx.insert(chatMessages).values(values).onConflictDoNothing().returning())[0],
+    insertMessage: async (values: NewMessage) => (await db.insert(chatMessages).values(values).onConflictDoNothing().returning())[0],
 
-    messageByClientId: async (d: Db, senderId: string, clientId: string) =>
+    messageByClientId: async (senderId: string, clientId: string) =>
       (
-        await d
+        await db
           .select()
           .from(chatMessages)
           .where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientId, clientId)))
       )[0],
 
-    touch: (tx: Tx, id: number, at: Date) => tx.update(chatConversations).set({ lastMessageAt: at }).where(eq(chatConversations.id, id)),
+    touch: (id: number, at: Date) => db.update(chatConversations).set({ lastMessageAt: at }).where(eq(chatConversations.id, id)),
 
-    markRead: (d: Db, conversation: typeof chatConversations.$inferSelect, userId: string, lastReadId: number) =>
-      d
+    markRead: (conversation: ConversationRow, userId: string, lastReadId: number) =>
+      db
         .update(chatConversations)
         .set(
           conversation.tenantId === userId
@@ -118,9 +113,9 @@ export function createChatRepository(db: Database) {
         .where(eq(chatConversations.id, conversation.id))
         .returning(),
 
-    lastMessageId: async (d: Db, conversationId: number) =>
+    lastMessageId: async (conversationId: number) =>
       (
-        await d
+        await db
           .select({ id: sql<number>`coalesce(max(${chatMessages.id}), 0)::bigint` })
           .from(chatMessages)
           .where(eq(chatMessages.conversationId, conversationId))
@@ -173,9 +168,9 @@ export function createChatRepository(db: Database) {
           )
       )[0]?.n ?? 0,
 
-    listing: async (d: Db, id: number) =>
+    listing: async (id: number) =>
       (
-        await d
+        await db
           .select({
             id: properties.id,
             ownerId: properties.ownerId,
@@ -234,10 +229,10 @@ export function createChatRepository(db: Database) {
       ),
 
     /** Open for the landlord's invitation, or the one already there (then nothing changes). */
-    inviteConversation: async (tx: Tx, values: typeof chatConversations.$inferInsert) => {
-      const [created] = await tx.insert(chatConversations).values(values).onConflictDoNothing().returning();
+    inviteConversation: async (values: typeof chatConversations.$inferInsert) => {
+      const [created] = await db.insert(chatConversations).values(values).onConflictDoNothing().returning();
       if (created) return { conversation: created, created: true };
-      const [existing] = await tx
+      const [existing] = await db
         .select()
         .from(chatConversations)
         .where(and(eq(chatConversations.propertyId, values.propertyId), eq(chatConversations.tenantId, values.tenantId)));
@@ -245,8 +240,8 @@ export function createChatRepository(db: Database) {
     },
 
     /** Marks a message as one to tell `side` of at once (the conversation is locked: ids rise in commit order). */
-    alert: (tx: Tx, conversationId: number, side: 'tenant' | 'landlord', messageId: number) =>
-      tx
+    alert: (conversationId: number, side: 'tenant' | 'landlord', messageId: number) =>
+      db
         .update(chatConversations)
         .set(side === 'tenant' ? { tenantAlertId: messageId } : { landlordAlertId: messageId })
         .where(eq(chatConversations.id, conversationId)),
@@ -342,16 +337,14 @@ export function createChatRepository(db: Database) {
         .set({ readAt: sql`now()` })
         .where(and(eq(notifications.userId, userId), lte(notifications.id, upTo), isNull(notifications.readAt))),
 
-    upload: async (d: Db, id: string) => (await d.select().from(mediaUploads).where(eq(mediaUploads.id, id)))[0],
-
-    reported: async (d: Db, conversationId: number) =>
-      (await d.select({ id: chatReports.id }).from(chatReports).where(eq(chatReports.conversationId, conversationId)).limit(1)).length > 0,
+    reported: async (conversationId: number) =>
+      (await db.select({ id: chatReports.id }).from(chatReports).where(eq(chatReports.conversationId, conversationId)).limit(1)).length > 0,
 
     report: (values: typeof chatReports.$inferInsert) => db.insert(chatReports).values(values),
 
-    isBlocked: async (d: Db, blockerId: string, blockedId: string) =>
+    isBlocked: async (blockerId: string, blockedId: string) =>
       (
-        await d
+        await db
           .select({ b: userBlocks.blockerId })
           .from(userBlocks)
           .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))

@@ -13,21 +13,18 @@ import type {
   TenantMatches,
 } from '@kunci/contracts/chat';
 import { systemEventOf } from '@kunci/contracts/chat';
-import { eq } from 'drizzle-orm';
-import { mediaUploads, type chatMessages, type notifications } from '@kunci/db/schema';
 import type { MediaStore } from '@kunci/media/store';
 import { AppError } from '../../lib/app-error.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { CONTENT_TYPES, fileKind, publishImage, stagingKey, videoContainer, type Uploads } from '../../lib/uploads.ts';
 import type { ChatHub } from './chat-hub.ts';
-import type { ChatRepository, Db, Tx } from './chat.repository.ts';
+import type { ChatRepository, MessageRow, NewMessage, NotificationRow } from './chat.repository.ts';
 
 export interface ChatActor {
   id: string;
   role: 'user' | 'moderator';
 }
 
-type MessageRow = typeof chatMessages.$inferSelect;
 type StoredMedia = NonNullable<MessageRow['media']>;
 
 function mediaOf(media: StoredMedia | null): ChatMessage['media'] {
@@ -80,7 +77,7 @@ function fromJson(raw: string | null): ChatMessage | null {
   };
 }
 
-function toNotification(n: typeof notifications.$inferSelect): Notification {
+function toNotification(n: NotificationRow): Notification {
   return {
     id: Number(n.id),
     kind: n.kind,
@@ -116,7 +113,6 @@ const forbidden = (details: Record<string, unknown>) => new AppError(ErrorCode.F
 const notFound = (details: Record<string, unknown>) => new AppError(ErrorCode.NOT_FOUND, details);
 
 export function createChatService(repository: ChatRepository, hub: ChatHub, media: { store: MediaStore; uploads: Uploads }) {
-  const { db } = repository;
   const { store, uploads } = media;
 
   function toConversation(row: ConversationView, actor: ChatActor): ChatConversation {
@@ -139,17 +135,17 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
   }
 
   /** The conversation, if the actor is in it, or a moderator and someone reported it. */
-  async function readable(d: Db, actor: ChatActor, id: number) {
-    const conversation = await repository.find(d, id);
+  async function readable(chat: ChatRepository, actor: ChatActor, id: number) {
+    const conversation = await chat.find(id);
     if (!conversation) throw notFound({ conversationId: id });
     const participant = conversation.tenantId === actor.id || conversation.landlordId === actor.id;
     if (participant) return conversation;
-    if (actor.role === 'moderator' && (await repository.reported(d, id))) return conversation;
+    if (actor.role === 'moderator' && (await chat.reported(id))) return conversation;
     throw forbidden({ conversationId: id, userId: actor.id });
   }
 
-  async function participantOf(d: Db, actor: ChatActor, id: number) {
-    const conversation = await repository.find(d, id);
+  async function participantOf(chat: ChatRepository, actor: ChatActor, id: number) {
+    const conversation = await chat.find(id);
     if (!conversation) throw notFound({ conversationId: id });
     if (conversation.tenantId !== actor.id && conversation.landlordId !== actor.id) throw forbidden({ conversationId: id, userId: actor.id });
     return conversation;
@@ -157,16 +153,16 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
 
   const otherOf = (c: { tenantId: string; landlordId: string }, userId: string) => (c.tenantId === userId ? c.landlordId : c.tenantId);
 
-  async function notBlocked(d: Db, conversation: { id: number; tenantId: string; landlordId: string }, userId: string) {
+  async function notBlocked(chat: ChatRepository, conversation: { id: number; tenantId: string; landlordId: string }, userId: string) {
     const other = otherOf(conversation, userId);
-    if ((await repository.isBlocked(d, other, userId)) || (await repository.isBlocked(d, userId, other))) {
+    if ((await chat.isBlocked(other, userId)) || (await chat.isBlocked(userId, other))) {
       throw forbidden({ conversationId: conversation.id, blocked: true });
     }
   }
 
   /** The caller's own listing (tenant search is for its owner only). */
   async function ownListing(actor: ChatActor, propertyId: number) {
-    const listing = await repository.listing(db, propertyId);
+    const listing = await repository.listing(propertyId);
     if (!listing) throw notFound({ propertyId });
     if (listing.ownerId !== actor.id) throw forbidden({ propertyId, userId: actor.id });
     return listing;
@@ -193,7 +189,7 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
    * message points at yet: if the message is never stored, the cleanup job removes the upload and nothing shows.
    */
   async function publishMedia(actor: ChatActor, conversationId: number, mediaId: string) {
-    const upload = await repository.upload(db, mediaId);
+    const upload = await repository.uploads.find(mediaId);
     if (!upload || upload.ownerId !== actor.id || upload.conversationId !== conversationId) throw notFound({ mediaId });
     if (upload.status === 'registered') throw new AppError(ErrorCode.CONFLICT, { mediaId, reason: 'already sent' });
     const bytes = await uploads.bytes(await uploads.confirm(upload));
@@ -216,11 +212,14 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
     }
   }
 
-  /** Stores a message in a locked conversation (numbered in commit order); a retried clientId is stored once. */
-  async function insert(tx: Tx, conversationId: number, values: Omit<typeof chatMessages.$inferInsert, 'conversationId'>) {
-    const inserted = await repository.insertMessage(tx, { ...values, conversationId });
-    if (!inserted) return { message: (await repository.messageByClientId(tx, values.senderId!, values.clientId!))!, created: false };
-    await repository.touch(tx, conversationId, inserted.createdAt);
+  /**
+   * Stores a message in a locked conversation (numbered in commit order); a retried clientId is stored once. `tx` is
+   * the repository bound to the caller's transaction.
+   */
+  async function insert(tx: ChatRepository, conversationId: number, values: Omit<NewMessage, 'conversationId'>) {
+    const inserted = await tx.insertMessage({ ...values, conversationId });
+    if (!inserted) return { message: (await tx.messageByClientId(values.senderId!, values.clientId!))!, created: false };
+    await tx.touch(conversationId, inserted.createdAt);
     return { message: inserted, created: true };
   }
 
@@ -228,13 +227,13 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
     /** A chat request: the tenant's needs, then the conversation (once per listing and tenant). */
     async request(actor: ChatActor, body: ChatRequest): Promise<ChatConversation> {
       const { conversation, messages } = await repository.transaction(async (tx) => {
-        const listing = await repository.liveListing(tx, body.propertyId);
+        const listing = await tx.liveListing(body.propertyId);
         if (!listing) throw notFound({ propertyId: body.propertyId });
         if (!listing.live) throw new AppError(ErrorCode.GONE, { propertyId: body.propertyId });
         if (listing.ownerId === actor.id)
           throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'body.propertyId', message: 'field.ownListing' }]);
-        if (await repository.isBlocked(tx, listing.ownerId, actor.id)) throw forbidden({ blockedBy: listing.ownerId });
-        const opened = await repository.upsertConversation(tx, {
+        if (await tx.isBlocked(listing.ownerId, actor.id)) throw forbidden({ blockedBy: listing.ownerId });
+        const opened = await tx.upsertConversation({
           propertyId: listing.id,
           tenantId: actor.id,
           landlordId: listing.ownerId,
@@ -243,7 +242,7 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
           tenancyMonths: body.tenancyDuration,
           reason: body.reasonForMoving,
         });
-        await repository.lock(tx, opened.id);
+        await tx.lock(opened.id);
         const stored: MessageRow[] = [];
         // The request itself is a system message both sides see (rendered in each reader's language).
         const needs: ChatSystemEvent = {
@@ -256,9 +255,9 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
         const requested = (await insert(tx, opened.id, { senderId: null, kind: 'SYSTEM', body: JSON.stringify(needs) })).message;
         stored.push(requested);
         // The landlord hears of the first request at once; a tenant restating their needs does not text them again.
-        if (!opened.landlordAlertId) await repository.alert(tx, opened.id, 'landlord', Number(requested.id));
+        if (!opened.landlordAlertId) await tx.alert(opened.id, 'landlord', Number(requested.id));
         if (body.message) stored.push((await insert(tx, opened.id, { senderId: actor.id, kind: 'TEXT', body: body.message })).message);
-        await repository.markRead(tx, opened, actor.id, Number(stored.at(-1)!.id));
+        await tx.markRead(opened, actor.id, Number(stored.at(-1)!.id));
         return { conversation: opened, messages: stored };
       });
       await announce(conversation, messages, actor.id);
@@ -267,8 +266,8 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
 
     /** A signed URL the sender PUTs one photo or video to; the message that carries it is sent next. */
     async presignMedia(actor: ChatActor, conversationId: number, file: string) {
-      const conversation = await participantOf(db, actor, conversationId);
-      await notBlocked(db, conversation, actor.id);
+      const conversation = await participantOf(repository, actor, conversationId);
+      await notBlocked(repository, conversation, actor.id);
       const kind = fileKind(file);
       if (!kind) throw new AppError(ErrorCode.VALIDATION, undefined, [{ path: 'querystring.file', message: 'field.fileType' }]);
       const { url, ...rest } = await uploads.issue({ ownerId: actor.id, conversationId, ...kind });
@@ -282,24 +281,17 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
         // A retried photo or video already stored is returned as it was, not published again. (A retried
         // text message needs no look-up: the insert below keeps one row per clientId and returns it.)
         if (clientId) {
-          const earlier = await repository.messageByClientId(db, actor.id, clientId);
+          const earlier = await repository.messageByClientId(actor.id, clientId);
           if (earlier && earlier.conversationId === conversationId) return toMessage(earlier);
         }
-        await participantOf(db, actor, conversationId);
+        await participantOf(repository, actor, conversationId);
         attached = await publishMedia(actor, conversationId, mediaId);
       }
       const { conversation, stored, created } = await repository.transaction(async (tx) => {
         const conversation = await participantOf(tx, actor, conversationId);
-        await repository.lock(tx, conversationId);
+        await tx.lock(conversationId);
         await notBlocked(tx, conversation, actor.id);
-        if (mediaId) {
-          const claimed = await tx
-            .update(mediaUploads)
-            .set({ status: 'registered' })
-            .where(eq(mediaUploads.id, mediaId))
-            .returning({ status: mediaUploads.status });
-          if (!claimed.length) throw notFound({ mediaId });
-        }
+        if (mediaId && !(await tx.uploads.register(mediaId))) throw notFound({ mediaId });
         const { message: stored, created } = await insert(tx, conversationId, {
           senderId: actor.id,
           kind: attached ? attached.kind : 'TEXT',
@@ -307,7 +299,7 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
           media: attached?.media ?? null,
           clientId: clientId ?? null,
         });
-        await repository.markRead(tx, conversation, actor.id, Number(stored.id));
+        await tx.markRead(conversation, actor.id, Number(stored.id));
         return { conversation, stored, created };
       });
       if (mediaId) await store.removePrefix(stagingKey(mediaId)).catch(() => undefined);
@@ -320,26 +312,26 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
     },
 
     async get(actor: ChatActor, id: number): Promise<ChatConversation> {
-      await readable(db, actor, id);
-      const row = await repository.view(db, actor.id, id);
+      await readable(repository, actor, id);
+      const row = await repository.view(actor.id, id);
       if (!row) throw notFound({ conversationId: id });
       return toConversation(row, actor);
     },
 
     async banner(actor: ChatActor, id: number) {
-      return { bannerText: (await readable(db, actor, id)).bannerText };
+      return { bannerText: (await readable(repository, actor, id)).bannerText };
     },
 
     async messages(actor: ChatActor, id: number, before: number | undefined, limit: number): Promise<MessagesPage> {
-      await readable(db, actor, id);
+      await readable(repository, actor, id);
       const rows = await repository.messages(id, before, limit);
       return { content: rows.slice(0, limit).reverse().map(toMessage), hasMore: rows.length > limit };
     },
 
     async read(actor: ChatActor, id: number, lastReadId: number) {
-      const conversation = await participantOf(db, actor, id);
-      const upTo = Math.min(lastReadId, Number(await repository.lastMessageId(db, id)));
-      await repository.markRead(db, conversation, actor.id, upTo);
+      const conversation = await participantOf(repository, actor, id);
+      const upTo = Math.min(lastReadId, Number(await repository.lastMessageId(id)));
+      await repository.markRead(conversation, actor.id, upTo);
       await hub.publish([otherOf(conversation, actor.id)], { type: 'read', conversationId: id, userId: actor.id, lastReadId: upTo });
       const count = await repository.unreadCount(actor.id);
       await hub.publish([actor.id], { type: 'unread', count });
@@ -349,17 +341,17 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
     unreadCount: async (actor: ChatActor) => ({ count: await repository.unreadCount(actor.id) }),
 
     async typing(actor: ChatActor, id: number) {
-      const conversation = await participantOf(db, actor, id).catch(() => null);
+      const conversation = await participantOf(repository, actor, id).catch(() => null);
       if (conversation) await hub.publish([otherOf(conversation, actor.id)], { type: 'typing', conversationId: id, userId: actor.id });
     },
 
     async report(actor: ChatActor, id: number, reason: string, note: string) {
-      const conversation = await participantOf(db, actor, id);
+      const conversation = await participantOf(repository, actor, id);
       await repository.report({ conversationId: id, reporterId: actor.id, reportedId: otherOf(conversation, actor.id), reason, note });
     },
 
     async block(actor: ChatActor, id: number, blocked: boolean) {
-      const conversation = await participantOf(db, actor, id);
+      const conversation = await participantOf(repository, actor, id);
       const other = otherOf(conversation, actor.id);
       if (blocked) await repository.block(actor.id, other);
       else await repository.unblock(actor.id, other);
@@ -378,7 +370,7 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
       const match = (await matchesFor(listing)).find((m) => m.tenantId === tenantId);
       if (!match) throw notFound({ tenantId });
       const { conversation, messages } = await repository.transaction(async (tx) => {
-        const { conversation, created } = await repository.inviteConversation(tx, {
+        const { conversation, created } = await tx.inviteConversation({
           propertyId,
           tenantId,
           landlordId: actor.id,
@@ -389,9 +381,9 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
           openedBy: 'LANDLORD',
         });
         if (!created) return { conversation, messages: [] };
-        await repository.lock(tx, conversation.id);
+        await tx.lock(conversation.id);
         const invite = await insert(tx, conversation.id, { senderId: null, kind: 'SYSTEM', body: JSON.stringify({ event: 'TENANT_INVITE' }) });
-        await repository.markRead(tx, conversation, actor.id, Number(invite.message.id));
+        await tx.markRead(conversation, actor.id, Number(invite.message.id));
         return { conversation, messages: [invite.message] };
       });
       await announce(conversation, messages, actor.id);
@@ -399,21 +391,22 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
     },
 
     /**
-     * A system message (a viewing booked, moved, cancelled, answered or due) stored in the caller's transaction,
-     * marked for an immediate notice to the side it concerns and read by `actorId`, who caused it.
+     * A system message (a viewing booked, moved, cancelled, answered or due) stored in the caller's transaction (`tx`,
+     * the chat repository bound to it), marked for an immediate notice to the side it concerns and read by `actorId`,
+     * who caused it.
      */
-    async systemMessage(tx: Tx, conversationId: number, payload: ChatSystemEvent, actorId: string | null = null) {
-      const conversation = await repository.lock(tx, conversationId);
+    async systemMessage(tx: ChatRepository, conversationId: number, payload: ChatSystemEvent, actorId: string | null = null) {
+      const conversation = await tx.lock(conversationId);
       const { message } = await insert(tx, conversationId, { senderId: null, kind: 'SYSTEM', body: JSON.stringify(payload) });
       const side = alertSide(payload);
-      if (side) await repository.alert(tx, conversationId, side, Number(message.id));
-      if (actorId && conversation) await repository.markRead(tx, conversation, actorId, Number(message.id));
+      if (side) await tx.alert(conversationId, side, Number(message.id));
+      if (actorId && conversation) await tx.markRead(conversation, actorId, Number(message.id));
       return message;
     },
     /** Sends committed messages to both sides' sockets (and the unread badges). */
     announce: (conversation: { tenantId: string; landlordId: string }, messages: MessageRow[]) => announce(conversation, messages, null),
-    participantOf: (d: Db, actor: ChatActor, id: number) => participantOf(d, actor, id),
-    readable: (d: Db, actor: ChatActor, id: number) => readable(d, actor, id),
+    participantOf: (actor: ChatActor, id: number) => participantOf(repository, actor, id),
+    readable: (actor: ChatActor, id: number) => readable(repository, actor, id),
 
     async notifications(actor: ChatActor): Promise<Notifications> {
       const [rows, unread] = await Promise.all([repository.notifications(actor.id), repository.unreadNotifications(actor.id)]);
@@ -444,7 +437,7 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
       if (!away.length) return [];
       const conversations = new Map<number, ConversationView>();
       for (const id of new Set(away.map((c) => c.conversation_id))) {
-        const row = await repository.view(db, away.find((c) => c.conversation_id === id)!.user_id, id);
+        const row = await repository.view(away.find((c) => c.conversation_id === id)!.user_id, id);
         if (row) conversations.set(id, row);
       }
       const people = new Map((await repository.usersById([...new Set(away.map((c) => c.user_id))])).map((u) => [u.id, u]));

@@ -7,6 +7,7 @@ import { properties, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { createUploads } from '../../lib/uploads.ts';
 import { createMessenger } from '../../plugins/messaging.ts';
+import { createOutboxRepository } from '../../plugins/messaging.repository.ts';
 import { bearer, createTestApp, openTestDatabase, signIn, type TestApp, type TestDatabase } from '../../../test/support.ts';
 import { createChatHub, type ChatHub } from './chat-hub.ts';
 import { runChatNotices } from './chat-jobs.ts';
@@ -23,12 +24,13 @@ async function noticeJob(t: TestApp) {
   const db = t.database.db;
   const store = new LocalDiskStore(t.config.mediaDir);
   const hub: ChatHub = await createChatHub(undefined, 'notices-test:');
-  const chat = createChatService(createChatRepository(db), hub, {
+  const repository = createChatRepository(db);
+  const chat = createChatService(repository, hub, {
     store,
-    uploads: createUploads({ db, store, secret: 'x'.repeat(32), publicUrl: t.config.publicUrl }),
+    uploads: createUploads({ repository: repository.uploads, store, secret: 'x'.repeat(32), publicUrl: t.config.publicUrl }),
   });
   const messenger = createMessenger({
-    db,
+    outbox: createOutboxRepository(db),
     sms: { webhookUrl: undefined, webhookToken: undefined },
     email: { smtpUrl: undefined, from: 'kunci@example.my' },
   });

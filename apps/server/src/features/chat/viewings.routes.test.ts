@@ -9,6 +9,7 @@ import { appointments, chatMessages, outboxMessages, properties, users } from '@
 import { LocalDiskStore } from '@kunci/media/store';
 import { tinyMp4 } from '@kunci/media/test-videos';
 import { createMessenger } from '../../plugins/messaging.ts';
+import { createOutboxRepository } from '../../plugins/messaging.repository.ts';
 import { createUploads } from '../../lib/uploads.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
 import { createAppointmentsRepository } from './appointments.repository.ts';
@@ -296,11 +297,11 @@ describe('viewings, chat media, tenant search and away notices', () => {
     const chatRepository = createChatRepository(db);
     const chat = createChatService(chatRepository, hub, {
       store,
-      uploads: createUploads({ db, store, secret: 'x'.repeat(32), publicUrl: 'http://kunci.test' }),
+      uploads: createUploads({ repository: chatRepository.uploads, store, secret: 'x'.repeat(32), publicUrl: 'http://kunci.test' }),
     });
-    const viewings = createAppointmentsService({ repository: createAppointmentsRepository(db), chatRepository, chat });
+    const viewings = createAppointmentsService({ repository: createAppointmentsRepository(db), chat });
     const messenger = createMessenger({
-      db,
+      outbox: createOutboxRepository(db),
       sms: { webhookUrl: undefined, webhookToken: undefined },
       email: { smtpUrl: undefined, from: 'kunci@example.my' },
     });

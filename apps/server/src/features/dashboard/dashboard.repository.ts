@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
 import { appointments, chatConversations, chatMessages, favourites, properties, users } from '@kunci/db/schema';
-import { isLive } from '../../lib/live.ts';
+import { isLive } from '../../lib/listing-card.repository.ts';
 
 const tenants = alias(users, 'tenant');
 const landlords = alias(users, 'landlord');

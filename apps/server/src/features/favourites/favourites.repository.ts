@@ -1,8 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { areas, favourites, landmarks, properties, shortlistLinks, users } from '@kunci/db/schema';
-import { cardColumns, cardCover, cardCoverColumns } from '../../lib/listing-card.ts';
-import { isLive } from '../../lib/live.ts';
+import { cardColumns, cardCover, cardCoverColumns, isLive } from '../../lib/listing-card.repository.ts';
 
 export function createFavouritesRepository(db: Database) {
   const favouriteRows = (userId: string, liveOnly: boolean, propertyId?: number) =>

@@ -22,10 +22,11 @@ import { areas, landlordLeads, mediaUploads, properties, propertyImages, propert
 import { normalizePhone } from '../../lib/phone.ts';
 import type { MediaStore } from '@kunci/media/store';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { isLive } from '../../lib/live.ts';
+import { isLive } from '../../lib/listing-card.repository.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { CONTENT_TYPES, createUploads, fileKind, publishImage, stagingKey, uploadSignature, videoContainer } from '../../lib/uploads.ts';
 import type { Db, ListingManagementRepository } from './listing-management.repository.ts';
+import { createUploadsRepository } from '../../lib/uploads.repository.ts';
 
 /** A listing with what its owner's view adds (see `ownerColumns`). */
 interface Row {
@@ -139,7 +140,7 @@ export function createListingManagementService({
   lifetimeDays = BUSINESS.listing.lifetimeDays,
 }: ListingManagementDeps) {
   const { db } = repository;
-  const uploads = createUploads({ db, store, secret, publicUrl });
+  const uploads = createUploads({ repository: createUploadsRepository(db), store, secret, publicUrl });
 
   /** The listing, if the actor may manage it: its owner, or a moderator when `moderatorMay`. */
   async function owned(d: Db, actor: Actor, id: number, moderatorMay = false) {
@@ -247,7 +248,7 @@ export function createListingManagementService({
     if (!upload || upload.ownerId !== actor.id || upload.propertyId !== propertyId) throw notFound({ mediaId });
     if (upload.kind !== kind) throw validation([{ path: 'body.mediaId', message: kind === 'image' ? 'field.notImage' : 'field.video' }]);
     if (upload.status === 'registered') throw new AppError(ErrorCode.CONFLICT, { mediaId, reason: 'already registered' });
-    return uploads.confirm(upload, d);
+    return uploads.confirm(upload, createUploadsRepository(d));
   }
 
   return {

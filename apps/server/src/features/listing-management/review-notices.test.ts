@@ -5,6 +5,7 @@ import { users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { createMessenger } from '../../plugins/messaging.ts';
+import { createOutboxRepository } from '../../plugins/messaging.repository.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
 import { runReviewNotices } from './listing-jobs.ts';
 import { createListingManagementRepository } from './listing-management.repository.ts';
@@ -36,7 +37,7 @@ describe('owners are told the review decision', () => {
       publicUrl: t.config.publicUrl,
     });
     const messenger = createMessenger({
-      db,
+      outbox: createOutboxRepository(db),
       sms: { webhookUrl: undefined, webhookToken: undefined },
       email: { smtpUrl: undefined, from: 'kunci@example.my' },
     });

@@ -5,8 +5,7 @@ import { areas, landmarks, properties, propertyActions, propertyImages, property
 import type { ListingType } from '@kunci/contracts/reference';
 import { SEARCH_COUNT_CAP } from '@kunci/contracts/listings';
 
-import { isLive } from '../../lib/live.ts';
-import { cardColumns, cardCover, cardCoverColumns } from '../../lib/listing-card.ts';
+import { cardColumns, cardCover, cardCoverColumns, isLive } from '../../lib/listing-card.repository.ts';
 
 export { isLive };
 

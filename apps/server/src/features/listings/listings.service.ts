@@ -12,8 +12,7 @@ import type { Language } from '@kunci/i18n/locales';
 import { matchScore, prepare, type Prepared } from './fuzzy.ts';
 import type { ListingType, PropertyCategory } from '@kunci/contracts/reference';
 import { AppError } from '../../lib/app-error.ts';
-import { toCard } from '../../lib/listing-card.ts';
-import { mediaSrc } from '../../lib/media-src.ts';
+import { factsOf, toCard, toImage } from '../../lib/listing-card.ts';
 import type { ListingsRepository } from './listings.repository.ts';
 
 const RENT_TYPES: readonly ListingType[] = ['HIGHRISE', 'LANDED', 'ROOM'];
@@ -225,27 +224,16 @@ export function createListingsService(repository: ListingsRepository) {
       const cover = images.find((i) => i.isCover) ?? images[0];
       return {
         ...toCard({ ...row, coverId: cover?.id ?? null, coverKey: cover?.mediaKey ?? null }),
+        ...factsOf(p),
         landmarkLabelId: p.landmarkId,
         landmarkLabelVerified: row.landmarkVerified ?? false,
         description: p.description,
         address: p.address,
         postcode: p.postcode,
-        carpark: p.carpark,
-        fullyFurnishable: p.fullyFurnishable,
-        negotiable: p.negotiable,
-        petFriendly: p.petFriendly,
-        level: p.level,
-        storeys: p.storeys,
-        bathroomType: p.bathroomType,
-        roomType: p.roomType,
-        roommate: p.roommate,
-        leaseType: p.leaseType,
-        saleType: p.saleType,
-        availability: p.availability?.toISOString() ?? null,
         // A verified building's directory entry stands in for what its owner did not state.
         facilities: (p.facilities.length || !row.landmarkVerified ? p.facilities : (row.landmarkFacilities ?? [])) as PropertyDetail['facilities'],
         nearby: (p.nearby.length || !row.landmarkVerified ? p.nearby : (row.landmarkNearby ?? [])) as PropertyDetail['nearby'],
-        images: images.map((i) => ({ id: i.id, src: mediaSrc(i.mediaKey), isCover: i.isCover })),
+        images: images.map(toImage),
         videos: videos.map((v) => ({ id: v.id, url: v.url, type: v.type, src: `/media/${v.mediaKey}`, contentType: v.contentType })),
         owner: { id: p.ownerId, name: row.ownerName },
       };

@@ -4,7 +4,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { BottomSheet } from '../ui/bottom-sheet.tsx';
 import { CloseIcon, GlobeIcon } from '../ui/icons.tsx';
 import { Modal } from '../ui/modal.tsx';
-import { Logo } from './header.tsx';
+import { Logo } from './logo.tsx';
 import { LanguageLink, useLanguageLinks } from './language-selector.tsx';
 import { SearchBar } from './search-bar.tsx';
 

@@ -1,12 +1,15 @@
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ListingCard as Card } from '@kunci/contracts/listings';
 import type { Area } from '@kunci/contracts/reference';
 import { useI18n } from '../../lib/i18n.tsx';
 import { AreaIcon, BathIcon, BedIcon } from '../ui/icons.tsx';
 import { ListingImage } from './listing-image.tsx';
-import { FavouriteButton } from '../favourites/favourites.tsx';
 
 const SALE = new Set(['HIGHRISE_SALE', 'LANDED_SALE']);
+
+/** What a card shows in its top corner (the shell puts the favourites heart there); nothing by default. */
+export const ListingCardAction = createContext<(listing: Card) => ReactNode>(() => null);
 
 export function ListingCard({
   listing,
@@ -23,6 +26,7 @@ export function ListingCard({
   place?: string | undefined;
 }) {
   const { t, href, money, number, lang } = useI18n();
+  const action = useContext(ListingCardAction);
   const area = areas.find((a) => a.slug === listing.areaSlug);
   const price = SALE.has(listing.type) ? money(listing.price) : t('listing.perMonth', { price: money(listing.price) });
   return (
@@ -41,9 +45,7 @@ export function ListingCard({
             {t('listing.zeroDeposit')}
           </span>
         ) : null}
-        <div className="absolute right-2 top-2 z-10">
-          <FavouriteButton propertyId={listing.id} name={listing.name} />
-        </div>
+        <div className="absolute right-2 top-2 z-10">{action(listing)}</div>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <p className="text-lg font-bold text-ink">{price}</p>

@@ -1,14 +1,18 @@
 import { CHAT_BADGE_CAP } from '@kunci/contracts/constants';
 
-/** The unread badge: hidden at zero, capped at "99+". */
+/** "99+" above the spec's cap. */
+export const badgeText = (count: number) => (count > CHAT_BADGE_CAP ? `${CHAT_BADGE_CAP}+` : String(count));
+
+/** The unread badge on an icon: hidden at zero, capped at "99+". */
 export function BadgeCount({ count, label }: { count: number; label: string }) {
-  if (count <= 0) return null;
+  if (!count) return null;
   return (
     <span
-      className="absolute -right-1.5 -top-1.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white"
+      className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white"
       aria-label={label}
+      data-testid="chat-badge"
     >
-      {count > CHAT_BADGE_CAP ? `${CHAT_BADGE_CAP}+` : count}
+      {badgeText(count)}
     </span>
   );
 }

@@ -10,9 +10,9 @@ import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { useChatEvents, useChatLive } from '../../../components/chat/chat-live.tsx';
+import { useChatEvents, useChatLive } from '../live.tsx';
 import { ViewingPanel } from '../components/viewing-panel.tsx';
-import { ConversationLink, otherParty } from '../../../components/chat/conversation-link.tsx';
+import { ConversationLink, otherParty } from '../components/conversation-link.tsx';
 import type { Route } from './+types/chat';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
 import { requireUser } from '../../../lib/session.server.ts';
-import { useFavourites } from '../../../components/favourites/favourites.tsx';
+import { useFavourites } from '../favourites.tsx';
 import { ShareButtons } from '../../../components/listing/share-buttons.tsx';
 import type { Route } from './+types/favourites';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, data, isRouteErrorResponse, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Link, data, isRouteErrorResponse, useRouteError, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { moveInCost } from '@kunci/contracts/business';
 import { BUSINESS } from '@kunci/contracts/business';
 import type { ListingCard, PropertyDetail } from '@kunci/contracts/listings';
@@ -13,13 +13,13 @@ import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
 import { listingJsonLd } from '../../../lib/structured-data.ts';
 import { visitorId } from '../../../lib/visitor.ts';
-import type { loader as rootLoader } from '../../../root.tsx';
+import { useOptionalRootData } from '../../../lib/root-data.ts';
 import { ListingGrid } from '../../../components/listing/listing-grid.tsx';
 import { Gallery } from '../components/gallery.tsx';
 import { LocationMap } from '../components/location-map.tsx';
 import { ShareButtons } from '../../../components/listing/share-buttons.tsx';
-import { FavouriteButton } from '../../../components/favourites/favourites.tsx';
-import { CHAT_FORM_MARK, ChatRequestButton } from '../../../components/chat/chat-request.tsx';
+import { FavouriteButton } from '../../favourites/index.ts';
+import { CHAT_FORM_MARK, ChatRequestButton } from '../../chat/index.ts';
 import type { Route } from './+types/details';
 
 const SALE = new Set(['HIGHRISE_SALE', 'LANDED_SALE']);
@@ -156,7 +156,7 @@ export default function Details({ loaderData }: Route.ComponentProps) {
       keepalive: true,
     }).catch(() => undefined);
   }, [listingId]);
-  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const root = useOptionalRootData();
   const { listing, types, similar } = loaderData;
   return <ListingView listing={listing} types={types} similar={similar} shareUrl={`${root?.publicUrl ?? ''}${loaderData.canonicalPath}`} />;
 }
@@ -179,7 +179,7 @@ export function ListingView({
   preview?: boolean;
 }) {
   const { t, lang, money, date, href: link } = useI18n();
-  const areas = useRouteLoaderData<typeof rootLoader>('root')?.areas ?? [];
+  const areas = useOptionalRootData()?.areas ?? [];
   const area = areas.find((a) => a.slug === listing.areaSlug);
   const type = types.find((ty) => ty.slug === listing.category);
   const sale = SALE.has(listing.type);
@@ -307,7 +307,7 @@ export function ListingView({
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useI18n();
-  const areas = useRouteLoaderData<typeof rootLoader>('root')?.areas ?? [];
+  const areas = useOptionalRootData()?.areas ?? [];
   if (isRouteErrorResponse(error) && error.status === 410) {
     const similar = (error.data as { similar?: ListingCard[] } | null)?.similar ?? [];
     return (

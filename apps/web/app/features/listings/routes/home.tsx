@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
@@ -6,7 +6,7 @@ import { siteJsonLd } from '../../../lib/structured-data.ts';
 import { ListingGrid } from '../../../components/listing/listing-grid.tsx';
 import { SearchBar } from '../../../components/layout/search-bar.tsx';
 import { ViewToggle } from '../components/view-toggle.tsx';
-import type { loader as rootLoader } from '../../../root.tsx';
+import { useOptionalRootData } from '../../../lib/root-data.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, href, lang } = useI18n();
-  const areas = useRouteLoaderData<typeof rootLoader>('root')?.areas ?? [];
+  const areas = useOptionalRootData()?.areas ?? [];
   const { latest } = loaderData;
   return (
     <>

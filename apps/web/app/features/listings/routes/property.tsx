@@ -1,10 +1,10 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
 import { SearchBar } from '../../../components/layout/search-bar.tsx';
-import type { loader as rootLoader } from '../../../root.tsx';
+import { useOptionalRootData } from '../../../lib/root-data.ts';
 import type { Route } from './+types/property';
 
 /** The spec's property entry (`/property`, the phone bottom bar's "Property"): find a home, or post one. */
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function PropertyEntry({ loaderData }: Route.ComponentProps) {
   const { t, href: link, lang } = useI18n();
-  const areas = useRouteLoaderData<typeof rootLoader>('root')?.areas ?? [];
+  const areas = useOptionalRootData()?.areas ?? [];
   const card = 'rounded-2xl border border-gray-200 bg-white p-5 shadow-sm md:p-6';
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">

@@ -3,8 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { FavouriteList } from '@kunci/contracts/favourites';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
-import { HeartIcon } from '../ui/icons.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { HeartIcon } from '../../components/ui/icons.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
 
 /** After signing in from a heart, the page comes back with this parameter and the listing is saved then. */
 export const SAVE_AFTER_LOGIN = 'favourite';

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
-import { useI18n } from '../../lib/i18n.tsx';
-import { useRootData } from '../../lib/root-data.ts';
-import { BuildingIcon, ChatIcon, HomeIcon, LoginIcon, UserIcon } from '../ui/icons.tsx';
-import { Badge, useChatLive } from '../chat/chat-live.tsx';
+import { useI18n } from '../lib/i18n.tsx';
+import { useRootData } from '../lib/root-data.ts';
+import { BuildingIcon, ChatIcon, HomeIcon, LoginIcon, UserIcon } from '../components/ui/icons.tsx';
+import { useChatLive } from '../features/chat/index.ts';
+import { BadgeCount } from '../components/ui/badge-count.tsx';
 
 /** Hidden while the page scrolls down, shown again on the way up. */
 function useScrollingDown(): boolean {
@@ -49,7 +50,7 @@ export function BottomBar() {
             <NavLink to={href('chat')} className={item} data-testid="bottom-chat">
               <span className="relative">
                 <ChatIcon />
-                <Badge count={unread} label={t('nav.unreadChats', { count: unread })} />
+                <BadgeCount count={unread} label={t('nav.unreadChats', { count: unread })} />
               </span>
               {t('nav.chat')}
             </NavLink>

@@ -109,19 +109,3 @@ export function useChatEvents(handler: Listener) {
   const { subscribe } = live;
   useEffect(() => subscribe((event) => latest.current(event)), [subscribe]);
 }
-
-/** "99+" above the spec's cap. */
-export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
-
-export function Badge({ count, label }: { count: number; label: string }) {
-  if (!count) return null;
-  return (
-    <span
-      className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white"
-      aria-label={label}
-      data-testid="chat-badge"
-    >
-      {badgeText(count)}
-    </span>
-  );
-}

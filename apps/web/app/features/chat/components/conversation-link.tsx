@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ChatConversation } from '@kunci/contracts/chat';
-import { useI18n } from '../../lib/i18n.tsx';
-import { badgeText } from './chat-live.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { badgeText } from '../../../components/ui/badge-count.tsx';
 
 /** The person on the other side of a conversation, from the reader's seat. */
 export const otherParty = (c: ChatConversation) => (c.role === 'TENANT' ? c.landlord.name : c.tenant.name);

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MOVING_REASONS, TENANT_INFO_COOKIES } from '@kunci/contracts/chat-constants';
 import type { MessageKey } from '@kunci/i18n/messages';
-import { useI18n } from '../../lib/i18n.tsx';
-import { useRootData } from '../../lib/root-data.ts';
-import { Button, Field, FormError, SelectField } from '../ui/field.tsx';
-import { Modal } from '../ui/modal.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { useRootData } from '../../../lib/root-data.ts';
+import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 
 type Info = Record<keyof typeof TENANT_INFO_COOKIES, string>;
 

@@ -1,34 +1,14 @@
 import { Link } from 'react-router';
-import { useI18n } from '../../lib/i18n.tsx';
-import { clearSearchState } from '../../lib/search-state.ts';
-import { ChatIcon, HeartIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
-import { Badge, useChatLive } from '../chat/chat-live.tsx';
-import { DropdownMenu, MENU_ITEM, MENU_ITEM_CLASS } from '../ui/menu.tsx';
-import { useRootData } from '../../lib/root-data.ts';
-import { LanguageSelector } from './language-selector.tsx';
-import { LogoutButton, LogoutForm } from './logout-button.tsx';
-import { SearchBar } from './search-bar.tsx';
-
-export function Logo({ onNavigate }: { onNavigate?: () => void }) {
-  const { href, t } = useI18n();
-  return (
-    <Link
-      to={href('home')}
-      onClick={() => {
-        clearSearchState();
-        onNavigate?.();
-      }}
-      className="flex items-center gap-2 text-xl font-bold tracking-tight text-brand-700"
-    >
-      <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
-        <rect width="32" height="32" rx="8" fill="#0f7a5a" />
-        <circle cx="13" cy="16" r="5" fill="none" stroke="#fff" strokeWidth="3" />
-        <path d="M18 16h9M24 16v4" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
-      </svg>
-      {t('app.name')}
-    </Link>
-  );
-}
+import { useI18n } from '../lib/i18n.tsx';
+import { ChatIcon, HeartIcon, MenuIcon, UserIcon } from '../components/ui/icons.tsx';
+import { useChatLive } from '../features/chat/index.ts';
+import { BadgeCount } from '../components/ui/badge-count.tsx';
+import { DropdownMenu, MENU_ITEM, MENU_ITEM_CLASS } from '../components/ui/menu.tsx';
+import { useRootData } from '../lib/root-data.ts';
+import { LanguageSelector } from '../components/layout/language-selector.tsx';
+import { LogoutButton, LogoutForm } from '../components/layout/logout-button.tsx';
+import { SearchBar } from '../components/layout/search-bar.tsx';
+import { Logo } from '../components/layout/logo.tsx';
 
 /** The site header: below 770 px it keeps the menu toggle, logo and icons; the search moves into the page. */
 export function Header({ onOpenMenu, hiddenOnMobile }: { onOpenMenu: () => void; hiddenOnMobile: boolean }) {
@@ -82,7 +62,7 @@ function ChatLink() {
       data-testid="header-chat"
     >
       <ChatIcon />
-      <Badge count={unread} label={t('nav.unreadChats', { count: unread })} />
+      <BadgeCount count={unread} label={t('nav.unreadChats', { count: unread })} />
     </Link>
   );
 }

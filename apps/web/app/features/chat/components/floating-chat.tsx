@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useMatches } from 'react-router';
 import { CHAT_BUTTON_DELAY_MS } from '@kunci/contracts/constants';
 import type { ChatConversation, Notification, Notifications } from '@kunci/contracts/chat';
-import { useI18n } from '../../lib/i18n.tsx';
-import { useRootData } from '../../lib/root-data.ts';
-import { ChatIcon, CloseIcon } from '../ui/icons.tsx';
-import { Badge, useChatEvents, useChatLive } from './chat-live.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { useRootData } from '../../../lib/root-data.ts';
+import { ChatIcon, CloseIcon } from '../../../components/ui/icons.tsx';
+import { useChatEvents, useChatLive } from '../live.tsx';
+import { BadgeCount } from '../../../components/ui/badge-count.tsx';
 import { ConversationLink } from './conversation-link.tsx';
 
 /** Not on the chat pages themselves, nor on reels (spec section 2). */
@@ -163,7 +164,7 @@ export function FloatingChat() {
         className="relative ml-auto flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <ChatIcon />
-        <Badge count={live.unread} label={t('nav.unreadChats', { count: live.unread })} />
+        <BadgeCount count={live.unread} label={t('nav.unreadChats', { count: live.unread })} />
       </button>
     </div>
   );

@@ -1,0 +1,42 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { areas, landmarks, properties, propertyImages } from '@kunci/db/schema';
+
+/** Public visibility: the predicate the partial indexes are built on, plus expiry. */
+export const isLive = (): SQL =>
+  and(eq(properties.status, 'ACTIVE'), eq(properties.active, true), eq(properties.reviewStatus, 'APPROVED'), sql`${properties.expiresAt} > now()`)!;
+
+/** The columns a listing card shows (select from properties joined to areas, left-joined to landmarks). */
+export const cardColumns = {
+  id: properties.id,
+  name: properties.name,
+  type: properties.type,
+  category: properties.category,
+  price: properties.price,
+  bedroom: properties.bedroom,
+  bathroom: properties.bathroom,
+  sqft: properties.sqft,
+  furnishType: properties.furnishType,
+  zeroDepositEligible: properties.zeroDepositEligible,
+  dateCreated: properties.dateCreated,
+  areaSlug: areas.slug,
+  landmarkName: landmarks.name,
+  lat: properties.lat,
+  lon: properties.lng,
+};
+
+/**
+ * A listing's cover photo, for the same statement as its card: `.leftJoinLateral(cardCover, sql\`true\`)` with
+ * `cardCoverColumns` selected (one index lookup per row of the page, not a second statement per page).
+ */
+export const cardCover = new QueryBuilder()
+  .select({ id: propertyImages.id, mediaKey: propertyImages.mediaKey })
+  .from(propertyImages)
+  .where(and(eq(propertyImages.propertyId, properties.id), eq(propertyImages.isCover, true)))
+  .orderBy(asc(propertyImages.position))
+  .limit(1)
+  .as('card_cover');
+export const cardCoverColumns = { coverId: cardCover.id, coverKey: cardCover.mediaKey };
+
+/** A stored listing, as its table holds it. */
+export type PropertyRow = typeof properties.$inferSelect;
