@@ -1,5 +1,5 @@
-// `npm test`: everything CI checks, in order, stopping at the first failure. Ends with one summary line
-// ("N passed, N failed") counting the Vitest and Playwright tests.
+// `npm test` (also `npm run validate`): everything CI checks, in order, stopping at the first failure. Ends with one
+// summary line ("N passed, N failed") counting the Vitest and Playwright tests.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { delimiter, resolve } from 'node:path';
@@ -16,6 +16,9 @@ rmSync(e2eJson, { force: true });
 
 // `--suites`: only the test suites (CI's second pass on PostgreSQL and Redis, after the full run built the app).
 const suitesOnly = process.argv.includes('--suites');
+// First, so a fresh machine stops at once rather than after the build: Chromium for the browser journeys and a
+// Chinese font, installed as .ci/run does (as root, with apt-get), or one line naming the command.
+const system: [string, string] = ['system packages', 'bash scripts/install-system.sh'];
 const checks: [string, string][] = [
   ['format', 'prettier --check . --log-level warn'],
   ['lint', 'eslint . --max-warnings 0'],
@@ -26,7 +29,7 @@ const suites: [string, string][] = [
   ['unit and integration tests', `vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`],
   ['browser journeys', 'npm test --silent -w @kunci/e2e'],
 ];
-const steps = suitesOnly ? suites : [...checks, ...suites];
+const steps = suitesOnly ? [system, ...suites] : [system, ...checks, ...suites];
 
 function counts(): { passed: number; failed: number } {
   let passed = 0;

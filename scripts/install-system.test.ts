@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const script = resolve(import.meta.dirname, 'install-system.sh');
+
+// A fake machine: `id`, `fc-list` and `apt-get` are stubs in front of PATH; Chromium is a file in the same folder.
+let bin: string;
+const chromium = () => join(bin, 'chromium');
+function stub(name: string, body: string) {
+  writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
+  chmodSync(join(bin, name), 0o755);
+}
+function machine({ root, chromium: hasChromium, font }: { root: boolean; chromium: boolean; font: boolean }) {
+  stub('id', `echo ${root ? 0 : 1000}`);
+  // fc-list names a Chinese font once the font is "installed" (a marker file).
+  stub('fc-list', `[ -f "${bin}/font" ] && echo "Noto Sans CJK SC"; exit 0`);
+  if (font) writeFileSync(join(bin, 'font'), '');
+  if (hasChromium) stub('chromium', 'exit 0');
+}
+function run() {
+  return spawnSync('bash', [script], {
+    env: { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}`, CHROMIUM_PATH: chromium() },
+    encoding: 'utf8',
+  });
+}
+
+beforeEach(() => {
+  bin = mkdtempSync(join(tmpdir(), 'kunci-install-system-'));
+});
+afterEach(() => rmSync(bin, { recursive: true, force: true }));
+
+describe('scripts/install-system.sh', () => {
+  it('does nothing and says nothing when Chromium and a Chinese font are there', () => {
+    machine({ root: true, chromium: true, font: true });
+    stub('apt-get', `echo "$@" >> "${bin}/apt.log"`);
+    const result = run();
+    expect(result.status).toBe(0);
+    expect(result.stdout + result.stderr).toBe('');
+    expect(existsSync(join(bin, 'apt.log'))).toBe(false);
+  });
+
+  it('installs what is missing with apt-get when it runs as root', () => {
+    machine({ root: true, chromium: false, font: false });
+    // The stub "installs": Chromium appears and fc-list finds the font.
+    stub(
+      'apt-get',
+      `echo "$@" >> "${bin}/apt.log"
+case "$*" in install*) printf '#!/bin/sh\\n' > "${bin}/chromium"; chmod +x "${bin}/chromium"; : > "${bin}/font";; esac`,
+    );
+    const result = run();
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(readFileSync(join(bin, 'apt.log'), 'utf8').trim().split('\n')).toEqual(['update -qq', 'install -y -qq chromium fonts-noto-cjk']);
+  });
+
+  it('stops at once with one line naming the command when it cannot install', () => {
+    machine({ root: false, chromium: false, font: true });
+    const result = run();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual(['npm test needs chromium, missing here: run  sudo apt-get install -y chromium']);
+  });
+
+  it('fails when apt-get ran but Chromium is still not where CHROMIUM_PATH says', () => {
+    machine({ root: true, chromium: false, font: true });
+    stub('apt-get', 'exit 0');
+    const result = run();
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Still missing after apt-get install: chromium');
+  });
+});
