@@ -5,6 +5,7 @@ import { tinyMp4 } from '@kunci/media/test-videos';
 import { createSessionsRepository } from './lib/sessions.repository.ts';
 import { bearer, createTestApp, freshPhone, type TestApp } from '../test/support.ts';
 import { condoInput, photoWithGps, upload } from './features/listing-management/test-helpers.ts';
+import { SIGNATURE_HEADER, signWebhook } from './features/payments/simulator.ts';
 
 /**
  * The authorization matrix: every API route, called as each kind of caller, with the answer expected.
@@ -51,6 +52,31 @@ async function withPhoto(t: TestApp, c: Context): Promise<Fixture> {
   const { mediaId } = await upload(t.app, headers, Number(id), 'p.jpg', await photoWithGps());
   const res = await t.app.inject({ method: 'POST', url: `/api/properties/${id}/images`, payload: { mediaId }, headers });
   return { id: id!, imageId: (res.json() as { images: { id: number }[] }).images[0]!.id };
+}
+const PAYMENT_SIMULATOR_SECRET = 'matrix-simulator-secret-'.padEnd(40, 'x');
+/** A signed simulator webhook saying a payment succeeded. */
+function signedPaymentWebhook(paymentId: string) {
+  const body = JSON.stringify({ id: `evt_matrix_${paymentId}`, type: 'payment.succeeded', created: 1, data: { paymentId, method: 'card' } });
+  return {
+    method: 'POST' as const,
+    url: '/api/payments/webhooks/simulator',
+    payload: body as unknown as object,
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(PAYMENT_SIMULATOR_SECRET, body) },
+  };
+}
+/** A payment of the owner's on the simulator, paid when asked (through its signed webhook). */
+async function ownPayment(t: TestApp, c: Context, paid: boolean): Promise<Fixture> {
+  const { paymentId } = await t.app.payments.createPayment({
+    purpose: 'TEST',
+    referenceId: 'matrix',
+    payerId: c.owner.id,
+    amountSen: 10_000,
+    description: 'Matrix payment',
+    language: 'en',
+    returnPath: '/dashboard',
+  });
+  if (paid) await t.app.inject(signedPaymentWebhook(paymentId));
+  return { id: paymentId };
 }
 const CHAT_NEEDS = { moveInDate: '2026-12-01', budget: 2000, tenancyDuration: 12, reasonForMoving: 'NEAR_WORK' };
 /** The owner's conversation about the live listing (as its tenant). */
@@ -618,6 +644,31 @@ const MATRIX: Row[] = [
     request: () => ({ method: 'POST', url: '/api/property-prices/statistics', payload: { areaSlug: 'bangsar', bedroom: 2 } }),
     expect: everyone(200),
   },
+  {
+    route: 'GET /api/payments/{id}',
+    setup: (t, c) => ownPayment(t, c, false),
+    request: (_c, f) => ({ url: `/api/payments/${f['id']}` }),
+    expect: selfOrModerator(200),
+  },
+  {
+    route: 'GET /api/payments/{id}/receipt',
+    setup: (t, c) => ownPayment(t, c, true),
+    request: (_c, f) => ({ url: `/api/payments/${f['id']}/receipt` }),
+    expect: selfOrModerator(200),
+  },
+  {
+    route: 'GET /api/payments/{id}/receipt.pdf',
+    setup: (t, c) => ownPayment(t, c, true),
+    request: (_c, f) => ({ url: `/api/payments/${f['id']}/receipt.pdf` }),
+    expect: selfOrModerator(200),
+  },
+  {
+    // Anyone may deliver a webhook; only a genuine signature counts (a forged one is 400, payments.test.ts).
+    route: 'POST /api/payments/webhooks/simulator',
+    setup: (t, c) => ownPayment(t, c, false),
+    request: (_c, f) => signedPaymentWebhook(String(f['id'])),
+    expect: everyone(200),
+  },
 ];
 
 describe('authorization matrix', () => {
@@ -654,6 +705,7 @@ describe('authorization matrix', () => {
         PIN_MAX_PER_HOUR_PER_IP: '1000',
         LOGIN_MAX_FAILURES: '50',
         RATE_LIMIT_MAX: '100000',
+        PAYMENT_SIMULATOR_SECRET,
       },
     });
     const made = await makeUser('owner');
