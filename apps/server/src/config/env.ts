@@ -196,6 +196,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           (name) => `${name}: required in production (real SMS and email), or set DEMO_MODE=true for a local demo whose messages stay in the outbox`,
         ),
       );
+    // Nor take payments on the simulator, whose pay page accepts a test card and moves no money.
+    if (env.PAYMENT_GATEWAY === 'simulator')
+      throw new EnvError([
+        'PAYMENT_GATEWAY: the payment simulator moves no real money; set PAYMENT_GATEWAY=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET in production, or DEMO_MODE=true for a local demo',
+      ]);
   }
   if (env.PAYMENT_GATEWAY === 'stripe') {
     const missing = [env.STRIPE_SECRET_KEY ? undefined : 'STRIPE_SECRET_KEY', env.STRIPE_WEBHOOK_SECRET ? undefined : 'STRIPE_WEBHOOK_SECRET'];
