@@ -20,6 +20,10 @@ import { createChatHub } from './features/chat/chat-hub.ts';
 import { createChatRepository } from './features/chat/chat.repository.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { createChatService } from './features/chat/chat.service.ts';
+import { registerDealJobs } from './features/deals/deal-jobs.ts';
+import { createDealsRepository } from './features/deals/deals.repository.ts';
+import { dealsRoutes } from './features/deals/deals.routes.ts';
+import { createDealsService } from './features/deals/deals.service.ts';
 import { createFavouritesRepository } from './features/favourites/favourites.repository.ts';
 import { createFavouritesService } from './features/favourites/favourites.service.ts';
 import { createListingsRepository } from './features/listings/listings.repository.ts';
@@ -206,6 +210,9 @@ export async function buildApp({ config, database, store, redis, web = true, log
   }
   const payments = createPaymentsService({ repository: createPaymentsRepository(db), gateway, jobs, publicUrl: config.publicUrl });
   app.decorate('payments', payments);
+  // Deals use payments through their own port; deadlines, refunds and notices run on the job queue.
+  const deals = createDealsService({ repository: createDealsRepository(db), jobs, payments, store, secret });
+  registerDealJobs(jobs, deals, messenger, { publicUrl: config.publicUrl, log: app.log });
   const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), chat });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
@@ -221,6 +228,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(usersRoutes, { service: users });
       await api.register(profileExtrasRoutes, { service: profileExtras });
       await api.register(paymentsRoutes, { service: payments, gateway: gateway.name });
+      await api.register(dealsRoutes, { service: deals });
       await api.register(dashboardRoutes, { service: createDashboardService(createDashboardRepository(db)) });
       if (config.demoMode) await api.register(outboxRoutes, { messenger });
     },

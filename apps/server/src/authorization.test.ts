@@ -6,6 +6,7 @@ import { createSessionsRepository } from './lib/sessions.repository.ts';
 import { bearer, createTestApp, freshPhone, type TestApp } from '../test/support.ts';
 import { condoInput, photoWithGps, upload } from './features/listing-management/test-helpers.ts';
 import { SIGNATURE_HEADER, signWebhook } from './features/payments/simulator.ts';
+import { matrixDeal } from './features/deals/test-helpers.ts';
 
 /**
  * The authorization matrix: every API route, called as each kind of caller, with the answer expected.
@@ -161,6 +162,23 @@ async function ownFavourite(t: TestApp, c: Context): Promise<Fixture> {
   return {};
 }
 const MP4 = tinyMp4();
+const PDF = Buffer.from('%PDF-1.4\n% matrix\n');
+/** A document of the owner's booked deal (as its tenant), its file uploaded when asked. */
+async function ownDocument(t: TestApp, c: Context, uploaded: boolean): Promise<Fixture> {
+  const { id: dealId } = await matrixDeal(t, c.owner.id, 'TENANT', 'BOOKED');
+  const headers = bearer(c.owner.token);
+  const added = await t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/documents`, payload: { kind: 'PAYSLIP' }, headers });
+  const id = (added.json() as { id: string }).id;
+  if (uploaded) {
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/documents/${id}/upload`,
+      payload: PDF,
+      headers: { ...headers, 'content-type': 'application/pdf' },
+    });
+  }
+  return { id };
+}
 
 const MATRIX: Row[] = [
   { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: everyone(200) },
@@ -627,6 +645,106 @@ const MATRIX: Row[] = [
     },
     request: (_c, f) => ({ method: 'DELETE', url: `/api/properties/videos/${f['videoId']}` }),
     expect: selfOnly(204),
+  },
+  // Deals: the owner persona is the deal's tenant, or its landlord where the row says so; staff are moderators.
+  { route: 'GET /api/deals', request: (c) => ({ url: `/api/deals?userId=${c.owner.id}` }), expect: selfOnly(200) },
+  {
+    route: 'POST /api/deals',
+    setup: async (t, c) => ({ propertyId: (await matrixDeal(t, c.owner.id, 'TENANT', 'CANCELLED')).propertyId }),
+    request: (_c, f) => ({
+      method: 'POST',
+      url: '/api/deals',
+      payload: {
+        propertyId: f['propertyId'],
+        moveInDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+        tenancyMonths: 6,
+        occupants: 1,
+      },
+    }),
+    expect: signedIn(201),
+  },
+  {
+    route: 'GET /api/deals/hash/{hash}',
+    setup: async (t, c) => {
+      const { id } = await matrixDeal(t, c.owner.id, 'TENANT');
+      const own = await t.app.inject({ url: `/api/deals/${id}`, headers: bearer(c.owner.token) });
+      return { hash: (own.json() as { hash: string }).hash };
+    },
+    request: (_c, f) => ({ url: `/api/deals/hash/${f['hash']}` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/deals/{id}',
+    setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT'),
+    request: (_c, f) => ({ url: `/api/deals/${f['id']}` }),
+    expect: selfOrModerator(200),
+  },
+  {
+    route: 'GET /api/deals/{id} (landlord)',
+    setup: (t, c) => matrixDeal(t, c.owner.id, 'LANDLORD'),
+    request: (_c, f) => ({ url: `/api/deals/${f['id']}` }),
+    expect: selfOrModerator(200),
+  },
+  {
+    route: 'PUT /api/deals/{id}',
+    setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT'),
+    request: (_c, f) => ({ method: 'PUT', url: `/api/deals/${f['id']}`, payload: { command: 'CANCEL' } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'PUT /api/deals/{id} (landlord accepts)',
+    setup: (t, c) => matrixDeal(t, c.owner.id, 'LANDLORD'),
+    request: (_c, f) => ({ method: 'PUT', url: `/api/deals/${f['id']}`, payload: { command: 'ACCEPT' } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'PUT /api/deals/{id} (staff void)',
+    setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT'),
+    request: (_c, f) => ({ method: 'PUT', url: `/api/deals/${f['id']}`, payload: { command: 'VOID', reason: 'FALSE_LISTING' } }),
+    expect: moderatorOnly(200),
+  },
+  {
+    route: 'POST /api/deals/{id}/booking',
+    setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT', 'ACCEPTED'),
+    request: (_c, f) => ({ method: 'POST', url: `/api/deals/${f['id']}/booking` }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'POST /api/deals/{id}/verify/booking',
+    setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT', 'ACCEPTED'),
+    request: (_c, f) => ({ method: 'POST', url: `/api/deals/${f['id']}/verify/booking` }),
+    expect: selfOrModerator(200),
+  },
+  {
+    route: 'POST /api/deals/{id}/documents',
+    setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT', 'BOOKED'),
+    request: (_c, f) => ({ method: 'POST', url: `/api/deals/${f['id']}/documents`, payload: { kind: 'PAYSLIP' } }),
+    expect: selfOnly(201),
+  },
+  {
+    route: 'POST /api/deals/{id}/documents/verify',
+    setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT', 'SCREENING'),
+    request: (_c, f) => ({ method: 'POST', url: `/api/deals/${f['id']}/documents/verify`, payload: { decision: 'APPROVED' } }),
+    expect: moderatorOnly(200),
+  },
+  { route: 'GET /api/documents/users/{userId}', request: (c) => ({ url: `/api/documents/users/${c.owner.id}` }), expect: selfOrModerator(200) },
+  {
+    route: 'POST /api/documents/{id}/upload',
+    setup: (t, c) => ownDocument(t, c, false),
+    request: (_c, f) => ({ method: 'POST', url: `/api/documents/${f['id']}/upload`, payload: PDF, headers: { 'content-type': 'application/pdf' } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'GET /api/documents/{id}/file',
+    setup: (t, c) => ownDocument(t, c, true),
+    request: (_c, f) => ({ url: `/api/documents/${f['id']}/file` }),
+    expect: selfOrModerator(200),
+  },
+  {
+    route: 'POST /api/rental/order/pay',
+    setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT', 'SIGNED'),
+    request: (_c, f) => ({ method: 'POST', url: '/api/rental/order/pay', payload: { dealId: f['id'] } }),
+    expect: selfOnly(200),
   },
   {
     route: 'POST /api/landlord-leads',

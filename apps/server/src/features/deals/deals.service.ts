@@ -286,11 +286,14 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
   async function bookingPaid(dealId: string, paymentId: string, amountSen: number): Promise<void> {
     const attempt = async () =>
       repository.transaction(async (repo, db) => {
-        const deal = await repo.lock(dealId);
-        if (!deal) return;
+        // The listing first, then the deal: every settlement of a listing takes the locks in this order, so two
+        // of them wait for each other instead of deadlocking over the applications they end.
+        const listed = await repo.findById(dealId);
+        if (!listed) return;
+        await repo.lockListing(listed.propertyId);
+        const deal = (await repo.lock(dealId))!;
         if (deal.paidAt && deal.bookingPaymentId === paymentId) return; // already applied
         const now = clock();
-        await repo.lockListing(deal.propertyId);
         const holder = await repo.holder(deal.propertyId);
         if (deal.state === 'ACCEPTED' && !holder) {
           await transition({ repo, db }, deal, 'PAY_BOOKING', 'SYSTEM', null, { paidAt: now, paymentId });
