@@ -5,6 +5,7 @@
 //   use another's public entry, features/<name>/index.ts, and nothing else of it;
 // - on the web, components/ and lib/ know no feature (features and the shell compose them, not the other way);
 // - nothing imports the root route (its data's type is lib/root-data.ts), so no import runs in a circle through it;
+// - the browser and loaders reach the API through the one typed client, lib/api.ts: no fetch('/api...') elsewhere.
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,6 +33,7 @@ const layers = {
     schema: [],
     messages: {
       forbidden: '{{from}} may not import {{to}}: {{why}}',
+      rawFetch: "call the API through the typed client in lib/api.ts, never with fetch('/api...')",
     },
   },
   create(context) {
@@ -61,7 +63,24 @@ const layers = {
         if (!publicEntry) return report(`feature "${here.feature}" may not import feature "${other.feature}" other than through its index.ts`);
       }
     }
+    /** @param {any} node the first argument of a fetch call */
+    function startsWithApi(node) {
+      if (node?.type === 'Literal') return typeof node.value === 'string' && node.value.startsWith('/api');
+      if (node?.type === 'TemplateLiteral') return node.quasis[0].value.cooked.startsWith('/api');
+      if (node?.type === 'BinaryExpression' && node.operator === '+') return startsWithApi(node.left);
+      return false;
+    }
     return {
+      CallExpression(node) {
+        if (!here.rel.startsWith('apps/web/') || here.rel === 'apps/web/app/lib/api.ts') return;
+        const callee = node.callee;
+        const isFetch =
+          (callee.type === 'Identifier' && callee.name === 'fetch') ||
+          (callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && callee.property.name === 'fetch');
+        if (isFetch && startsWithApi(node.arguments[0])) {
+          context.report({ node, messageId: 'rawFetch' });
+        }
+      },
       ImportDeclaration: check,
       ExportNamedDeclaration: check,
       ExportAllDeclaration: check,

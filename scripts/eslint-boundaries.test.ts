@@ -81,6 +81,17 @@ describe('import boundaries', () => {
     ).toHaveLength(1);
   });
 
+  it("call the API through the typed client, never with fetch('/api')", async () => {
+    expect(await boundaryErrors('apps/web/app/features/chat/x.ts', "export const x = () => fetch('/api/chat-conversations');\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors('apps/web/app/components/ui/x.ts', 'export const x = (id: number) => fetch(`/api/appointments/${id}`);\n'),
+    ).toHaveLength(1);
+    expect(await boundaryErrors('apps/web/app/lib/api.ts', 'export const x = (path: string) => fetch(`/api${path}`);\n')).toHaveLength(0);
+    expect(
+      await boundaryErrors('apps/web/app/features/chat/x.ts', "export const x = (url: string) => fetch(url, { method: 'PUT' });\n"),
+    ).toHaveLength(0);
+  });
+
   it('keep packages below the apps', async () => {
     expect(await boundaryErrors('packages/db/src/x.ts', "import { buildApp } from '@kunci/server/app';\nexport const x = buildApp;\n")).toHaveLength(
       1,

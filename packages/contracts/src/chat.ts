@@ -19,6 +19,42 @@ export const ChatRequest = z
   .strict();
 export type ChatRequest = z.infer<typeof ChatRequest>;
 
+const viewing = { appointmentId: z.number().int(), startsAt: z.string(), group: z.boolean() };
+/**
+ * What a system message says: the chat request (the tenant's needs), the landlord's invitation, or a viewing booked,
+ * reminded, accepted, declined, moved or cancelled. The server writes it as the message's body and sends it parsed
+ * as the message's `event`, so readers switch on `event.event` and never look inside the body.
+ */
+export const ChatSystemEvent = z
+  .discriminatedUnion('event', [
+    z.object({
+      event: z.literal('CHAT_REQUEST'),
+      moveInDate: z.string(),
+      budget: z.number().int(),
+      tenancyDuration: z.number().int(),
+      reasonForMoving: z.enum(MOVING_REASONS),
+    }),
+    z.object({ event: z.literal('TENANT_INVITE') }),
+    z.object({ event: z.enum(['VIEWING_BOOKED', 'VIEWING_REMINDER', 'VIEWING_ACCEPTED', 'VIEWING_DECLINED']), ...viewing }),
+    z.object({ event: z.enum(['VIEWING_RESCHEDULED', 'VIEWING_CANCELLED']), by: z.enum(['TENANT', 'LANDLORD']), ...viewing }),
+  ])
+  .meta({ id: 'ChatSystemEvent' });
+export type ChatSystemEvent = z.infer<typeof ChatSystemEvent>;
+
+/** The body a system message is stored with. */
+export const systemMessageBody = (event: ChatSystemEvent): string => JSON.stringify(ChatSystemEvent.parse(event));
+
+/** The event a stored message carries: null for people's messages, and for a system body this union does not know. */
+export function systemEventOf(message: { kind: string; body: string }): ChatSystemEvent | null {
+  if (message.kind !== 'SYSTEM') return null;
+  try {
+    const parsed = ChatSystemEvent.safeParse(JSON.parse(message.body));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export const ChatMessage = z
   .object({
     id: z.number().int(),
@@ -30,27 +66,11 @@ export const ChatMessage = z
     media: z.object({ src: z.string(), contentType: z.string(), width: z.number().int().nullable(), height: z.number().int().nullable() }).nullable(),
     clientId: z.string().nullable(),
     createdAt: z.string(),
+    /** A system message's event (its body parsed); null for people's messages. */
+    event: ChatSystemEvent.nullable(),
   })
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessage>;
-
-type ViewingEvent = { appointmentId: number; startsAt: string; group: boolean };
-/** What a system message's body holds (JSON): the chat request, the landlord's invitation, or a viewing event. */
-export type ChatSystemEvent =
-  | { event: 'CHAT_REQUEST'; moveInDate: string; budget: number; tenancyDuration: number; reasonForMoving: string }
-  | { event: 'TENANT_INVITE' }
-  | ({ event: 'VIEWING_BOOKED' | 'VIEWING_REMINDER' | 'VIEWING_ACCEPTED' | 'VIEWING_DECLINED' } & ViewingEvent)
-  | ({ event: 'VIEWING_RESCHEDULED' | 'VIEWING_CANCELLED'; by: 'TENANT' | 'LANDLORD' } & ViewingEvent);
-
-/** The event a system message carries (null for other messages). */
-export function systemEventOf(message: { kind: string; body: string }): ChatSystemEvent | null {
-  if (message.kind !== 'SYSTEM') return null;
-  try {
-    return JSON.parse(message.body) as ChatSystemEvent;
-  } catch {
-    return null;
-  }
-}
 
 /** Text, or a photo or video uploaded first to a chat media URL (`mediaId`), with an optional caption. */
 export const SendMessage = z

@@ -1,23 +1,21 @@
-import type { ErrorBody } from '@kunci/contracts/errors';
-import type { ChatConversation, MessagesPage, TenantMatches } from '@kunci/contracts/chat';
-import type { DashboardSummary } from '@kunci/contracts/dashboard';
-import type { FavouriteList, Shortlist, ShortlistLink } from '@kunci/contracts/favourites';
-import type { ListingPage, PropertyDetail, SearchQueryInput, AutocompleteResponse, SitemapPages } from '@kunci/contracts/listings';
-import type {
-  OwnerListing,
-  OwnerListingFull,
-  StockImages,
-  OwnerListingsPage,
-  PriceStatistics,
-  PropertyInputDraft,
-  PropertyUpdate,
-} from '@kunci/contracts/listing-management';
-import type { Area, PropertyTypeInfo } from '@kunci/contracts/reference';
-import type { LoginResponse } from '@kunci/contracts/auth';
-import type { PsychometricState } from '@kunci/contracts/profile-extras';
-import type { User } from '@kunci/contracts/users';
-import type { Language } from '@kunci/i18n/locales';
+import { useMemo } from 'react';
 import type { RouterContextProvider } from 'react-router';
+import type * as appointments from '@kunci/contracts/appointments';
+import type * as auth from '@kunci/contracts/auth';
+import type * as chat from '@kunci/contracts/chat';
+import type { DashboardSummary } from '@kunci/contracts/dashboard';
+import type * as deals from '@kunci/contracts/deals';
+import type { ErrorBody } from '@kunci/contracts/errors';
+import type * as favourites from '@kunci/contracts/favourites';
+import type * as listings from '@kunci/contracts/listings';
+import type * as manage from '@kunci/contracts/listing-management';
+import type { OutboxMessages } from '@kunci/contracts/outbox';
+import type * as extras from '@kunci/contracts/profile-extras';
+import type { AreaList, PropertyTypeList } from '@kunci/contracts/reference';
+import type { Answer, Sent, Unchecked } from '@kunci/contracts/schema-types';
+import type * as users from '@kunci/contracts/users';
+import type { Language } from '@kunci/i18n/locales';
+import { useI18n } from './i18n.tsx';
 import { getServerContext } from './server-context.ts';
 
 export type Fetcher = (path: string, init?: RequestInit) => Promise<Response>;
@@ -38,105 +36,237 @@ export function fieldErrors(fields: { path: string; message: string }[] | undefi
   return Object.fromEntries((fields ?? []).map((f) => [f.path.split('.').at(-1)!, f.message]));
 }
 
-function toQuery(values: Record<string, string | number | boolean | undefined>): string {
+function toQuery(values: Record<string, string | number | boolean | null | undefined>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
-/** The one typed client of the API; every shape comes from packages/contracts. Errors come in `lang`. */
+interface CallOptions {
+  headers?: Record<string, string>;
+  /** A body sent as it is (a file), with its content type in `headers`, instead of JSON. */
+  raw?: BodyInit;
+  signal?: AbortSignal;
+  /** The request outlives the page (a view counted as the visitor leaves). */
+  keepalive?: boolean;
+}
+
+/**
+ * The one client of the API, for loaders and actions (in-process) and the browser alike: every request and
+ * answer is typed by the schemas in packages/contracts that the server checks them with. Errors come in `lang`.
+ */
 export function createApi(fetcher: Fetcher, lang?: Language) {
-  async function call<T>(method: string, path: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
+  async function call<T>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (lang) headers['x-language'] = lang;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetcher(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    let payload: BodyInit | undefined = options.raw;
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetcher(path, {
+      method,
+      headers,
+      ...(payload !== undefined ? { body: payload } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.keepalive ? { keepalive: true } : {}),
+    });
     if (!response.ok) throw new ApiError(response.status, (await response.json().catch(() => undefined)) as ErrorBody | undefined);
     return (response.status === 204 ? undefined : await response.json()) as T;
   }
-  const get = <T>(path: string) => call<T>('GET', path);
+  const get = <T>(path: string, options?: CallOptions) => call<T>('GET', path, undefined, options);
   return {
-    me: () => get<User>('/users/profile'),
-    updateUser: (id: string, changes: Partial<Pick<User, 'language' | 'name' | 'email' | 'userType'>> & { rentalRole?: 'TENANT' | 'LANDLORD' }) =>
-      call<User>('PUT', `/users/${id}`, changes),
+    // Account and sign-in
+    me: () => get<Answer<typeof users.User>>('/users/profile'),
+    updateUser: (id: string, changes: Sent<typeof users.UpdateUser>) => call<Answer<typeof users.User>>('PUT', `/users/${id}`, changes),
+    uploadAvatar: (id: string, file: Blob) =>
+      call<Answer<typeof users.User>>('PUT', `/users/${id}/avatar`, undefined, {
+        raw: file,
+        headers: { 'content-type': file.type || 'application/octet-stream' },
+      }),
     dashboard: (id: string) => get<DashboardSummary>(`/users/${id}/dashboard`),
-    requestPin: (phoneNo: string) => call<{ phoneNo: string }>('POST', '/pin/request', { phoneNo }),
-    preCheck: (phoneNo: string) => call<{ phoneNo: string }>('POST', '/pin/pre-check', { phoneNo }),
-    verifyPin: (phoneNo: string, pin: string) => call<LoginResponse>('POST', '/pin/verify', { phoneNo, pin }),
-    login: (phoneNo: string, password: string) => call<LoginResponse>('POST', '/login', { phoneNo, password }),
+    requestPin: (phoneNo: string) =>
+      call<Answer<typeof auth.PinRequestResponse>>('POST', '/pin/request', { phoneNo } satisfies Sent<typeof auth.PinRequest>),
+    preCheck: (phoneNo: string) => call<Answer<typeof auth.PinPreCheckResponse>>('POST', '/pin/pre-check', { phoneNo }),
+    verifyPin: (phoneNo: string, pin: string) =>
+      call<Answer<typeof auth.LoginResponse>>('POST', '/pin/verify', { phoneNo, pin } satisfies Sent<typeof auth.PinVerify>),
+    login: (phoneNo: string, password: string) =>
+      call<Answer<typeof auth.LoginResponse>>('POST', '/login', { phoneNo, password } satisfies Sent<typeof auth.PasswordLogin>),
     logout: () => call<void>('POST', '/logout'),
-    resetByPhone: (phone: string) => call<{ phoneNo: string }>('POST', `/users/reset-password/by-phone/${encodeURIComponent(phone)}`),
+    resetByPhone: (phone: string) =>
+      call<Answer<typeof auth.ResetByPhoneResponse>>('POST', `/users/reset-password/by-phone/${encodeURIComponent(phone)}`),
     setPassword: (id: string, password: string, currentPassword?: string) =>
-      call<void>('POST', `/users/${id}/reset-password`, { password, ...(currentPassword ? { currentPassword } : {}) }),
-    attributes: (id: string) => get<{ userAttributes: Record<string, string | number | boolean> }>(`/v3/user/${id}/profile`),
-    setSalary: (id: string, monthly_salary: number) => call<unknown>('POST', `/v3/user/${id}/profile`, { userAttributes: { monthly_salary } }),
-    providers: () => get<{ facebook: { appId: string; authorizeUrl: string } | null }>('/auth/providers'),
-    facebookVerify: (code: string, redirectUri: string) => call<LoginResponse>('POST', '/pin/facebookconnect/verify', { code, redirectUri }),
+      call<void>('POST', `/users/${id}/reset-password`, { password, ...(currentPassword ? { currentPassword } : {}) } satisfies Sent<
+        typeof auth.SetPassword
+      >),
+    attributes: (id: string) => get<Answer<typeof users.Attributes>>(`/v3/user/${id}/profile`),
+    setSalary: (id: string, monthly_salary: number) =>
+      call<Answer<typeof users.Attributes>>('POST', `/v3/user/${id}/profile`, { userAttributes: { monthly_salary } } satisfies Sent<
+        typeof users.AttributesUpdate
+      >),
+    providers: () => get<Answer<typeof auth.AuthProviders>>('/auth/providers'),
+    facebookVerify: (code: string, redirectUri: string) =>
+      call<Answer<typeof auth.LoginResponse>>('POST', '/pin/facebookconnect/verify', { code, redirectUri } satisfies Sent<
+        typeof auth.FacebookVerify
+      >),
     requestWorkEmailCode: (id: string, email: string) =>
-      call<{ email: string }>('POST', `/v3/user/work-email-verification/request-otp/${id}`, { email }),
+      call<Answer<typeof extras.WorkEmailResponse>>('POST', `/v3/user/work-email-verification/request-otp/${id}`, {
+        email,
+      } satisfies Sent<typeof extras.WorkEmailRequest>),
     verifyWorkEmail: (id: string, email: string, code: string) =>
-      call<{ email: string; verified: boolean }>('POST', `/v3/user/work-email-verification/verify/${id}`, { email, code }),
-    psychometric: (id: string) => get<PsychometricState>(`/v3/user/psychometric-qa/${id}`),
-    savePsychometric: (id: string, answers: Record<string, string>) => call<PsychometricState>('POST', `/v3/user/psychometric-qa/${id}`, answers),
-    outbox: (to: string) =>
-      get<{ id: number; channel: string; to: string; subject: string | null; body: string; createdAt: string }[]>(
-        `/dev/outbox?to=${encodeURIComponent(to)}`,
+      call<Answer<typeof extras.WorkEmailResponse>>('POST', `/v3/user/work-email-verification/verify/${id}`, {
+        email,
+        code,
+      } satisfies Sent<typeof extras.WorkEmailVerify>),
+    psychometric: (id: string) => get<Answer<typeof extras.PsychometricState>>(`/v3/user/psychometric-qa/${id}`),
+    savePsychometric: (id: string, answers: Unchecked<typeof extras.PsychometricAnswers>) =>
+      call<Answer<typeof extras.PsychometricState>>('POST', `/v3/user/psychometric-qa/${id}`, answers),
+    outbox: (to: string) => get<Answer<typeof OutboxMessages>>(`/dev/outbox?to=${encodeURIComponent(to)}`),
+
+    // Listings and reference data
+    search: (query: listings.SearchQueryInput) => get<Answer<typeof listings.ListingPage>>(`/properties/search${toQuery(query)}`),
+    property: (id: number) => get<Answer<typeof listings.PropertyDetail>>(`/properties/${id}`),
+    similar: (sourceRef: number, pageSize = 3) =>
+      call<Answer<typeof listings.ListingPage>>('POST', '/properties/similar', { pageSize } satisfies Sent<typeof listings.RecommendQuery>, {
+        headers: { 'x-source-ref': String(sourceRef), 'x-source-type': 'listing_page' },
+      }),
+    /** Counts a view, share, call... of a listing for `visitorId` (kept alive past the page). */
+    logAction: (id: number, action: Sent<typeof listings.ActionLogBody>, visitorId: string) =>
+      call<Answer<typeof listings.ActionLogResponse>>('POST', `/properties/${id}/actionLog`, action, {
+        headers: { 'x-visitor-id': visitorId },
+        keepalive: true,
+      }),
+    areas: () => get<Answer<typeof AreaList>>('/areas'),
+    popularAreas: () =>
+      call<Answer<typeof listings.PopularAreas>>('POST', '/recommended/popular/areas', { limit: 8 } satisfies Sent<typeof listings.PopularAreasBody>),
+    sitemapListings: (part: number) =>
+      get<Answer<typeof listings.SitemapPart>>(`/sitemap/listings${toQuery({ part } satisfies Sent<typeof listings.SitemapPartQuery>)}`),
+    sitemapPages: () => get<Answer<typeof listings.SitemapPages>>('/sitemap/pages'),
+    propertyTypes: () => get<Answer<typeof PropertyTypeList>>('/property-types'),
+    autocomplete: (keywords: string, options: { signal?: AbortSignal; searchSessionId?: string } = {}) =>
+      call<Answer<typeof listings.AutocompleteResponse>>(
+        'POST',
+        '/properties/search/name/autocomplete',
+        { keywords } satisfies Sent<typeof listings.AutocompleteRequest>,
+        {
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.searchSessionId ? { headers: { 'x-search-session-id': options.searchSessionId } } : {}),
+        },
       ),
-    search: (query: SearchQueryInput) => get<ListingPage>(`/properties/search${toQuery(query)}`),
-    property: (id: number) => get<PropertyDetail>(`/properties/${id}`),
-    similar: async (sourceRef: number, pageSize = 3): Promise<ListingPage> => {
-      const headers: Record<string, string> = {
-        accept: 'application/json',
-        'content-type': 'application/json',
-        'x-source-ref': String(sourceRef),
-        'x-source-type': 'listing_page',
-      };
-      if (lang) headers['x-language'] = lang;
-      const response = await fetcher('/properties/similar', { method: 'POST', headers, body: JSON.stringify({ pageSize }) });
-      if (!response.ok) throw new ApiError(response.status, (await response.json().catch(() => undefined)) as ErrorBody | undefined);
-      return (await response.json()) as ListingPage;
-    },
-    areas: () => get<Area[]>('/areas'),
-    popularAreas: () => call<{ slug: string; listings: number }[]>('POST', '/recommended/popular/areas', { limit: 8 }),
-    sitemapListings: (part: number) => get<{ listings: { id: number; dateUpdated: string }[]; parts: number }>(`/sitemap/listings?part=${part}`),
-    sitemapPages: () => get<SitemapPages>('/sitemap/pages'),
-    propertyTypes: () => get<PropertyTypeInfo[]>('/property-types'),
-    autocomplete: (keywords: string) => call<AutocompleteResponse>('POST', '/properties/search/name/autocomplete', { keywords }),
+
+    // Listing management
     /** `idempotencyKey`: the same key sent again answers with the listing the first request created. */
-    createListing: (input: PropertyInputDraft, idempotencyKey?: string) =>
-      call<OwnerListingFull>('POST', '/properties', input, idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined),
-    updateListing: (id: number, patch: PropertyUpdate) => call<OwnerListingFull>('PUT', `/properties/${id}`, patch),
-    manageListing: (id: number) => get<OwnerListingFull>(`/properties/${id}/manage`),
-    stockImages: (landmarkId: number) => get<StockImages>(`/stock-images/${landmarkId}`),
-    activateListing: (id: number) => call<OwnerListingFull>('POST', `/properties/${id}/activate`),
-    listingAction: (id: number, action: string, reason?: string) =>
-      call<OwnerListingFull>('POST', `/properties/${id}/${action}`, reason ? { reason } : undefined),
-    extendListing: (id: number, link?: { until: number; token: string }) =>
-      call<{ id: number; expiresAt: string }>('POST', `/properties/${id}/extensions`, link),
-    chatConversations: () => get<ChatConversation[]>('/chat-conversations'),
-    chatConversation: (id: number) => get<ChatConversation>(`/chat-conversations/${id}`),
-    tenantSearch: (propertyId: number) => call<TenantMatches>('POST', '/chat/tenant-search/list', { propertyId }),
-    inviteTenant: (propertyId: number, tenantId: string) => call<ChatConversation>('POST', '/chat/tenant-search/submit', { propertyId, tenantId }),
-    chatMessages: (id: number) => get<MessagesPage>(`/chat-conversations/${id}/messages?limit=50`),
-    favourites: (userId: string) => get<FavouriteList>(`/users/${userId}/favourite-properties`),
-    removeFavourite: (userId: string, propertyId: number) =>
-      call<{ propertyId: number; message: string }>('DELETE', `/users/${userId}/favourite-properties/${propertyId}`),
-    shortlistLink: (userId: string) => get<ShortlistLink | null>(`/users/${userId}/shortlist-link`),
-    shareShortlist: (userId: string) => call<ShortlistLink>('POST', `/users/${userId}/shortlist-link`),
-    revokeShortlist: (userId: string) => call<void>('DELETE', `/users/${userId}/shortlist-link`),
-    shortlist: (token: string) => get<Shortlist>(`/shortlists/${encodeURIComponent(token)}`),
-    myListings: (userId: string, query: Record<string, string | number | undefined>) =>
-      get<OwnerListingsPage>(`/users/${userId}/properties${toQuery(query)}`),
-    reviewQueue: (pageNumber: number) => get<{ content: OwnerListing[]; totalElements: number }>(`/moderation/properties?pageNumber=${pageNumber}`),
-    createLead: (lead: { name: string; phoneNo: string; areaSlug: string; type: string; note: string }) =>
-      call<{ id: number }>('POST', '/landlord-leads', lead),
-    landmark: (id: number) =>
-      get<{ id: number; name: string; address: string; postcode: string; lat: number; lng: number; verified: boolean; listingType: string }>(
-        `/landmarks/${id}`,
+    createListing: (input: manage.PropertyInputDraft, idempotencyKey?: string) =>
+      call<Answer<typeof manage.OwnerListingFull>>(
+        'POST',
+        '/properties',
+        input,
+        idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {},
       ),
-    priceStatistics: (body: { landmarkLabelId?: number | null; areaSlug?: string; type?: string; bedroom?: number | null }) =>
-      call<PriceStatistics>('POST', '/property-prices/statistics', body),
+    updateListing: (id: number, patch: manage.PropertyUpdate) => call<Answer<typeof manage.OwnerListingFull>>('PUT', `/properties/${id}`, patch),
+    manageListing: (id: number) => get<Answer<typeof manage.OwnerListingFull>>(`/properties/${id}/manage`),
+    stockImages: (landmarkId: number) => get<Answer<typeof manage.StockImages>>(`/stock-images/${landmarkId}`),
+    activateListing: (id: number) => call<Answer<typeof manage.OwnerListingFull>>('POST', `/properties/${id}/activate`),
+    listingAction: (id: number, action: Sent<typeof manage.ListingActionParams>['action'], reason?: string) =>
+      call<Answer<typeof manage.OwnerListingFull>>(
+        'POST',
+        `/properties/${id}/${action}`,
+        reason ? ({ reason } satisfies Sent<typeof manage.ListingActionBody>) : undefined,
+      ),
+    extendListing: (id: number, link?: Sent<typeof manage.ExtensionLinkBody>) =>
+      call<Answer<typeof manage.ExtensionResult>>('POST', `/properties/${id}/extensions`, link ?? undefined),
+    /** A signed URL to PUT one photo or video of a listing to (`file` names its extension). */
+    listingUpload: (id: number, file: string) =>
+      get<Answer<typeof manage.MediaUploadInfo>>(`/properties/${id}/presignedUrl/${encodeURIComponent(file)}`),
+    registerImage: (id: number, image: Sent<typeof manage.RegisterImageBody>) =>
+      call<Answer<typeof manage.OwnerListingFull>>('POST', `/properties/${id}/images`, image),
+    registerVideo: (id: number, video: Sent<typeof manage.RegisterVideoBody>) =>
+      call<Answer<typeof manage.OwnerListingFull>>('POST', `/properties/${id}/videos`, video),
+    setCover: (id: number, imageId: number) => call<Answer<typeof manage.OwnerListingFull>>('PUT', `/properties/${id}/images/${imageId}`),
+    reorderImages: (id: number, imageIds: number[]) =>
+      call<Answer<typeof manage.OwnerListingFull>>('PUT', `/properties/${id}/images`, { imageIds } satisfies Sent<typeof manage.ReorderImagesBody>),
+    removeImage: (imageId: number) => call<void>('DELETE', `/properties/images/${imageId}`),
+    removeVideo: (videoId: number) => call<void>('DELETE', `/properties/videos/${videoId}`),
+    myListings: (userId: string, query: Unchecked<typeof manage.OwnerListingsQuery>) =>
+      get<Answer<typeof manage.OwnerListingsPage>>(`/users/${userId}/properties${toQuery(query)}`),
+    reviewQueue: (pageNumber: number) =>
+      get<{ content: manage.OwnerListing[]; totalElements: number }>(
+        `/moderation/properties${toQuery({ pageNumber } satisfies Sent<typeof manage.ReviewQueueQuery>)}`,
+      ),
+    createLead: (lead: Unchecked<typeof manage.LandlordLeadInput>) =>
+      call<Answer<typeof manage.LandlordLeadCreated>>('POST', '/landlord-leads', lead),
+    landmark: (id: number) => get<Answer<typeof manage.Landmark>>(`/landmarks/${id}`),
+    priceStatistics: (body: Sent<typeof manage.PriceStatisticsRequest>) =>
+      call<Answer<typeof manage.PriceStatistics>>('POST', '/property-prices/statistics', body),
+
+    // Chat and viewings
+    chatConversations: () => get<Answer<typeof chat.ChatConversation>[]>('/chat-conversations'),
+    chatConversation: (id: number) => get<Answer<typeof chat.ChatConversation>>(`/chat-conversations/${id}`),
+    /** A chat request: the tenant's needs, then the conversation about the listing opens. */
+    openChat: (request: Sent<typeof chat.ChatRequest>) => call<Answer<typeof chat.ChatConversation>>('POST', '/chat-conversations', request),
+    chatMessages: (id: number) => get<Answer<typeof chat.MessagesPage>>(`/chat-conversations/${id}/messages?limit=50`),
+    sendMessage: (id: number, message: Sent<typeof chat.SendMessage>) =>
+      call<Answer<typeof chat.ChatMessage>>('POST', `/chat-conversations/${id}/messages`, message),
+    /** Where to PUT a photo or video for a conversation, before the message that carries it. */
+    chatMediaUpload: (id: number, file: string) =>
+      get<Answer<typeof chat.ChatMediaUpload>>(
+        `/chat/${id}/media/generate/presigned-url${toQuery({ file } satisfies Sent<typeof chat.ChatMediaQuery>)}`,
+      ),
+    chatBanner: (id: number) => get<Answer<typeof chat.Banner>>(`/chat-conversations/${id}/banner`),
+    readChat: (id: number, lastReadId: number) =>
+      call<Answer<typeof chat.UnreadCount>>('POST', `/chat-conversations/${id}/read`, { lastReadId } satisfies Sent<typeof chat.ReadBody>),
+    reportChat: (id: number, report: Sent<typeof chat.ReportBody>) => call<void>('POST', `/chat-conversations/${id}/report`, report),
+    blockChat: (id: number) => call<Answer<typeof chat.ChatConversation>>('POST', `/chat-conversations/${id}/block`),
+    notifications: () => get<Answer<typeof chat.Notifications>>('/notifications'),
+    readNotifications: (lastReadId: number) =>
+      call<Answer<typeof chat.Notifications>>('POST', '/notifications/read', { lastReadId } satisfies Sent<typeof chat.ReadBody>),
+    tenantSearch: (propertyId: number) =>
+      call<Answer<typeof chat.TenantMatches>>('POST', '/chat/tenant-search/list', { propertyId } satisfies Sent<typeof chat.TenantSearchList>),
+    inviteTenant: (propertyId: number, tenantId: string) =>
+      call<Answer<typeof chat.ChatConversation>>('POST', '/chat/tenant-search/submit', { propertyId, tenantId } satisfies Sent<
+        typeof chat.TenantSearchSubmit
+      >),
+    viewings: (conversationId: number) => get<Answer<typeof appointments.Appointments>>(`/appointments/chats/${conversationId}`),
+    timeslots: (propertyId: number) => get<Answer<typeof appointments.Timeslots>>(`/appointments/timeslot/${propertyId}`),
+    bookViewing: (booking: Sent<typeof appointments.BookAppointment>) =>
+      call<Answer<typeof appointments.Appointment>>('POST', '/appointments', booking),
+    rescheduleViewing: (id: number, startsAt: string) =>
+      call<Answer<typeof appointments.Appointment>>('PUT', `/appointments/${id}`, { startsAt } satisfies Sent<
+        typeof appointments.RescheduleAppointment
+      >),
+    cancelViewing: (id: number) => call<Answer<typeof appointments.Appointment>>('DELETE', `/appointments/${id}`),
+    /** The landlord's answer to a booked viewing. */
+    answerViewing: (id: number, answer: 'accept' | 'decline') =>
+      call<Answer<typeof appointments.Appointment>>('POST', `/appointments/${id}/${answer}`),
+
+    // Rental deals
+    deals: (userId: string, propertyId?: number) =>
+      get<Answer<typeof deals.DealList>>(`/deals${toQuery({ userId, propertyId } satisfies Sent<typeof deals.DealListQuery>)}`),
+    deal: (id: string) => get<Answer<typeof deals.Deal>>(`/deals/${encodeURIComponent(id)}`),
+    /** The deal behind the signed link sent to the other party. */
+    dealByHash: (hash: string) => get<Answer<typeof deals.Deal>>(`/deals/hash/${encodeURIComponent(hash)}`),
+    /** A tenant applies to rent a listing (the rent is the listing's). */
+    applyForDeal: (application: Sent<typeof deals.CreateDealBody>) => call<Answer<typeof deals.Deal>>('POST', '/deals', application),
+    dealCommand: (id: string, command: Sent<typeof deals.UpdateDealBody>) =>
+      call<Answer<typeof deals.Deal>>('PUT', `/deals/${encodeURIComponent(id)}`, command),
+    /** Where the tenant pays the booking fee. */
+    dealBooking: (id: string) => call<Answer<typeof deals.PaymentLink>>('POST', `/deals/${encodeURIComponent(id)}/booking`),
+    /** After the pay page: applies the booking fee if it was paid (idempotent). */
+    verifyDealBooking: (id: string) => call<Answer<typeof deals.Deal>>('POST', `/deals/${encodeURIComponent(id)}/verify/booking`),
+
+    // Favourites
+    favourites: (userId: string) => get<Answer<typeof favourites.FavouriteList>>(`/users/${userId}/favourite-properties`),
+    addFavourite: (userId: string, propertyId: number) =>
+      call<Answer<typeof favourites.Favourite>>('POST', `/users/${userId}/favourite-properties`, { propertyId } satisfies Sent<
+        typeof favourites.AddFavouriteBody
+      >),
+    removeFavourite: (userId: string, propertyId: number) =>
+      call<Answer<typeof favourites.FavouriteRemoved>>('DELETE', `/users/${userId}/favourite-properties/${propertyId}`),
+    shortlistLink: (userId: string) => get<Answer<typeof favourites.ShortlistLink> | null>(`/users/${userId}/shortlist-link`),
+    shareShortlist: (userId: string) => call<Answer<typeof favourites.ShortlistLink>>('POST', `/users/${userId}/shortlist-link`),
+    revokeShortlist: (userId: string) => call<void>('DELETE', `/users/${userId}/shortlist-link`),
+    shortlist: (token: string) => get<Answer<typeof favourites.Shortlist>>(`/shortlists/${encodeURIComponent(token)}`),
   };
 }
 export type Api = ReturnType<typeof createApi>;
@@ -153,4 +283,15 @@ export function apiAs(context: Readonly<RouterContextProvider>, token: string, l
 /** The API as loaders and actions see it: in-process on the server, answering in the page's language. */
 export function serverApi(context: Readonly<RouterContextProvider>, lang?: Language): Api {
   return createApi(getServerContext(context).fetchApi, lang);
+}
+
+/** The API from the browser: same-origin /api with the visitor's cookie, answering in `lang`. */
+export function browserApi(lang?: Language): Api {
+  return createApi((path, init) => fetch(`/api${path}`, { credentials: 'same-origin', ...init }), lang);
+}
+
+/** The browser's API client in the page's language, one per language. */
+export function useApi(): Api {
+  const { lang } = useI18n();
+  return useMemo(() => browserApi(lang), [lang]);
 }

@@ -12,7 +12,7 @@ import type {
   TenantMatch,
   TenantMatches,
 } from '@kunci/contracts/chat';
-import { systemEventOf } from '@kunci/contracts/chat';
+import { systemEventOf, systemMessageBody } from '@kunci/contracts/chat';
 import type { MediaStore } from '@kunci/media/store';
 import { AppError } from '../../lib/app-error.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
@@ -49,6 +49,7 @@ function toMessage(m: MessageRow): ChatMessage {
     media: mediaOf(m.media),
     clientId: m.clientId,
     createdAt: m.createdAt.toISOString(),
+    event: systemEventOf(m),
   };
 }
 
@@ -74,6 +75,7 @@ function fromJson(raw: string | null): ChatMessage | null {
     media: mediaOf(m.media),
     clientId: m.client_id,
     createdAt: new Date(m.created_at).toISOString(),
+    event: systemEventOf(m),
   };
 }
 
@@ -252,7 +254,7 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
           tenancyDuration: body.tenancyDuration,
           reasonForMoving: body.reasonForMoving,
         };
-        const requested = (await insert(tx, opened.id, { senderId: null, kind: 'SYSTEM', body: JSON.stringify(needs) })).message;
+        const requested = (await insert(tx, opened.id, { senderId: null, kind: 'SYSTEM', body: systemMessageBody(needs) })).message;
         stored.push(requested);
         // The landlord hears of the first request at once; a tenant restating their needs does not text them again.
         if (!opened.landlordAlertId) await tx.alert(opened.id, 'landlord', Number(requested.id));
@@ -382,7 +384,7 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
         });
         if (!created) return { conversation, messages: [] };
         await tx.lock(conversation.id);
-        const invite = await insert(tx, conversation.id, { senderId: null, kind: 'SYSTEM', body: JSON.stringify({ event: 'TENANT_INVITE' }) });
+        const invite = await insert(tx, conversation.id, { senderId: null, kind: 'SYSTEM', body: systemMessageBody({ event: 'TENANT_INVITE' }) });
         await tx.markRead(conversation, actor.id, Number(invite.message.id));
         return { conversation, messages: [invite.message] };
       });
@@ -397,7 +399,7 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
      */
     async systemMessage(tx: ChatRepository, conversationId: number, payload: ChatSystemEvent, actorId: string | null = null) {
       const conversation = await tx.lock(conversationId);
-      const { message } = await insert(tx, conversationId, { senderId: null, kind: 'SYSTEM', body: JSON.stringify(payload) });
+      const { message } = await insert(tx, conversationId, { senderId: null, kind: 'SYSTEM', body: systemMessageBody(payload) });
       const side = alertSide(payload);
       if (side) await tx.alert(conversationId, side, Number(message.id));
       if (actorId && conversation) await tx.markRead(conversation, actorId, Number(message.id));

@@ -137,8 +137,12 @@ describe('viewings, chat media, tenant search and away notices', () => {
     const cancelled = await t.app.inject({ method: 'DELETE', url: `/api/appointments/${appointment.id}`, headers: as(tenant) });
     expect(cancelled.json()).toMatchObject({ status: 'CANCELLED' });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/appointments/${appointment.id}`, headers: as(tenant) })).statusCode).toBe(410);
-    const events = (await messagesOf(landlord, conversation.id)).filter((m) => m.kind === 'SYSTEM').map((m) => JSON.parse(m.body).event);
+    const events = (await messagesOf(landlord, conversation.id)).filter((m) => m.kind === 'SYSTEM').map((m) => m.event?.event);
     expect(events).toEqual(['CHAT_REQUEST', 'VIEWING_BOOKED', 'VIEWING_RESCHEDULED', 'VIEWING_CANCELLED']);
+    // People's messages carry no event; a system message carries its event parsed, typed by the contract's union.
+    const all = await messagesOf(landlord, conversation.id);
+    expect(all.filter((m) => m.kind !== 'SYSTEM').every((m) => m.event === null)).toBe(true);
+    expect(all.find((m) => m.event?.event === 'VIEWING_RESCHEDULED')?.event).toMatchObject({ by: 'LANDLORD', appointmentId: appointment.id });
   });
 
   it('group viewings share a slot; a single viewing cannot join it', async () => {
@@ -356,7 +360,7 @@ describe('viewings, chat media, tenant search and away notices', () => {
     const reminded = await runChatJobs(chat, viewings, messenger, { publicUrl: 'http://kunci.test', log });
     expect(reminded.reminded).toBe(1);
     expect((await runChatJobs(chat, viewings, messenger, { publicUrl: 'http://kunci.test', log })).reminded).toBe(0);
-    const events = (await messagesOf(tenant, conversation.id)).filter((m) => m.kind === 'SYSTEM').map((m) => JSON.parse(m.body));
+    const events = (await messagesOf(tenant, conversation.id)).filter((m) => m.kind === 'SYSTEM').map((m) => m.event);
     expect(events.at(-1)).toMatchObject({ event: 'VIEWING_REMINDER', appointmentId: soon!.id });
     // The reminder went out by SMS: its message in the conversation brings no second notice.
     expect((await runChatNotices(chat, messenger, { publicUrl: 'http://kunci.test', log, quietMs: 0 })).notified).toBe(0);

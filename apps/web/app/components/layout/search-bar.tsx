@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { AutocompleteItem, AutocompleteResponse } from '@kunci/contracts/listings';
+import type { AutocompleteItem } from '@kunci/contracts/listings';
 import { DEFAULT_CITY_SLUG, SEARCH_SUGGEST_MIN_CHARS } from '@kunci/contracts/constants';
+import { useApi } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { searchSessionId, storeLandmarkSearch } from '../../lib/search-state.ts';
 import { SearchIcon } from '../ui/icons.tsx';
@@ -26,7 +27,8 @@ export function SearchBar({
   landmarkLabel?: string;
   onChoose?: () => void;
 }) {
-  const { t, href, lang } = useI18n();
+  const { t, href } = useI18n();
+  const api = useApi();
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-list`;
@@ -47,26 +49,19 @@ export function SearchBar({
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch('/api/properties/search/name/autocomplete', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-language': lang, 'x-search-session-id': searchSessionId() },
-          body: JSON.stringify({ keywords }),
-          signal: controller.signal,
-        });
-        if (!response.ok) return;
-        const body = (await response.json()) as AutocompleteResponse;
+        const body = await api.autocomplete(keywords, { signal: controller.signal, searchSessionId: searchSessionId() });
         setItems([...body.LOCATION, ...body.PROPERTY]);
         setActive(-1);
         setLoaded(true);
       } catch {
-        // Aborted by newer typing, or offline: keep what is shown.
+        // Aborted by newer typing, refused, or offline: keep what is shown.
       }
     }, 150);
     return () => {
       controller.abort();
       clearTimeout(timer);
     };
-  }, [text, lang]);
+  }, [text, api]);
 
   const choose = (item: AutocompleteItem) => {
     setOpen(false);

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { FavouriteList } from '@kunci/contracts/favourites';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { ApiError, useApi } from '../../lib/api.ts';
 import { HeartIcon } from '../../components/ui/icons.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 
@@ -16,20 +16,17 @@ interface Favourites {
 }
 const FavouritesContext = createContext<Favourites>({ ids: null, toggle: async () => {} });
 
-async function call(method: string, path: string, lang: string, body?: unknown) {
-  const response = await fetch(`/api${path}`, {
-    method,
-    headers: { 'x-language': lang, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : null,
-  });
-  if (!response.ok && response.status !== 404) throw new Error(String(response.status));
-  return response;
+/** A listing already gone (404) counts as removed, or as nothing to add: its message is shown instead. */
+function goneMessage(error: unknown): string | undefined {
+  if (error instanceof ApiError && error.status === 404) return error.body?.message;
+  throw error;
 }
 
 /** The signed-in user's favourites for every heart on the page, saved and removed in place. */
 export function FavouritesProvider({ children }: { children: ReactNode }) {
   const { user } = useRootData();
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const api = useApi();
   const toast = useToast();
   const location = useLocation();
   const navigate = useNavigate();
@@ -39,14 +36,14 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userId) return setIds(null);
     let cancelled = false;
-    void call('GET', `/users/${userId}/favourite-properties`, lang)
-      .then((r) => r.json() as Promise<FavouriteList>)
+    void api
+      .favourites(userId)
       .then((list) => !cancelled && setIds(new Set(list.content.map((f) => f.propertyId))))
       .catch(() => !cancelled && setIds(new Set()));
     return () => {
       cancelled = true;
     };
-  }, [userId, lang]);
+  }, [userId, api]);
 
   const toggle = useCallback(
     async (propertyId: number) => {
@@ -62,10 +59,10 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
       flip(!saved);
       try {
         if (saved) {
-          const removed = (await (await call('DELETE', `/users/${userId}/favourite-properties/${propertyId}`, lang)).json()) as { message?: string };
-          toast(removed.message ?? t('favourites.removed'));
+          const removed = await api.removeFavourite(userId, propertyId).then((r) => r.message, goneMessage);
+          toast(removed ?? t('favourites.removed'));
         } else {
-          await call('POST', `/users/${userId}/favourite-properties`, lang, { propertyId });
+          await api.addFavourite(userId, propertyId).catch(goneMessage);
           toast(t('favourites.added'));
         }
       } catch {
@@ -73,7 +70,7 @@ export function FavouritesProvider({ children }: { children: ReactNode }) {
         toast(t(saved ? 'favourites.removeFailed' : 'favourites.addFailed'), 'error');
       }
     },
-    [userId, ids, lang, t, toast],
+    [userId, ids, api, t, toast],
   );
 
   // Back from signing in: save the listing the visitor hearted, then tidy the address.

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type { ErrorBody } from '@kunci/contracts/errors';
+import { ApiError, useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 
 /** Sends the chosen picture straight to the API; the server checks it, strips its metadata and resizes it. */
 export function AvatarUpload({ userId, avatar }: { userId: string; avatar: string | null }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const api = useApi();
   const input = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -14,21 +15,11 @@ export function AvatarUpload({ userId, avatar }: { userId: string; avatar: strin
     setBusy(true);
     setStatus(null);
     try {
-      const response = await fetch(`/api/users/${userId}/avatar`, {
-        method: 'PUT',
-        body: file,
-        headers: { 'content-type': file.type || 'application/octet-stream', 'x-language': lang },
-        credentials: 'same-origin',
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as ErrorBody | null;
-        setStatus({ ok: false, text: body?.message ?? t('errors.11500') });
-        return;
-      }
+      await api.uploadAvatar(userId, file);
       setStatus({ ok: true, text: t('avatar.saved') });
       await revalidator.revalidate();
-    } catch {
-      setStatus({ ok: false, text: t('errors.network') });
+    } catch (error) {
+      setStatus({ ok: false, text: error instanceof ApiError ? (error.body?.message ?? t('errors.11500')) : t('errors.network') });
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';

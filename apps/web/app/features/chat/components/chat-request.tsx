@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MOVING_REASONS, TENANT_INFO_COOKIES } from '@kunci/contracts/chat-constants';
+import type { ErrorBody } from '@kunci/contracts/errors';
 import type { MessageKey } from '@kunci/i18n/messages';
+import { ApiError, useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
@@ -33,7 +35,8 @@ export const CHAT_FORM_MARK = 'chat';
  * sign-in with a way back marked `?chat=1`; back here signed in, the form opens and the mark leaves the URL.
  */
 export function ChatRequestButton({ propertyId }: { propertyId: number }) {
-  const { t, href, lang } = useI18n();
+  const { t, href } = useI18n();
+  const api = useApi();
   const { user } = useRootData();
   const location = useLocation();
   const navigate = useNavigate();
@@ -75,25 +78,23 @@ export function ChatRequestButton({ propertyId }: { propertyId: number }) {
     setBusy(true);
     setError(undefined);
     saveInfo(info);
-    const response = await fetch('/api/chat-conversations', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-language': lang },
-      body: JSON.stringify({
+    let body: ErrorBody | undefined;
+    try {
+      const { id } = await api.openChat({
         propertyId,
         moveInDate: info.moveInDate,
         budget: Number(info.budget),
         tenancyDuration: Number(info.tenancyDuration),
-        reasonForMoving: info.reasonForMoving,
+        reasonForMoving: info.reasonForMoving as (typeof MOVING_REASONS)[number],
         ...(message.current?.value.trim() ? { message: message.current.value.trim() } : {}),
-      }),
-    }).catch(() => null);
-    setBusy(false);
-    if (response?.ok) {
-      const { id } = (await response.json()) as { id: number };
+      });
+      setBusy(false);
       void navigate(href('chat', undefined, { chatId: String(id) }));
       return;
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError) body = error.body;
     }
-    const body = (await response?.json().catch(() => null)) as { message?: string; fields?: { path: string; message: string }[] } | null;
     setError(body?.message ?? t('error.body'));
     setFields(Object.fromEntries((body?.fields ?? []).map((f) => [f.path.replace(/^body\./, ''), f.message])));
   }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useMatches } from 'react-router';
 import { CHAT_BUTTON_DELAY_MS } from '@kunci/contracts/constants';
-import type { ChatConversation, Notification, Notifications } from '@kunci/contracts/chat';
+import type { ChatConversation, Notification } from '@kunci/contracts/chat';
+import { useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
 import { ChatIcon, CloseIcon } from '../../../components/ui/icons.tsx';
@@ -19,6 +20,7 @@ const HIDDEN_ON = /^(chat|reels)\./;
 export function FloatingChat() {
   const { t, href, dateTime } = useI18n();
   const { user } = useRootData();
+  const api = useApi();
   const live = useChatLive();
   const leaf = useMatches().at(-1)?.id ?? '';
   const [visible, setVisible] = useState(false);
@@ -44,20 +46,13 @@ export function FloatingChat() {
     }
   }
   async function refresh() {
-    const [list, notes] = await Promise.all([
-      fetch('/api/chat-conversations').then((r) => (r.ok ? (r.json() as Promise<ChatConversation[]>) : [])),
-      fetch('/api/notifications').then((r) => (r.ok ? (r.json() as Promise<Notifications>) : null)),
-    ]);
+    const [list, notes] = await Promise.all([api.chatConversations().catch(() => []), api.notifications().catch(() => null)]);
     setConversations(list.slice(0, 6));
     const unread = notes?.content.filter((n) => !n.read) ?? [];
     setNotices(unread);
     if (unread.length) {
       // Opening the panel reads the notices.
-      await fetch('/api/notifications/read', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ lastReadId: unread[0]!.id }),
-      });
+      await api.readNotifications(unread[0]!.id).catch(() => undefined);
     }
   }
 

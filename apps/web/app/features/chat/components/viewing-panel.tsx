@@ -1,11 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { VIEWING_COOKIES, type Appointment, type Timeslots } from '@kunci/contracts/appointments';
 import type { ChatConversation } from '@kunci/contracts/chat';
-import type { ErrorBody } from '@kunci/contracts/errors';
+import { ApiError, useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+
+/** The refusal's message in the user's language (or the network's error). */
+const refusal = (error: unknown) => (error instanceof ApiError ? (error.body?.message ?? error.message) : String(error));
 
 const cookie = (name: string) => decodeURIComponent(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(document.cookie)?.[1] ?? '');
 function remember(date: string, time: string) {
@@ -25,19 +28,21 @@ function remember(date: string, time: string) {
  */
 export function ViewingPanel({ conversation, version }: { conversation: ChatConversation; version: number }) {
   const { t, weekdayTime } = useI18n();
+  const api = useApi();
   const toast = useToast();
   const [appointments, setAppointments] = useState<Appointment[] | null>(null);
   const [picking, setPicking] = useState<'book' | number | null>(null);
 
   useEffect(() => {
     let live = true;
-    void fetch(`/api/appointments/chats/${conversation.id}`)
-      .then((r) => (r.ok ? (r.json() as Promise<{ content: Appointment[] }>) : { content: [] }))
+    void api
+      .viewings(conversation.id)
+      .catch(() => ({ content: [] }))
       .then((r) => live && setAppointments(r.content));
     return () => {
       live = false;
     };
-  }, [conversation.id, version]);
+  }, [api, conversation.id, version]);
 
   const upcoming = appointments?.find((a) => a.status === 'BOOKED' && new Date(a.endsAt).getTime() > Date.now());
   const canBook = conversation.role === 'TENANT' && !conversation.blocked;
@@ -45,15 +50,13 @@ export function ViewingPanel({ conversation, version }: { conversation: ChatConv
   if (appointments === null || conversation.role === 'MODERATOR' || (!upcoming && !canBook)) return null;
 
   async function change(id: number, action: 'cancel' | 'accept' | 'decline') {
-    const response =
-      action === 'cancel'
-        ? await fetch(`/api/appointments/${id}`, { method: 'DELETE' })
-        : await fetch(`/api/appointments/${id}/${action}`, { method: 'POST' });
-    if (response.ok) {
+    try {
+      const changed = action === 'cancel' ? await api.cancelViewing(id) : await api.answerViewing(id, action);
       toast(t(action === 'cancel' ? 'viewing.cancelled' : action === 'accept' ? 'viewing.acceptedToast' : 'viewing.declinedToast'));
-      const changed = (await response.json()) as Appointment;
       setAppointments((all) => all?.map((a) => (a.id === id ? changed : a)) ?? null);
-    } else toast(((await response.json()) as ErrorBody).message, 'error');
+    } catch (error) {
+      toast(refusal(error), 'error');
+    }
   }
   const awaitingMe = upcoming && !upcoming.acceptedAt && conversation.role === 'LANDLORD';
 
@@ -138,6 +141,7 @@ function SlotPicker({
   onDone: (appointment: Appointment) => void;
 }) {
   const { t, weekday } = useI18n();
+  const api = useApi();
   const [slots, setSlots] = useState<Timeslots | null>(null);
   const [day, setDay] = useState('');
   const [error, setError] = useState('');
@@ -149,14 +153,15 @@ function SlotPicker({
     setSlots(null);
     setError('');
     setGroup(moving?.group ?? false);
-    void fetch(`/api/appointments/timeslot/${conversation.property.id}`)
-      .then((r) => (r.ok ? (r.json() as Promise<Timeslots>) : null))
+    void api
+      .timeslots(conversation.property.id)
+      .catch(() => null)
       .then((s) => {
         setSlots(s);
         const remembered = cookie(VIEWING_COOKIES.date.name);
         setDay(s?.days.some((d) => d.date === remembered) ? remembered : (s?.days[0]?.date ?? ''));
       });
-  }, [open, conversation.property.id, moving]);
+  }, [api, open, conversation.property.id, moving]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -164,24 +169,18 @@ function SlotPicker({
     if (!startsAt) return;
     setBusy(true);
     setError('');
-    const response = moving
-      ? await fetch(`/api/appointments/${moving.id}`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ startsAt }),
-        })
-      : await fetch('/api/appointments', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ conversationId: conversation.id, startsAt, group }),
-        });
-    setBusy(false);
-    if (response.ok) onDone((await response.json()) as Appointment);
-    else {
-      setError(((await response.json()) as ErrorBody).message);
+    try {
+      const booked = moving
+        ? await api.rescheduleViewing(moving.id, startsAt)
+        : await api.bookViewing({ conversationId: conversation.id, startsAt, group });
+      setBusy(false);
+      onDone(booked);
+    } catch (error) {
+      setBusy(false);
+      setError(refusal(error));
       // Someone else took it: show what is free now.
-      const fresh = await fetch(`/api/appointments/timeslot/${conversation.property.id}`);
-      if (fresh.ok) setSlots((await fresh.json()) as Timeslots);
+      const fresh = await api.timeslots(conversation.property.id).catch(() => null);
+      if (fresh) setSlots(fresh);
     }
   }
 

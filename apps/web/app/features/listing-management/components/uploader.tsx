@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ApiError, useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 
 type Progress = { name: string; percent: number; error?: string };
@@ -13,14 +14,6 @@ function put(url: string, file: File, contentType: string, onProgress: (percent:
     xhr.onload = () => resolve(xhr.status);
     xhr.onerror = () => reject(new Error('network'));
     xhr.send(file);
-  });
-}
-
-async function apiCall(lang: string, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`/api${path}`, {
-    method,
-    headers: { 'x-language': lang, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
   });
 }
 
@@ -41,35 +34,30 @@ export function Uploader({
   multiple: boolean;
   onDone: () => void;
 }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const api = useApi();
   const [progress, setProgress] = useState<Progress[]>([]);
 
   async function send(file: File, index: number) {
     const update = (change: Partial<Progress>) => setProgress((all) => all.map((p, i) => (i === index ? { ...p, ...change } : p)));
-    const fail = async (response: Response) =>
-      update({ error: ((await response.json().catch(() => ({}))) as { message?: string }).message ?? response.statusText });
-    const extension = file.name.includes('.') ? file.name.split('.').pop()! : kind;
-    const presigned = await apiCall(lang, 'GET', `/properties/${propertyId}/presignedUrl/${encodeURIComponent(`upload.${extension}`)}`);
-    if (!presigned.ok) return fail(presigned);
-    const { presignedUrl, mediaId, contentType, maxBytes } = (await presigned.json()) as {
-      presignedUrl: string;
-      mediaId: string;
-      contentType: string;
-      maxBytes: number;
+    const fail = (error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+      update({ error: error.body?.message ?? error.message });
     };
+    const extension = file.name.includes('.') ? file.name.split('.').pop()! : kind;
+    const presigned = await api.listingUpload(propertyId, `upload.${extension}`).catch(fail);
+    if (!presigned) return;
+    const { presignedUrl, mediaId, contentType, maxBytes } = presigned;
     if (file.size > maxBytes) return update({ error: t('post.upload.tooLarge') });
     const status = await put(presignedUrl, file, contentType, (percent) => update({ percent })).catch(() => 0);
     // Our own signed URLs answer 204, an object store's presigned PUT 200: any 2xx is the file stored.
     if (status < 200 || status > 299) return update({ error: status === 413 ? t('post.upload.tooLarge') : t('error.body') });
-    const registered =
+    const registered = await (
       kind === 'image'
-        ? await apiCall(lang, 'POST', `/properties/${propertyId}/images`, { mediaId })
-        : await apiCall(lang, 'POST', `/properties/${propertyId}/videos`, {
-            url: `${mediaId}.${extension.toLowerCase()}`,
-            type: 'GENERAL',
-            sourceType: 'AWS_S3',
-          });
-    if (!registered.ok) return fail(registered);
+        ? api.registerImage(propertyId, { mediaId })
+        : api.registerVideo(propertyId, { url: `${mediaId}.${extension.toLowerCase()}`, type: 'GENERAL', sourceType: 'AWS_S3' })
+    ).catch(fail);
+    if (!registered) return;
     update({ percent: 100 });
   }
 
@@ -118,5 +106,3 @@ export function Uploader({
     </div>
   );
 }
-
-export { apiCall };

@@ -13,7 +13,7 @@ import { LISTING_TYPES, type ListingType } from '@kunci/contracts/reference';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
-import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
+import { ApiError, fieldErrors, serverApi, useApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { Wizard, nextStepHref } from '../components/wizard.tsx';
@@ -101,6 +101,7 @@ type Suggestion = { landmarkLabelId?: number | undefined; label: string };
 /** Step 1: what and where the home is, its size and its price. Saved on the server (a draft) when sent. */
 export default function PostDetails({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useI18n();
+  const api = useApi();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const { listing, type, types } = loaderData;
@@ -122,9 +123,8 @@ export default function PostDetails({ loaderData }: Route.ComponentProps) {
   async function suggest(value: string) {
     const chosen = suggestions.find((s) => s.label === value && s.landmarkLabelId);
     if (chosen?.landmarkLabelId) {
-      const response = await fetch(`/api/landmarks/${chosen.landmarkLabelId}`);
-      if (response.ok) {
-        const building = (await response.json()) as { id: number; address: string; postcode: string; lat: number; lng: number; verified: boolean };
+      const building = await api.landmark(chosen.landmarkLabelId).catch(() => null);
+      if (building) {
         setPlace({
           landmarkLabelId: building.id,
           address: building.address,
@@ -138,12 +138,8 @@ export default function PostDetails({ loaderData }: Route.ComponentProps) {
     }
     if (place.landmarkLabelId) setPlace((p) => ({ ...p, landmarkLabelId: null, verified: false }));
     if (value.trim().length < 2) return;
-    const response = await fetch('/api/properties/search/name/autocomplete', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-language': lang },
-      body: JSON.stringify({ keywords: value }),
-    });
-    if (response.ok) setSuggestions(((await response.json()) as { PROPERTY: Suggestion[] }).PROPERTY);
+    const found = await api.autocomplete(value).catch(() => null);
+    if (found) setSuggestions(found.PROPERTY);
   }
 
   const number = (name: keyof typeof input, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (

@@ -3,11 +3,11 @@ import { BUSINESS } from '@kunci/contracts/business';
 import { POST_STEP_CODES } from '@kunci/contracts/listing-management';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { Button } from '../../../components/ui/field.tsx';
-import { serverApi } from '../../../lib/api.ts';
+import { serverApi, useApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { ListingImage } from '../../../components/listing/listing-image.tsx';
-import { Uploader, apiCall } from '../components/uploader.tsx';
+import { Uploader } from '../components/uploader.tsx';
 import { Wizard, nextStepHref, previousStepHref } from '../components/wizard.tsx';
 import { lostDraft, refOf, stepListing } from '../draft.server.ts';
 import type { Route } from './+types/post-media';
@@ -54,14 +54,16 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 /** Steps 4 and 5: photos (cover, order, remove) and an optional video, uploaded straight to storage. */
 export default function PostMedia({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useI18n();
+  const api = useApi();
   const { listing, stock } = loaderData;
   const unused = stock.filter((s) => !listing.images.some((image) => image.src === s.src));
   const video = isVideoStep(useLocation().pathname);
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const refresh = () => void revalidator.revalidate();
-  const change = async (method: string, path: string, body?: unknown) => {
-    await apiCall(lang, method, path, body);
+  /** A change to the photos or video; refused or not, the page shows what the server now holds. */
+  const change = async (request: Promise<unknown>) => {
+    await request.catch(() => undefined);
     refresh();
   };
   const missing = Math.max(0, BUSINESS.listing.minPhotos - listing.images.length);
@@ -79,7 +81,7 @@ export default function PostMedia({ loaderData }: Route.ComponentProps) {
             {listing.videos.map((v) => (
               <li key={v.id} className="flex items-center gap-3">
                 <video src={v.src} controls preload="metadata" className="h-32 rounded-lg bg-black" />
-                <button type="button" className={small} onClick={() => void change('DELETE', `/properties/videos/${v.id}`)}>
+                <button type="button" className={small} onClick={() => void change(api.removeVideo(v.id))}>
                   {t('post.photos.remove')}
                 </button>
               </li>
@@ -107,7 +109,7 @@ export default function PostMedia({ loaderData }: Route.ComponentProps) {
                   {image.isCover ? (
                     <span className="rounded-full bg-brand-700 px-2 py-1 text-xs font-medium text-white">{t('post.photos.cover')}</span>
                   ) : (
-                    <button type="button" className={small} onClick={() => void change('PUT', `/properties/${listing.id}/images/${image.id}`)}>
+                    <button type="button" className={small} onClick={() => void change(api.setCover(listing.id, image.id))}>
                       {t('post.photos.makeCover')}
                     </button>
                   )}
@@ -118,13 +120,13 @@ export default function PostMedia({ loaderData }: Route.ComponentProps) {
                       onClick={() => {
                         const ids = listing.images.map((i) => i.id);
                         [ids[index - 1], ids[index]] = [ids[index]!, ids[index - 1]!];
-                        void change('PUT', `/properties/${listing.id}/images`, { imageIds: ids });
+                        void change(api.reorderImages(listing.id, ids));
                       }}
                     >
                       {t('post.photos.moveUp')}
                     </button>
                   ) : null}
-                  <button type="button" className={small} onClick={() => void change('DELETE', `/properties/images/${image.id}`)}>
+                  <button type="button" className={small} onClick={() => void change(api.removeImage(image.id))}>
                     {t('post.photos.remove')}
                   </button>
                 </div>
@@ -150,7 +152,7 @@ export default function PostMedia({ loaderData }: Route.ComponentProps) {
                     <button
                       type="button"
                       className={`${small} absolute bottom-1 left-1`}
-                      onClick={() => void change('POST', `/properties/${listing.id}/images`, { stockImageId: picture.id })}
+                      onClick={() => void change(api.registerImage(listing.id, { stockImageId: picture.id }))}
                     >
                       {t('post.stock.add')}
                     </button>

@@ -8,7 +8,7 @@ import { formatMoneyExact, formatNumber } from '@kunci/i18n/format';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { ErrorPage } from '../../../components/layout/error-page.tsx';
-import { ApiError, serverApi } from '../../../lib/api.ts';
+import { ApiError, browserApi, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
 import { listingJsonLd } from '../../../lib/structured-data.ts';
@@ -149,12 +149,9 @@ export default function Details({ loaderData }: Route.ComponentProps) {
   const listingId = loaderData.listing.id;
   // Count the view once the page is on screen (the API counts one a day per visitor).
   useEffect(() => {
-    void fetch(`/api/properties/${listingId}/actionLog`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-visitor-id': visitorId() },
-      body: JSON.stringify({ action: 'VIEW' }),
-      keepalive: true,
-    }).catch(() => undefined);
+    void browserApi()
+      .logAction(listingId, { action: 'VIEW' }, visitorId())
+      .catch(() => undefined);
   }, [listingId]);
   const root = useOptionalRootData();
   const { listing, types, similar } = loaderData;
