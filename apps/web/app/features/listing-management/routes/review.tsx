@@ -1,9 +1,10 @@
-import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
+import { Link, data, redirect, useActionData } from 'react-router';
 import { href, parsePath } from '@kunci/i18n/paths';
-import { ApiError, serverApi } from '../../../lib/api.ts';
+import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { CoverThumb } from '../components/cover-thumb.tsx';
+import { ReviewDecisionForm, decideReview } from '../components/review-decision.tsx';
 import type { Route } from './+types/review';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,15 +19,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireUser(request, context, lang);
   const form = await request.formData();
   const id = Number(form.get('id'));
-  const decision = form.get('decision') === 'approve' ? 'approve' : 'reject';
-  try {
-    await serverApi(context, lang).listingAction(id, decision, decision === 'reject' ? String(form.get('reason') ?? '') : undefined);
-    return { ok: true, id };
-  } catch (error) {
-    if (error instanceof ApiError && error.body)
-      return data({ ok: false, id, error: error.body.fields?.[0]?.message ?? error.body.message }, { status: 400 });
-    throw error;
-  }
+  const error = await decideReview(serverApi(context, lang), id, form);
+  return error === null ? { ok: true, id } : data({ ok: false, id, error }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -38,7 +32,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function Review({ loaderData }: Route.ComponentProps) {
   const { t, money, href: link } = useI18n();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { queue } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -64,31 +57,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
                   {result.error}
                 </p>
               ) : null}
-              <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
-                <input type="hidden" name="id" value={listing.id} />
-                <button
-                  type="submit"
-                  name="decision"
-                  value="approve"
-                  disabled={navigation.state !== 'idle'}
-                  className="rounded-full bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
-                >
-                  {t('review.approve')}
-                </button>
-                <label className="flex flex-col text-sm">
-                  <span>{t('review.reason')}</span>
-                  <input name="reason" maxLength={500} className="mt-1 rounded-lg border border-gray-300 px-3 py-2" />
-                </label>
-                <button
-                  type="submit"
-                  name="decision"
-                  value="reject"
-                  disabled={navigation.state !== 'idle'}
-                  className="rounded-full border border-red-300 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50"
-                >
-                  {t('review.reject')}
-                </button>
-              </Form>
+              <ReviewDecisionForm id={listing.id} className="mt-3" />
             </div>
           </li>
         ))}

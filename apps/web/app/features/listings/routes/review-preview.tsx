@@ -1,10 +1,11 @@
-import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
+import { Link, data, redirect, useActionData } from 'react-router';
 import type { OwnerListingFull } from '@kunci/contracts/listing-management';
 import type { PropertyDetail } from '@kunci/contracts/listings';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
+import { ReviewDecisionForm, decideReview } from '../../listing-management/index.ts';
 import { ListingView } from './details.tsx';
 import type { Route } from './+types/review-preview';
 
@@ -62,14 +63,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idOf(params.id);
   if (id === null) throw data(null, { status: 404 });
   const form = await request.formData();
-  const decision = form.get('decision') === 'approve' ? 'approve' : 'reject';
-  try {
-    await serverApi(context, lang).listingAction(id, decision, decision === 'reject' ? String(form.get('reason') ?? '') : undefined);
-    return redirect(href(lang, 'review'));
-  } catch (error) {
-    if (error instanceof ApiError && error.body) return data({ error: error.body.fields?.[0]?.message ?? error.body.message }, { status: 400 });
-    throw error;
-  }
+  const error = await decideReview(serverApi(context, lang), id, form);
+  return error === null ? redirect(href(lang, 'review')) : data({ error }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -84,7 +79,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function ReviewPreview({ loaderData }: Route.ComponentProps) {
   const { t, href: link } = useI18n();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { listing, pending, types } = loaderData;
   return (
     <>
@@ -103,32 +97,7 @@ export default function ReviewPreview({ loaderData }: Route.ComponentProps) {
               {result.error}
             </p>
           ) : null}
-          {pending ? (
-            <Form method="post" className="flex flex-wrap items-end gap-2">
-              <button
-                type="submit"
-                name="decision"
-                value="approve"
-                disabled={navigation.state !== 'idle'}
-                className="rounded-full bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
-              >
-                {t('review.approve')}
-              </button>
-              <label className="flex flex-col text-sm">
-                <span>{t('review.reason')}</span>
-                <input name="reason" maxLength={500} className="mt-1 rounded-lg border border-gray-300 bg-white px-3 py-2" />
-              </label>
-              <button
-                type="submit"
-                name="decision"
-                value="reject"
-                disabled={navigation.state !== 'idle'}
-                className="rounded-full border border-red-300 bg-white px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50"
-              >
-                {t('review.reject')}
-              </button>
-            </Form>
-          ) : null}
+          {pending ? <ReviewDecisionForm /> : null}
         </div>
       </section>
       <ListingView listing={listing} types={types} similar={[]} shareUrl="" preview />

@@ -1,0 +1,2 @@
+// The listing-management feature's public entry: what the shell and other features may use of it.
+export { ReviewDecisionForm, decideReview } from './components/review-decision.tsx';
