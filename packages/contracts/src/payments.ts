@@ -97,6 +97,8 @@ export const Receipt = z
     currency: z.literal('MYR'),
     method: PaymentMethod,
     bank: z.string().nullable(),
+    /** A card's last four digits (null for FPX, or when the gateway did not say). */
+    cardLast4: z.string().nullable(),
     paidAt: z.string(),
     status: PaymentStatus,
   })
@@ -133,6 +135,10 @@ export const SimulatorEvent = z.object({
     paymentId: z.uuid(),
     method: PaymentMethod.optional(),
     bank: z.string().max(60).optional(),
+    cardLast4: z
+      .string()
+      .regex(/^\d{4}$/)
+      .optional(),
     refundId: z.uuid().optional(),
     amountSen: sen.optional(),
   }),

@@ -33,6 +33,8 @@ export const payments = pgTable(
       .default('PENDING'),
     method: text('method', { enum: ['card', 'fpx'] }),
     bank: text('bank'),
+    /** A card payment's last four digits, for the receipt (never the full number). */
+    cardLast4: text('card_last4'),
     refundedSen: bigint('refunded_sen', { mode: 'number' }).notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),

@@ -858,6 +858,12 @@ export const en = {
   'payments.receipt.signIn': 'Sign in to see this receipt.',
   'payments.receipt.forbidden': 'Only the payer can see this receipt.',
   'payments.receipt.footer': 'Issued electronically by Kunci. No signature required.',
+  'payments.receipt.company': 'Kunci · Homes to rent in Malaysia · hello@kunci.my',
+  'payments.receipt.status': 'Status',
+  'payments.status.paid': 'Paid',
+  'payments.status.partiallyRefunded': 'Partly refunded',
+  'payments.status.refunded': 'Refunded in full',
+  'payments.method.cardEnding': 'Card ••••{last4}',
 } as const;
 
 export type MessageKey = keyof typeof en;

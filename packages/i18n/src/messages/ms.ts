@@ -862,4 +862,10 @@ export const ms: Messages = {
   'payments.receipt.signIn': 'Log masuk untuk melihat resit ini.',
   'payments.receipt.forbidden': 'Hanya pembayar boleh melihat resit ini.',
   'payments.receipt.footer': 'Dikeluarkan secara elektronik oleh Kunci. Tandatangan tidak diperlukan.',
+  'payments.receipt.company': 'Kunci · Rumah untuk disewa di Malaysia · hello@kunci.my',
+  'payments.receipt.status': 'Status',
+  'payments.status.paid': 'Dibayar',
+  'payments.status.partiallyRefunded': 'Dipulangkan sebahagian',
+  'payments.status.refunded': 'Dipulangkan sepenuhnya',
+  'payments.method.cardEnding': 'Kad ••••{last4}',
 };

@@ -847,4 +847,10 @@ export const zh: Messages = {
   'payments.receipt.signIn': '请登录后查看此收据。',
   'payments.receipt.forbidden': '只有付款人可以查看此收据。',
   'payments.receipt.footer': '本收据由 Kunci 以电子方式开具，无需签名。',
+  'payments.receipt.company': 'Kunci · 马来西亚租房平台 · hello@kunci.my',
+  'payments.receipt.status': '状态',
+  'payments.status.paid': '已付款',
+  'payments.status.partiallyRefunded': '部分退款',
+  'payments.status.refunded': '已全额退款',
+  'payments.method.cardEnding': '银行卡 ••••{last4}',
 };

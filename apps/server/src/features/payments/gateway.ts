@@ -16,13 +16,22 @@ export interface CheckoutRequest {
  * event id: the same event delivered again carries the same id.
  */
 export type GatewayEvent =
-  | { id: string; type: 'payment.pending' | 'payment.failed' | 'payment.expired'; paymentId: string; method?: PaymentMethod; bank?: string }
+  | {
+      id: string;
+      type: 'payment.pending' | 'payment.failed' | 'payment.expired';
+      paymentId: string;
+      method?: PaymentMethod;
+      bank?: string;
+      cardLast4?: string;
+    }
   | {
       id: string;
       type: 'payment.succeeded';
       paymentId: string;
       method?: PaymentMethod;
       bank?: string;
+      /** A card's last four digits, for the receipt. */
+      cardLast4?: string;
       /** The gateway's id of the money taken, needed to refund it. */
       gatewayPaymentRef?: string;
     }

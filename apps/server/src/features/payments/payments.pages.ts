@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ErrorCode } from '@kunci/contracts/errors';
 import { FPX_BANKS, SimulatorChoice, type Receipt } from '@kunci/contracts/payments';
-import { formatDateTime, formatMoneyExact } from '@kunci/i18n/format';
 import { HTML_LANG, isLanguage, type Language } from '@kunci/i18n/locales';
-import { translatorFor, type MessageKey } from '@kunci/i18n/messages';
+import { translatorFor } from '@kunci/i18n/messages';
 import { AppError } from '../../lib/app-error.ts';
 import { cookie } from '../../lib/cookies.ts';
 import type { SessionsRepository } from '../../lib/sessions.repository.ts';
 import { AUTH_COOKIE } from '../../plugins/auth.ts';
 import type { PaymentsService } from './payments.service.ts';
+import { money, receiptRows } from './receipt-rows.ts';
 
 /**
  * The simulator's hosted pay page and the receipt page: small server-rendered pages without scripts (plain
@@ -32,12 +32,6 @@ function page(lang: Language, title: string, body: string): string {
 const send = (reply: FastifyReply, status: number, html: string) =>
   reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
-const money = (lang: Language, sen: number) => formatMoneyExact(lang, sen / 100);
-
-export function bankName(code: string | null): string | null {
-  return code ? (FPX_BANKS.find((bank) => bank.code === code)?.name ?? code) : null;
-}
-
 function payPage(lang: Language, token: string, view: Awaited<ReturnType<PaymentsService['simulatorPage']>>, error?: string): string {
   const t = translatorFor(lang);
   const amount = money(lang, view.payment.amountSen);
@@ -58,22 +52,6 @@ ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
 <button type="submit" name="bankOutcome" value="reject" class="secondary">${escape(t('payments.fpx.reject'))}</button></fieldset></form>
 <form method="post" action="${action}"><input type="hidden" name="outcome" value="cancel"><button type="submit" class="secondary">${escape(t('payments.cancel'))}</button></form>`,
   );
-}
-
-export function receiptRows(receipt: Receipt): { label: MessageKey; value: string }[] {
-  const lang = receipt.language;
-  const t = translatorFor(lang);
-  const method = receipt.method === 'fpx' ? `${t('payments.method.fpx')} · ${bankName(receipt.bank) ?? ''}` : t('payments.method.card');
-  return [
-    { label: 'payments.receipt.number', value: receipt.receiptNumber },
-    { label: 'payments.receipt.paidOn', value: formatDateTime(lang, receipt.paidAt) },
-    { label: 'payments.receipt.payer', value: receipt.payerName },
-    { label: 'payments.for', value: receipt.description },
-    { label: 'payments.receipt.method', value: method },
-    { label: 'payments.amount', value: money(lang, receipt.amountSen) },
-    ...(receipt.refundedSen > 0 ? [{ label: 'payments.receipt.refunded' as const, value: `-${money(lang, receipt.refundedSen)}` }] : []),
-    { label: 'payments.receipt.total', value: money(lang, receipt.amountSen - receipt.refundedSen) },
-  ];
 }
 
 function receiptPage(receipt: Receipt): string {

@@ -23,7 +23,7 @@ function paymentQueries(db: Database) {
 
     update: (
       id: string,
-      change: Partial<Pick<PaymentRow, 'status' | 'method' | 'bank' | 'paidAt' | 'failedAt' | 'gatewayPaymentRef' | 'refundedSen'>>,
+      change: Partial<Pick<PaymentRow, 'status' | 'method' | 'bank' | 'cardLast4' | 'paidAt' | 'failedAt' | 'gatewayPaymentRef' | 'refundedSen'>>,
     ) =>
       db
         .update(payments)

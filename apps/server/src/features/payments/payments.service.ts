@@ -132,7 +132,11 @@ export function createPaymentsService({ repository, gateway, jobs, publicUrl }: 
       const change = event as Extract<GatewayEvent, { type: `payment.${string}` }>;
       const payment = await payments.lock(change.paymentId);
       if (!payment) return { duplicate: false };
-      const details = { ...(change.method ? { method: change.method } : {}), ...(change.bank ? { bank: change.bank } : {}) };
+      const details = {
+        ...(change.method ? { method: change.method } : {}),
+        ...(change.bank ? { bank: change.bank } : {}),
+        ...(change.cardLast4 ? { cardLast4: change.cardLast4 } : {}),
+      };
       const job = { paymentId: payment.id, purpose: payment.purpose, referenceId: payment.referenceId, amountSen: payment.amountSen };
       switch (change.type) {
         case 'payment.pending':
@@ -251,6 +255,7 @@ export function createPaymentsService({ repository, gateway, jobs, publicUrl }: 
         currency: 'MYR',
         method: row.method,
         bank: row.bank,
+        cardLast4: row.method === 'card' ? row.cardLast4 : null,
         paidAt,
         status: row.status,
       };
@@ -328,8 +333,8 @@ function payerOutcome(choice: SimulatorChoice): PayerOutcome {
   if (choice.outcome === 'cancel') return { kind: 'abandoned' };
   if (choice.method === 'card') {
     const number = (choice.cardNumber ?? '').replace(/[\s-]/g, '');
-    if (number === SIMULATOR_CARDS.succeeds) return { kind: 'paid', method: 'card' };
-    if (number === SIMULATOR_CARDS.declines) return { kind: 'declined', method: 'card' };
+    if (number === SIMULATOR_CARDS.succeeds) return { kind: 'paid', method: 'card', cardLast4: number.slice(-4) };
+    if (number === SIMULATOR_CARDS.declines) return { kind: 'declined', method: 'card', cardLast4: number.slice(-4) };
     throw new AppError(
       ErrorCode.VALIDATION,
       { reason: 'card number' },

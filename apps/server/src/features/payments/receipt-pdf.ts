@@ -1,6 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import PDFDocument from 'pdfkit';
 import type { Receipt } from '@kunci/contracts/payments';
+import { HTML_LANG } from '@kunci/i18n/locales';
+import { translatorFor } from '@kunci/i18n/messages';
+import { receiptRows } from './receipt-rows.ts';
 
-/** Placeholder until the PDF writer lands. */
-export async function receiptPdf(_receipt: Receipt): Promise<Buffer> {
-  return Buffer.from('%PDF-1.4\n%%EOF\n');
+/**
+ * The receipt as an A4 PDF in the receipt's language (en, ms, zh), with the same rows as the receipt page.
+ * Every language is set in Noto Sans SC (OFL, shipped with the app by the `@embedpdf/fonts-sc` package): it
+ * covers Latin and the whole CJK block, so a Chinese name on an English receipt prints too. pdfkit embeds only
+ * the glyphs the document uses, so a receipt stays a few dozen kilobytes.
+ */
+
+const FONT_DIR = join(dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts');
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** Read once, on the first receipt (about 8 MB each). */
+function loadFonts() {
+  fonts ??= {
+    regular: readFileSync(join(FONT_DIR, 'NotoSansHans-Regular.otf')),
+    bold: readFileSync(join(FONT_DIR, 'NotoSansHans-Bold.otf')),
+  };
+  return fonts;
+}
+
+const INK = '#1c1917';
+const MUTED = '#57534e';
+const BRAND = '#0f766e';
+const RULE = '#d6d3d1';
+
+export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
+  const t = translatorFor(receipt.language);
+  const title = `Kunci · ${t('payments.receipt.title')} ${receipt.receiptNumber}`;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    lang: HTML_LANG[receipt.language],
+    displayTitle: true,
+    info: { Title: title, Author: 'Kunci', Subject: receipt.description, CreationDate: new Date(receipt.paidAt) },
+  });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const { regular, bold } = loadFonts();
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  // Header: the company on the left, the document's title on the right.
+  const top = doc.y;
+  doc
+    .font('bold')
+    .fontSize(24)
+    .fillColor(BRAND)
+    .text('Kunci', left, top, { width: width / 2 });
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(t('payments.receipt.company'), left, doc.y + 2, { width: width * 0.6 });
+  const afterCompany = doc.y;
+  doc
+    .font('bold')
+    .fontSize(20)
+    .fillColor(INK)
+    .text(t('payments.receipt.title'), left + width / 2, top + 2, { width: width / 2, align: 'right' });
+  doc.y = Math.max(afterCompany, doc.y) + 14;
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .lineWidth(1)
+    .strokeColor(RULE)
+    .stroke();
+  doc.y += 16;
+
+  // The rows: label left, value right of it; the total stands out.
+  const labelWidth = 150;
+  const valueX = left + labelWidth + 12;
+  const valueWidth = width - labelWidth - 12;
+  const rows = receiptRows(receipt);
+  for (const [index, row] of rows.entries()) {
+    // The last row is what the payer paid: the amount, or the total after a refund.
+    const total = index === rows.length - 1;
+    if (total) {
+      doc.y += 6;
+      doc
+        .moveTo(left, doc.y)
+        .lineTo(left + width, doc.y)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke();
+      doc.y += 10;
+    }
+    const y = doc.y;
+    doc.font('regular').fontSize(11).fillColor(MUTED).text(t(row.label), left, y, { width: labelWidth });
+    const labelBottom = doc.y;
+    doc
+      .font(total ? 'bold' : 'regular')
+      .fontSize(total ? 15 : 11)
+      .fillColor(INK)
+      .text(row.value, valueX, y, { width: valueWidth });
+    doc.y = Math.max(labelBottom, doc.y) + 8;
+  }
+
+  doc.y += 18;
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .lineWidth(1)
+    .strokeColor(RULE)
+    .stroke();
+  doc.y += 10;
+  doc.font('regular').fontSize(9).fillColor(MUTED).text(t('payments.receipt.footer'), left, doc.y, { width });
+  doc.end();
+  return done;
 }

@@ -73,8 +73,8 @@ export function seededRandom(seed: number): () => number {
 
 /** What the payer did on the pay page. */
 export type PayerOutcome =
-  | { kind: 'paid'; method: PaymentMethod; bank?: FpxBankCode }
-  | { kind: 'declined'; method: PaymentMethod; bank?: FpxBankCode }
+  | { kind: 'paid'; method: PaymentMethod; bank?: FpxBankCode; cardLast4?: string }
+  | { kind: 'declined'; method: PaymentMethod; bank?: FpxBankCode; cardLast4?: string }
   | { kind: 'abandoned' };
 
 /**
@@ -90,7 +90,11 @@ export function planEvents(paymentId: string, outcome: PayerOutcome, chaos: numb
     data: { paymentId, ...extra },
   });
   if (outcome.kind === 'abandoned') return [event('payment.expired')];
-  const details = { method: outcome.method, ...(outcome.bank ? { bank: outcome.bank } : {}) };
+  const details = {
+    method: outcome.method,
+    ...(outcome.bank ? { bank: outcome.bank } : {}),
+    ...(outcome.cardLast4 ? { cardLast4: outcome.cardLast4 } : {}),
+  };
   const final = event(outcome.kind === 'paid' ? 'payment.succeeded' : 'payment.failed', details);
   const events = outcome.method === 'fpx' ? [event('payment.pending', details), final] : [final];
   if (random() < chaos && events.length === 2) events.reverse();
@@ -154,8 +158,8 @@ export function createSimulatorGateway(options: SimulatorOptions): SimulatorGate
 }
 
 function toGatewayEvent(event: SimulatorEvent): GatewayEvent {
-  const { paymentId, method, bank, refundId } = event.data;
-  const details = { ...(method ? { method } : {}), ...(bank ? { bank } : {}) };
+  const { paymentId, method, bank, cardLast4, refundId } = event.data;
+  const details = { ...(method ? { method } : {}), ...(bank ? { bank } : {}), ...(cardLast4 ? { cardLast4 } : {}) };
   switch (event.type) {
     case 'payment.succeeded':
       return { id: event.id, type: event.type, paymentId, ...details, gatewayPaymentRef: `simpay_${paymentId}` };
