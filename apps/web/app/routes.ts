@@ -19,6 +19,7 @@ const MODULES: Record<RouteId, string> = {
   refresh: 'features/auth/routes/refresh.tsx',
   favourites: 'features/favourites/routes/favourites.tsx',
   chat: 'features/chat/routes/chat.tsx',
+  deal: 'features/deals/routes/deal.tsx',
   shortlist: 'features/favourites/routes/shortlist.tsx',
   dashboard: 'features/account/routes/dashboard.tsx',
   profile: 'features/account/routes/profile.tsx',

@@ -197,6 +197,8 @@ export const Deal = z
     occupants: z.number().int(),
     bookingFeeSen: z.number().int(),
     paidAt: z.string().nullable(),
+    /** The booking fee's payment, for its receipt (`/receipts/{id}`): shown to the payer and staff once paid. */
+    bookingPaymentId: z.string().nullable(),
     /** The next deadline and what happens at it, when one runs. */
     deadline: z.object({ at: z.string(), command: DealCommand }).nullable(),
     /** Whether a cancellation by the tenant now would get the booking fee back. */

@@ -137,6 +137,10 @@ describe('our ICU formatter', () => {
     side: 'TENANT',
     fee: 'RM 500.00',
     days: 5,
+    amount: 'RM 500',
+    actor: 'LANDLORD',
+    command: 'CANCEL',
+    status: 'PAID',
   };
   it.each(LANGUAGES)('%s: formats every message exactly as intl-messageformat does', (lang) => {
     const t = createTranslator(lang, CATALOGUES[lang]);

@@ -23,6 +23,8 @@ export const ROUTES = {
   register: { path: { en: '/register', ms: '/register', zh: '/register' } },
   favourites: { path: { en: '/dashboard/favorites', ms: '/dashboard/favorites', zh: '/dashboard/favorites' }, aliases: ['/favorites'] },
   chat: { path: { en: '/dashboard/chat', ms: '/dashboard/chat', zh: '/dashboard/chat' } },
+  // The rental deal of both sides: `?id=` (signed in as a party) or `?hash=` (the signed link); no id lists the user's deals.
+  deal: { path: { en: '/deal', ms: '/deal', zh: '/deal' } },
   shortlist: { path: { en: '/shortlist/:token', ms: '/shortlist/:token', zh: '/shortlist/:token' } },
   dashboard: { path: { en: '/dashboard', ms: '/dashboard', zh: '/dashboard' } },
   profile: { path: { en: '/dashboard/profile', ms: '/dashboard/profile', zh: '/dashboard/profile' } },

@@ -78,6 +78,10 @@ describe('deals', () => {
     expect(after.refundableUntil).not.toBeNull();
     expect(after.deadline?.command).toBe('MISS_DEADLINE');
     expect(after.events.map((event) => event.to)).toEqual(['APPLIED', 'ACCEPTED', 'BOOKED']);
+    // The payer sees the receipt's payment; the landlord does not.
+    expect(after.bookingPaymentId).toBe(link.json<{ paymentId: string }>().paymentId);
+    const landlordView = (await t.app.inject({ url: `/api/deals/${deal.id}`, headers: landlord.headers })).json() as Deal;
+    expect(landlordView).toMatchObject({ state: 'BOOKED', bookingPaymentId: null });
     expect(await f.ledger(deal.id)).toEqual([
       { kind: 'CHARGE', account: `user:${tenant.id}`, amountSen: -FEE },
       { kind: 'CHARGE', account: `deal:${deal.id}:escrow`, amountSen: FEE },

@@ -21,6 +21,7 @@ import { ErrorCode } from '@kunci/contracts/errors';
 import type { PaymentStatus } from '@kunci/contracts/payments';
 import type { Database } from '@kunci/db/client';
 import type { Language } from '@kunci/i18n/locales';
+import { href } from '@kunci/i18n/paths';
 import type { MediaStore } from '@kunci/media/store';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { accounts } from '../../lib/ledger/ledger.repository.ts';
@@ -62,8 +63,7 @@ const MALAYSIA_OFFSET = '+08:00';
 
 /** The deal page's path in a language (the web app's /deal page reads `id` or `hash`). */
 export function dealPath(lang: Language, query: { id?: string; hash?: string }): string {
-  const prefix = lang === 'en' ? '' : lang === 'ms' ? '/my' : '/zh';
-  return `${prefix}/deal?${new URLSearchParams(query as Record<string, string>).toString()}`;
+  return href(lang, 'deal', undefined, query);
 }
 
 /** Midnight in Malaysia at the start of a date. */
@@ -158,6 +158,7 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
         occupants: row.occupants,
         bookingFeeSen: row.bookingFeeSen,
         paidAt: row.paidAt?.toISOString() ?? null,
+        bookingPaymentId: row.paidAt && (viewer === 'TENANT' || viewer === 'STAFF') ? row.bookingPaymentId : null,
         deadline: row.deadlineAt && row.deadlineCommand ? { at: row.deadlineAt.toISOString(), command: row.deadlineCommand as DealCommand } : null,
         refundableUntil: refundableUntil && refundableUntil > now ? refundableUntil.toISOString() : null,
         reason: (row.reason as DealReason | null) ?? null,

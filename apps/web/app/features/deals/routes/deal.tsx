@@ -1,0 +1,329 @@
+import { useEffect, useState } from 'react';
+import { Form, Link, data, redirect, useNavigation, useRevalidator } from 'react-router';
+import { FINAL_STATES, type Deal, type DealState } from '@kunci/contracts/deals';
+import { Button, FormError } from '../../../components/ui/field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError, serverApi } from '../../../lib/api.ts';
+import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { requireUser } from '../../../lib/session.server.ts';
+import { cancelOutcome, feeStatus } from '../deal-money.ts';
+import type { Route } from './+types/deal';
+
+/** How often an open deal page asks for news while it is visible (see the comment in `useLiveDeal`). */
+const REFRESH_MS = 4000;
+/** The road of a deal that goes well, for the progress line. */
+const STEPS: DealState[] = ['APPLIED', 'ACCEPTED', 'BOOKED', 'SCREENING', 'APPROVED', 'AGREEMENT', 'SIGNED', 'ACTIVE'];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = languageOf(request);
+  const user = requireUser(request, context, lang);
+  const api = serverApi(context, lang);
+  const url = new URL(request.url);
+  const id = url.searchParams.get('id');
+  const hash = url.searchParams.get('hash');
+  if (!id && !hash) return { deals: (await api.deals(user.id)).content, deal: null };
+  try {
+    let deal = id ? await api.deal(id) : await api.dealByHash(hash!);
+    // Back from the pay page (or a webhook still on its way): the booking fee is applied now if it was paid. Idempotent.
+    if (deal.viewerRole === 'TENANT' && deal.state === 'ACCEPTED') deal = await api.verifyDealBooking(deal.id);
+    return { deals: null, deal };
+  } catch (error) {
+    if (error instanceof ApiError && [403, 404, 422].includes(error.status)) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = languageOf(request);
+  requireUser(request, context, lang);
+  const api = serverApi(context, lang);
+  const form = await request.formData();
+  const id = String(form.get('dealId') ?? '');
+  const intent = String(form.get('intent') ?? '');
+  try {
+    if (intent === 'pay') return redirect((await api.dealBooking(id)).paymentUrl);
+    const command = intent as 'ACCEPT' | 'DECLINE' | 'CANCEL' | 'VOID' | 'SUBMIT_DOCUMENTS' | 'SEND_AGREEMENT' | 'SIGN';
+    await api.dealCommand(id, { command });
+    return { ok: true as const, error: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.body && error.status < 500)
+      return data({ ok: false as const, error: error.body.message }, { status: 400 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t('deal.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
+};
+
+/** `/deal`: the signed-in user's deals, or one deal (`?id=`, or `?hash=` from the link sent to the other side). */
+export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.deal) return <DealList deals={loaderData.deals ?? []} />;
+  return <DealView deal={loaderData.deal} error={actionData && !actionData.ok ? actionData.error : undefined} />;
+}
+
+function StateBadge({ state }: { state: DealState }) {
+  const { t } = useI18n();
+  const ended = (FINAL_STATES as readonly DealState[]).includes(state) && state !== 'ACTIVE';
+  const good = ['BOOKED', 'APPROVED', 'SIGNED', 'ACTIVE'].includes(state);
+  const look = ended ? 'bg-gray-200 text-gray-800' : good ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900';
+  return (
+    <span data-testid="deal-state" className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${look}`}>
+      {t('deal.state', { state })}
+    </span>
+  );
+}
+
+function DealList({ deals }: { deals: Deal[] }) {
+  const { t, href, money, date } = useI18n();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 md:py-10">
+      <h1 className="text-2xl font-bold md:text-3xl">{t('deal.title')}</h1>
+      {deals.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-gray-300 p-6 text-gray-700">{t('deal.list.empty')}</p>
+      ) : (
+        <ul className="mt-6 space-y-3">
+          {deals.map((deal) => (
+            <li key={deal.id}>
+              <Link
+                to={href('deal', undefined, { id: deal.id })}
+                aria-label={t('deal.list.open', { listing: deal.propertyDto.name })}
+                className="block rounded-xl border border-gray-200 p-4 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <span className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="font-semibold">{deal.propertyDto.name}</span>
+                  <StateBadge state={deal.state} />
+                </span>
+                <span className="mt-1 block text-sm text-gray-600">
+                  {t('deal.role', { role: deal.viewerRole })} · {t('deal.facts.rentValue', { amount: money(deal.monthlyRent) })} ·{' '}
+                  {date(`${deal.moveInDate}T00:00:00+08:00`)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The other side's changes appear without a reload: while the page is visible it revalidates its loader every few
+ * seconds (and at once when it becomes visible again). The loader reads the deal from the database through the API,
+ * so this works whichever instance served the change; the chat socket carries chat events only, and publishing deal
+ * events through it would tie the page to the chat feature for no gain at this rate of change.
+ */
+function useLiveDeal(deal: Deal, paused: boolean) {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const busy = paused || navigation.state !== 'idle' || revalidator.state !== 'idle';
+  const ended = (FINAL_STATES as readonly DealState[]).includes(deal.state);
+  useEffect(() => {
+    if (ended || busy) return;
+    const refresh = () => {
+      if (document.visibilityState === 'visible') void revalidator.revalidate();
+    };
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, [ended, busy, revalidator]);
+}
+
+function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
+  const { t, money, dateTime, date, href } = useI18n();
+  const navigation = useNavigation();
+  const [cancelling, setCancelling] = useState(false);
+  useLiveDeal(deal, cancelling);
+  const submitting = navigation.state !== 'idle';
+  const fee = money(deal.bookingFeeSen / 100);
+  const status = feeStatus(deal);
+  const outcome = cancelOutcome(deal);
+  const stepIndex = STEPS.indexOf(deal.state);
+  const nextText =
+    deal.viewerRole === 'TENANT'
+      ? t('deal.next.tenant', { state: deal.state })
+      : deal.viewerRole === 'LANDLORD'
+        ? t('deal.next.landlord', { state: deal.state })
+        : deal.viewerRole === 'STAFF'
+          ? t('deal.next.staff')
+          : null;
+  const actions = deal.commands.filter((command) => command !== 'CANCEL' && command !== 'VOID');
+  const mayPay = deal.viewerRole === 'TENANT' && deal.state === 'ACCEPTED';
+  const mayCancel = deal.commands.includes('CANCEL');
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 md:py-10">
+      <p className="text-sm">
+        <Link to={href('deal')} className="text-brand-700 hover:underline">
+          {t('deal.title')}
+        </Link>
+      </p>
+      <h1 className="mt-1 text-2xl font-bold md:text-3xl">{t('deal.heading', { listing: deal.propertyDto.name })}</h1>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <StateBadge state={deal.state} />
+        <span className="text-sm text-gray-600">{t('deal.role', { role: deal.viewerRole })}</span>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {t('deal.state', { state: deal.state })}
+      </p>
+
+      {stepIndex >= 0 ? (
+        <ol className="mt-4 flex flex-wrap gap-x-1 gap-y-2 text-xs" aria-label={t('deal.timeline')}>
+          {STEPS.map((step, index) => (
+            <li
+              key={step}
+              aria-current={index === stepIndex ? 'step' : undefined}
+              className={`rounded-full px-2 py-1 ${index < stepIndex ? 'bg-green-100 text-green-900' : index === stepIndex ? 'bg-brand-700 text-white' : 'bg-gray-100 text-gray-700'}`}
+            >
+              {t('deal.state', { state: step })}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+
+      <FormError message={error} />
+
+      {nextText ? (
+        <section aria-labelledby="deal-next" className="mt-6 rounded-xl border border-gray-200 p-4">
+          <h2 id="deal-next" className="font-semibold">
+            {t('deal.next')}
+          </h2>
+          <p className="mt-1">{nextText}</p>
+          {deal.deadline ? (
+            <p className="mt-1 text-sm text-gray-700">
+              <strong>{t('deal.deadline', { time: dateTime(deal.deadline.at) })}</strong>{' '}
+              {t('deal.deadline.what', { command: deal.deadline.command })}
+            </p>
+          ) : null}
+          {deal.reason ? <p className="mt-1 text-sm text-gray-700">{t('deal.reason', { reason: deal.reason })}</p> : null}
+          {mayPay || actions.length > 0 || mayCancel ? (
+            <Form method="post" className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+              <input type="hidden" name="dealId" value={deal.id} />
+              {mayPay ? (
+                <Button type="submit" name="intent" value="pay" disabled={submitting} className="sm:w-auto">
+                  {t('deal.pay', { amount: fee })}
+                </Button>
+              ) : null}
+              {actions.map((command) => (
+                <Button
+                  key={command}
+                  type="submit"
+                  name="intent"
+                  value={command}
+                  disabled={submitting}
+                  variant={command === 'DECLINE' ? 'secondary' : 'primary'}
+                  className="sm:w-auto"
+                >
+                  {t('deal.command', { command })}
+                </Button>
+              ))}
+              {mayCancel ? (
+                <Button type="button" variant="secondary" disabled={submitting} className="sm:w-auto" onClick={() => setCancelling(true)}>
+                  {t('deal.command', { command: 'CANCEL' })}
+                </Button>
+              ) : null}
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section aria-labelledby="deal-money" className="mt-6 rounded-xl border border-gray-200 p-4">
+        <h2 id="deal-money" className="font-semibold">
+          {t('deal.money')}
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-gray-600">{t('deal.money.fee')}</dt>
+          <dd data-testid="deal-fee">
+            {fee} · {t('deal.money.status', { status })}
+          </dd>
+        </dl>
+        {deal.paidAt ? <p className="mt-1 text-sm text-gray-700">{t('deal.money.paidOn', { time: dateTime(deal.paidAt) })}</p> : null}
+        {deal.refundableUntil && deal.viewerRole === 'TENANT' ? (
+          <p className="mt-1 text-sm text-gray-700">{t('deal.money.refundable', { time: dateTime(deal.refundableUntil) })}</p>
+        ) : null}
+        {deal.bookingPaymentId ? (
+          // The receipt is a page of the server's payments feature, outside the web app's route table.
+          <a href={`/receipts/${encodeURIComponent(deal.bookingPaymentId)}`} className="mt-2 inline-block font-medium text-brand-700 hover:underline">
+            {t('deal.receipt')}
+          </a>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="deal-facts" className="mt-6 rounded-xl border border-gray-200 p-4">
+        <h2 id="deal-facts" className="font-semibold">
+          {t('deal.facts')}
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-gray-600">{t('deal.facts.rent')}</dt>
+          <dd>{t('deal.facts.rentValue', { amount: money(deal.monthlyRent) })}</dd>
+          <dt className="text-gray-600">{t('deal.facts.moveIn')}</dt>
+          <dd>{date(`${deal.moveInDate}T00:00:00+08:00`)}</dd>
+          <dt className="text-gray-600">{t('deal.facts.months')}</dt>
+          <dd>{t('deal.facts.monthsValue', { count: deal.tenancyMonths })}</dd>
+          <dt className="text-gray-600">{t('deal.facts.occupants')}</dt>
+          <dd>{deal.occupants}</dd>
+          <dt className="text-gray-600">{t('deal.facts.tenant')}</dt>
+          <dd>{deal.tenant.name}</dd>
+          <dt className="text-gray-600">{t('deal.facts.landlord')}</dt>
+          <dd>{deal.landlord.name}</dd>
+        </dl>
+        <Link to={href('details', { id: deal.propertyId })} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+          {deal.propertyDto.name}
+        </Link>
+      </section>
+
+      <section aria-labelledby="deal-timeline" className="mt-6 rounded-xl border border-gray-200 p-4">
+        <h2 id="deal-timeline" className="font-semibold">
+          {t('deal.timeline')}
+        </h2>
+        <ol className="mt-2 space-y-2 border-l-2 border-gray-200 pl-4 text-sm">
+          {deal.events.map((event) => (
+            <li key={event.id}>
+              <span className="font-medium">{t('deal.event', { actor: event.actor, state: t('deal.state', { state: event.to }) })}</span>{' '}
+              <time dateTime={event.createdAt} className="text-gray-600">
+                {dateTime(event.createdAt)}
+              </time>
+              {event.reason ? <span className="block text-gray-700">{t('deal.reason', { reason: event.reason })}</span> : null}
+              {event.note ? <span className="block text-gray-700">{event.note}</span> : null}
+            </li>
+          ))}
+        </ol>
+        <p className="mt-3 text-xs text-gray-600">{t('deal.live')}</p>
+      </section>
+
+      <Modal
+        open={cancelling}
+        onClose={() => setCancelling(false)}
+        labelledBy="cancel-title"
+        describedBy="cancel-money"
+        className="w-full max-w-md rounded-2xl p-0"
+      >
+        <Form method="post" className="space-y-4 p-5" onSubmit={() => setCancelling(false)}>
+          <h2 id="cancel-title" className="text-lg font-semibold">
+            {t('deal.cancel.title')}
+          </h2>
+          <p id="cancel-money">
+            {outcome === 'REFUND'
+              ? t('deal.cancel.refund', { amount: fee })
+              : outcome === 'FORFEIT'
+                ? t('deal.cancel.forfeit', { amount: fee })
+                : t('deal.cancel.none')}
+          </p>
+          <input type="hidden" name="dealId" value={deal.id} />
+          <div className="flex flex-col gap-2 sm:flex-row-reverse">
+            <Button type="submit" name="intent" value="CANCEL" className="sm:w-auto">
+              {t('deal.cancel.confirm')}
+            </Button>
+            <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setCancelling(false)}>
+              {t('deal.cancel.keep')}
+            </Button>
+          </div>
+        </Form>
+      </Modal>
+    </div>
+  );
+}
