@@ -191,7 +191,7 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     myListings: (userId: string, query: Unchecked<typeof manage.OwnerListingsQuery>) =>
       get<Answer<typeof manage.OwnerListingsPage>>(`/users/${userId}/properties${toQuery(query)}`),
     reviewQueue: (pageNumber: number) =>
-      get<{ content: manage.OwnerListing[]; totalElements: number }>(
+      get<Answer<ReturnType<typeof listings.Page<typeof manage.OwnerListing>>>>(
         `/moderation/properties${toQuery({ pageNumber } satisfies Sent<typeof manage.ReviewQueueQuery>)}`,
       ),
     createLead: (lead: Unchecked<typeof manage.LandlordLeadInput>) =>
