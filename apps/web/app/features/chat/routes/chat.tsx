@@ -11,6 +11,7 @@ import { ConversationLink, otherParty } from '../components/conversation-link.ts
 import { MessageList } from '../components/message-list.tsx';
 import { ReportDialog } from '../components/report-dialog.tsx';
 import { ViewingPanel } from '../components/viewing-panel.tsx';
+import { ApplyButton } from '../../deals/index.ts';
 import type { Route } from './+types/chat';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -83,6 +84,16 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
           </header>
           {banner ? <p className="bg-amber-50 p-3 text-sm text-amber-900">{banner}</p> : null}
           <ViewingPanel conversation={current} version={viewingVersion} />
+          {current.role === 'TENANT' && !current.blocked ? (
+            <div className="flex items-center justify-end border-b border-gray-200 px-3 py-2">
+              <ApplyButton
+                propertyId={current.property.id}
+                listingName={current.property.name}
+                monthlyRent={current.property.price}
+                conversationId={current.id}
+              />
+            </div>
+          ) : null}
           <MessageList messages={messages} me={loaderData.me} otherRead={otherRead} />
           {typing ? <p className="px-3 text-sm text-gray-500">{t('chat.typing', { name: otherParty(current) })}</p> : null}
           {current.role === 'MODERATOR' ? null : current.blocked ? (

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
 import { Button, Field, FormError } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, fieldErrors, useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { useRootData } from '../../../lib/root-data.ts';
 
 /** Today in Malaysia (YYYY-MM-DD): the earliest move-in date offered. */
 const malaysianToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -16,12 +17,15 @@ const malaysianToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().
  */
 export function ApplyButton({
   propertyId,
+  ownerId,
   listingName,
   monthlyRent,
   conversationId,
   className = '',
 }: {
   propertyId: number;
+  /** The listing's owner, who cannot apply for it. */
+  ownerId?: string;
   listingName: string;
   monthlyRent: number;
   conversationId?: number;
@@ -30,6 +34,8 @@ export function ApplyButton({
   const { t, money, href } = useI18n();
   const api = useApi();
   const navigate = useNavigate();
+  const location = useLocation();
+  const { user } = useRootData();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -63,13 +69,19 @@ export function ApplyButton({
     }
   }
 
+  const look = `inline-flex items-center justify-center rounded-full border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${className}`;
+  if (user && user.id === ownerId) return null;
+  if (!user) {
+    return (
+      <Link to={href('login', undefined, { origin: `${location.pathname}${location.search}` })} className={look}>
+        {t('deal.apply')}
+      </Link>
+    );
+  }
+
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className={`rounded-full border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${className}`}
-      >
+      <button type="button" onClick={() => setOpen(true)} className={look}>
         {t('deal.apply')}
       </button>
       <Modal open={open} onClose={() => setOpen(false)} labelledBy={`${id}-title`} className="w-full max-w-md rounded-2xl p-0">

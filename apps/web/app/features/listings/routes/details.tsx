@@ -20,6 +20,7 @@ import { LocationMap } from '../components/location-map.tsx';
 import { ShareButtons } from '../../../components/listing/share-buttons.tsx';
 import { FavouriteButton } from '../../favourites/index.ts';
 import { CHAT_FORM_MARK, ChatRequestButton } from '../../chat/index.ts';
+import { ApplyButton } from '../../deals/index.ts';
 import type { Route } from './+types/details';
 
 const SALE = new Set(['HIGHRISE_SALE', 'LANDED_SALE']);
@@ -284,6 +285,15 @@ export function ListingView({
                 <ChatRequestButton propertyId={listing.id} />
               </div>
             </div>
+          )}
+          {preview || sale ? null : (
+            <ApplyButton
+              propertyId={listing.id}
+              ownerId={listing.owner.id}
+              listingName={listing.name}
+              monthlyRent={listing.price}
+              className="w-full"
+            />
           )}
           {preview ? null : <ShareButtons url={shareUrl} />}
         </aside>
