@@ -3,11 +3,40 @@ import { formatDate } from '@kunci/i18n/format';
 import { fromStoredLanguage } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
 import { href } from '@kunci/i18n/paths';
+import type { MediaStore } from '@kunci/media/store';
+import { stagingKey } from '../../lib/uploads.ts';
 import type { Messenger } from '../../plugins/messaging.ts';
+import type { ListingManagementRepository } from './listing-management.repository.ts';
 import type { ListingManagementService } from './listing-management.service.ts';
 
 /** Signed upload URLs live 30 minutes; a file not registered a day later is abandoned. */
 export const UPLOAD_GRACE_MS = 24 * 60 * 60_000;
+
+/** What the listing jobs do to the data: expire listings, claim owners to warn or tell, forget what is spent. */
+export function createListingJobs({ repository, store }: { repository: ListingManagementRepository; store: MediaStore }) {
+  return {
+    expireListings: () => repository.expire(),
+    claimListingsToWarn: (days: number) => repository.claimExpiring(days),
+    /** Review decisions to tell owners of, each claimed once. */
+    claimReviewNotices: () => repository.claimReviewNotices(),
+    /** Idempotency keys are answered for a day; older ones are forgotten. */
+    removeExpiredIdempotencyKeys: () => repository.removeExpiredIdempotencyKeys(),
+
+    /** Removes uploads never registered (and what was published for them) once their URL is `graceMs` past expiry. */
+    async cleanupUploads(graceMs: number): Promise<number> {
+      const stale = await repository.uploads.stale(new Date(Date.now() - graceMs), 200);
+      for (const upload of stale) {
+        await store.removePrefix(stagingKey(upload.id)).catch(() => undefined);
+        if (upload.propertyId) await store.removePrefix(`listings/${upload.propertyId}/${upload.id}`).catch(() => undefined);
+        // A chat photo or video published for a message that was never stored.
+        if (upload.conversationId) await store.removePrefix(`chat/${upload.conversationId}/${upload.id}`).catch(() => undefined);
+        await repository.uploads.removeUnregistered(upload.id);
+      }
+      return stale.length;
+    },
+  };
+}
+export type ListingJobs = ReturnType<typeof createListingJobs>;
 
 /**
  * The listing jobs, safe to run on every instance at once: expiry is one idempotent UPDATE, warnings are
@@ -15,19 +44,19 @@ export const UPLOAD_GRACE_MS = 24 * 60 * 60_000;
  * idempotency keys past their day are forgotten.
  */
 export async function runListingJobs(
-  service: ListingManagementService,
+  { jobs, lifecycle }: ListingManagementService,
   messenger: Messenger,
   options: { expiryNoticeDays: number; log: FastifyBaseLogger },
 ): Promise<{ expired: number; warned: number; cleaned: number }> {
-  const expired = await service.expireListings();
-  const toWarn = await service.claimListingsToWarn(options.expiryNoticeDays);
+  const expired = await jobs.expireListings();
+  const toWarn = await jobs.claimListingsToWarn(options.expiryNoticeDays);
   for (const listing of toWarn) {
     const lang = fromStoredLanguage(listing.owner.language);
     const t = translatorFor(lang);
     const body = t('listing.expiry.body', {
       name: listing.name,
       date: formatDate(lang, listing.expiresAt.toISOString()),
-      url: service.extendLink(listing.id, listing.expiresAt),
+      url: lifecycle.extendLink(listing.id, listing.expiresAt),
     });
     try {
       await messenger.sms(listing.owner.phone, body);
@@ -36,8 +65,8 @@ export async function runListingJobs(
       options.log.warn({ err: error, propertyId: listing.id }, 'expiry notice not delivered');
     }
   }
-  const cleaned = await service.cleanupUploads(UPLOAD_GRACE_MS);
-  await service.removeExpiredIdempotencyKeys();
+  const cleaned = await jobs.cleanupUploads(UPLOAD_GRACE_MS);
+  await jobs.removeExpiredIdempotencyKeys();
   return { expired, warned: toWarn.length, cleaned };
 }
 
@@ -47,11 +76,11 @@ export async function runListingJobs(
  * the notices timer, so within a minute.
  */
 export async function runReviewNotices(
-  service: ListingManagementService,
+  { jobs }: ListingManagementService,
   messenger: Messenger,
   options: { publicUrl: string; log: FastifyBaseLogger },
 ): Promise<{ told: number }> {
-  const decided = await service.claimReviewNotices();
+  const decided = await jobs.claimReviewNotices();
   for (const listing of decided) {
     const lang = fromStoredLanguage(listing.owner.language);
     const t = translatorFor(lang);

@@ -1,23 +1,16 @@
-import { and, asc, count, desc, eq, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
-import {
-  areas,
-  cities,
-  idempotencyKeys,
-  landmarks,
-  mediaUploads,
-  postcodes,
-  properties,
-  propertyImages,
-  propertyVideos,
-  stockImages,
-  users,
-} from '@kunci/db/schema';
+import { areas, cities, idempotencyKeys, landmarks, postcodes, properties, propertyImages, propertyVideos, users } from '@kunci/db/schema';
 import { AREAS } from '@kunci/db/reference/areas';
 import { IDEMPOTENCY_KEY_HOURS, type ListingTab, type OwnerListingsQuery } from '@kunci/contracts/listing-management';
+import { transactional } from '../../lib/transactional.ts';
+import { createUploadsRepository } from '../../lib/uploads.repository.ts';
+import { createLandlordLeadsRepository } from './landlord-leads.repository.ts';
+import { createListingMediaRepository } from './listing-media.repository.ts';
+import { createPriceStatisticsRepository } from './price-statistics.repository.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Db = Database | Tx;
+/** A listing's stored fields, as the service sets them. */
+export type ListingValues = Partial<typeof properties.$inferInsert>;
 
 /** The one tab of "My listings" a listing shows under (the first that applies, in this order). */
 export const tabOf = sql<ListingTab>`case
@@ -59,23 +52,71 @@ const SORTS: Record<OwnerListingsQuery['sort'], SQL[]> = {
   '-price': [desc(properties.price), desc(properties.id)],
 };
 
-export function createListingManagementRepository(db: Database) {
-  const withOwnerColumns = (d: Db) =>
-    d
+/**
+ * The feature's repository: listings as their owners and moderators handle them, with their media, uploads, landlord
+ * leads and price statistics; `transaction(work)` hands `work` all of it bound to one transaction.
+ */
+export const createListingManagementRepository = (db: Database) =>
+  transactional(db, (d) => ({
+    ...listingQueries(d),
+    media: createListingMediaRepository(d),
+    uploads: createUploadsRepository(d),
+    leads: createLandlordLeadsRepository(d),
+    prices: createPriceStatisticsRepository(d),
+  }));
+export type ListingManagementRepository = ReturnType<typeof createListingManagementRepository>;
+
+/** A listing with what its owner's view adds (`ownerColumns`). */
+export type OwnerRow = NonNullable<Awaited<ReturnType<ReturnType<typeof listingQueries>['findOwned']>>>;
+
+/** An approved listing whose reviewed facts changed goes back to the moderators. */
+const backToReview = { reviewStatus: 'PENDING' as const, submittedAt: sql`now()`, rejectionReason: null };
+
+const idempotencyKeyOf = (userId: string, scope: string, key: string) =>
+  and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+
+/** The owners of claimed listings (to tell them), by id. */
+async function withOwners<T extends { ownerId: string }>(db: Database, claimed: T[]) {
+  if (!claimed.length) return [];
+  const owners = await db
+    .select({ id: users.id, phone: users.phoneNumber, email: users.email, language: users.language })
+    .from(users)
+    .where(inArray(users.id, [...new Set(claimed.map((c) => c.ownerId))]));
+  return claimed.flatMap((listing) => {
+    const owner = owners.find((o) => o.id === listing.ownerId);
+    return owner ? [{ ...listing, owner }] : [];
+  });
+}
+
+function listingQueries(db: Database) {
+  const withOwnerColumns = () =>
+    db
       .select(ownerColumns)
       .from(properties)
       .innerJoin(areas, eq(areas.id, properties.areaId))
       .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId));
 
   return {
-    db,
-    transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
-
-    findOwned: async (d: Db, id: number) => (await withOwnerColumns(d).where(eq(properties.id, id)))[0],
+    findOwned: async (id: number) => (await withOwnerColumns().where(eq(properties.id, id)))[0],
 
     /** Locks the listing row for the rest of the transaction (concurrent edits of one listing queue up). */
-    lock: async (tx: Tx, id: number) =>
-      (await tx.select({ id: properties.id, ownerId: properties.ownerId }).from(properties).where(eq(properties.id, id)).for('update'))[0],
+    lock: async (id: number) =>
+      (await db.select({ id: properties.id, ownerId: properties.ownerId }).from(properties).where(eq(properties.id, id)).for('update'))[0],
+
+    /** A new draft; its id. */
+    insert: async (values: typeof properties.$inferInsert) => (await db.insert(properties).values(values).returning({ id: properties.id }))[0]!.id,
+
+    /** Sets a listing's fields; `toReview` sends it back to the moderators as well. */
+    update: async (id: number, values: ListingValues, toReview = false) => {
+      await db
+        .update(properties)
+        .set({ ...values, ...(toReview ? backToReview : {}) })
+        .where(eq(properties.id, id));
+    },
+
+    /** Who owns a listing and when it expires (the one-tap extension checks its link against it). */
+    expiry: async (id: number) =>
+      (await db.select({ ownerId: properties.ownerId, expiresAt: properties.expiresAt }).from(properties).where(eq(properties.id, id)))[0],
 
     async listByOwner(ownerId: string, query: OwnerListingsQuery) {
       const filters: (SQL | undefined)[] = [eq(properties.ownerId, ownerId)];
@@ -84,7 +125,7 @@ export function createListingManagementRepository(db: Database) {
       if (query.active !== undefined && query.status !== 'SUSPENDED') filters.push(eq(properties.active, query.active));
       const where = and(...filters);
       const [rows, [{ total } = { total: 0 }], tabs] = await Promise.all([
-        withOwnerColumns(db)
+        withOwnerColumns()
           .where(where)
           .orderBy(...SORTS[query.sort])
           .limit(query.pageSize)
@@ -96,11 +137,13 @@ export function createListingManagementRepository(db: Database) {
     },
 
     reviewQueue: (limit: number, offset: number) =>
-      withOwnerColumns(db)
+      withOwnerColumns()
         .where(eq(properties.reviewStatus, 'PENDING'))
         .orderBy(asc(properties.submittedAt), asc(properties.id))
         .limit(limit)
         .offset(offset),
+
+    countPending: async () => (await db.select({ n: count() }).from(properties).where(eq(properties.reviewStatus, 'PENDING')))[0]?.n ?? 0,
 
     /** Approvals and rejections not yet told to their owners, claimed (one instance gets each), with the owner. */
     async claimReviewNotices() {
@@ -128,28 +171,60 @@ export function createListingManagementRepository(db: Database) {
           reviewStatus: properties.reviewStatus,
           rejectionReason: properties.rejectionReason,
         });
-      if (!claimed.length) return [];
-      const owners = await db
-        .select({ id: users.id, phone: users.phoneNumber, email: users.email, language: users.language })
-        .from(users)
-        .where(inArray(users.id, [...new Set(claimed.map((c) => c.ownerId))]));
-      return claimed.flatMap((listing) => {
-        const owner = owners.find((o) => o.id === listing.ownerId);
-        return owner ? [{ ...listing, owner }] : [];
-      });
+      return withOwners(db, claimed);
     },
 
-    countPending: async () => (await db.select({ n: count() }).from(properties).where(eq(properties.reviewStatus, 'PENDING')))[0]?.n ?? 0,
+    /** Marks live listings past their date EXPIRED; how many. */
+    expire: async () =>
+      (
+        await db
+          .update(properties)
+          .set({ status: 'EXPIRED' })
+          .where(and(eq(properties.status, 'ACTIVE'), lte(properties.expiresAt, new Date())))
+          .returning({ id: properties.id })
+      ).length,
 
-    postcodeKnown: async (d: Db, postcode: string) =>
-      (await d.select({ postcode: postcodes.postcode }).from(postcodes).where(eq(postcodes.postcode, postcode)).limit(1)).length > 0,
+    /**
+     * Claims the listings expiring within `days` whose owner has not been told yet (once per expiry date), with the
+     * owner. The claim is one UPDATE ... SKIP LOCKED, so two instances running the job never warn twice.
+     */
+    async claimExpiring(days: number) {
+      const claimed = await db
+        .update(properties)
+        .set({ expiryNoticeAt: new Date() })
+        .where(
+          inArray(
+            properties.id,
+            db
+              .select({ id: properties.id })
+              .from(properties)
+              .where(
+                and(
+                  eq(properties.status, 'ACTIVE'),
+                  eq(properties.reviewStatus, 'APPROVED'),
+                  eq(properties.active, true),
+                  sql`${properties.expiresAt} > now()`,
+                  sql`${properties.expiresAt} <= now() + make_interval(days => ${days})`,
+                  sql`${properties.expiryNoticeAt} is null`,
+                ),
+              )
+              .limit(200)
+              .for('update', { skipLocked: true }),
+          ),
+        )
+        .returning({ id: properties.id, name: properties.name, expiresAt: properties.expiresAt, ownerId: properties.ownerId });
+      return withOwners(db, claimed);
+    },
 
-    landmark: async (d: Db, id: number) => (await d.select().from(landmarks).where(eq(landmarks.id, id)))[0],
+    postcodeKnown: async (postcode: string) =>
+      (await db.select({ postcode: postcodes.postcode }).from(postcodes).where(eq(postcodes.postcode, postcode)).limit(1)).length > 0,
+
+    landmark: async (id: number) => (await db.select().from(landmarks).where(eq(landmarks.id, id)))[0],
 
     /** The service area nearest to a point (areas are the 21 Klang Valley areas of the spec), among `within` when given. */
-    nearestArea: async (d: Db, lat: number, lng: number, within?: readonly number[]) =>
+    nearestArea: async (lat: number, lng: number, within?: readonly number[]) =>
       (
-        await d
+        await db
           .select({ id: areas.id })
           .from(areas)
           .where(within?.length ? inArray(areas.id, [...within]) : undefined)
@@ -157,17 +232,17 @@ export function createListingManagementRepository(db: Database) {
           .limit(1)
       )[0]?.id,
 
-    area: async (d: Db, id: number) => (await d.select().from(areas).where(eq(areas.id, id)))[0],
+    area: async (id: number) => (await db.select().from(areas).where(eq(areas.id, id)))[0],
 
     /**
      * The areas a postcode belongs to. `exact`: the areas reference lists it for those areas. Otherwise the
      * postcode directory's town, when an area bears its name (47301 is Petaling Jaya): coarse, since one town
      * (Kuala Lumpur) holds several areas.
      */
-    async postcodeAreas(d: Db, postcode: string): Promise<{ ids: number[]; exact: boolean }> {
+    async postcodeAreas(postcode: string): Promise<{ ids: number[]; exact: boolean }> {
       const listed = AREAS.filter((a) => (a.postcodes as readonly string[]).includes(postcode)).map((a) => a.id);
       if (listed.length) return { ids: listed, exact: true };
-      const towns = await d
+      const towns = await db
         .selectDistinct({ id: areas.id })
         .from(postcodes)
         .innerJoin(cities, eq(cities.id, postcodes.cityId))
@@ -177,34 +252,13 @@ export function createListingManagementRepository(db: Database) {
       return { ids: towns.map((t) => t.id), exact: false };
     },
 
-    stockImagesOf: (d: Db, landmarkId: number) =>
-      d.select().from(stockImages).where(eq(stockImages.landmarkId, landmarkId)).orderBy(asc(stockImages.position), asc(stockImages.id)),
-
-    stockImage: async (d: Db, id: number) => (await d.select().from(stockImages).where(eq(stockImages.id, id)))[0],
-
-    imagesOf: (d: Db, propertyId: number) =>
-      d.select().from(propertyImages).where(eq(propertyImages.propertyId, propertyId)).orderBy(asc(propertyImages.position), asc(propertyImages.id)),
-
-    videosOf: (d: Db, propertyId: number) =>
-      d.select().from(propertyVideos).where(eq(propertyVideos.propertyId, propertyId)).orderBy(asc(propertyVideos.id)),
-
-    nextImagePosition: async (tx: Tx, propertyId: number) =>
-      ((
-        await tx
-          .select({ top: max(propertyImages.position) })
-          .from(propertyImages)
-          .where(eq(propertyImages.propertyId, propertyId))
-      )[0]?.top ?? -1) + 1,
-
-    upload: async (d: Db, id: string) => (await d.select().from(mediaUploads).where(eq(mediaUploads.id, id)))[0],
-
     /**
      * Claims an idempotency key for this request: true when it is the first use (or the earlier one is over a day
      * old and is replaced). A concurrent claim of the same key waits here until that transaction ends, then sees it.
      */
-    claimIdempotencyKey: async (tx: Tx, claim: { userId: string; scope: string; key: string; requestHash: string }) =>
+    claimIdempotencyKey: async (claim: { userId: string; scope: string; key: string; requestHash: string }) =>
       (
-        await tx
+        await db
           .insert(idempotencyKeys)
           .values(claim)
           .onConflictDoUpdate({
@@ -215,19 +269,20 @@ export function createListingManagementRepository(db: Database) {
           .returning({ key: idempotencyKeys.key })
       ).length === 1,
 
-    idempotencyKey: async (d: Db, userId: string, scope: string, key: string) =>
+    idempotencyKey: async (userId: string, scope: string, key: string) =>
       (
-        await d
+        await db
           .select()
           .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+          .where(idempotencyKeyOf(userId, scope, key))
       )[0],
 
-    settleIdempotencyKey: (tx: Tx, userId: string, scope: string, key: string, propertyId: number) =>
-      tx
+    settleIdempotencyKey: async (userId: string, scope: string, key: string, propertyId: number) => {
+      await db
         .update(idempotencyKeys)
         .set({ propertyId })
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))),
+        .where(idempotencyKeyOf(userId, scope, key));
+    },
 
     /** Keys past their day (the jobs remove them). */
     removeExpiredIdempotencyKeys: async () =>
@@ -237,14 +292,5 @@ export function createListingManagementRepository(db: Database) {
           .where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`)
           .returning({ key: idempotencyKeys.key })
       ).length,
-
-    /** Uploads never registered whose signed URL has long expired: the cleanup job removes them. */
-    staleUploads: (olderThan: Date, limit: number) =>
-      db
-        .select()
-        .from(mediaUploads)
-        .where(and(inArray(mediaUploads.status, ['pending', 'uploaded']), lt(mediaUploads.expiresAt, olderThan)))
-        .limit(limit),
   };
 }
-export type ListingManagementRepository = ReturnType<typeof createListingManagementRepository>;

@@ -361,9 +361,9 @@ describe('landlord listings', () => {
     const svcApp = await t.app.inject({ method: 'POST', url: `/api/properties/${listing.id}/extensions`, payload });
     // The app signs with its own secret: the test service's link is not valid for it.
     expect(svcApp.statusCode).toBe(403);
-    const extended = await svc.extendByLink(listing.id, payload.until);
+    const extended = await svc.lifecycle.extendByLink(listing.id, payload.until);
     expect(new Date(extended.expiresAt).getTime()).toBe(soon.getTime() + 30 * 86_400_000);
-    await expect(svc.extendByLink(listing.id, payload.until)).rejects.toMatchObject({ code: ErrorCode.CONFLICT });
+    await expect(svc.lifecycle.extendByLink(listing.id, payload.until)).rejects.toMatchObject({ code: ErrorCode.CONFLICT });
 
     // Past its date, the job marks it EXPIRED; the owner's extension brings it back for 30 days from today.
     await t.database.db
@@ -400,7 +400,7 @@ describe('landlord listings', () => {
       secret: 's'.repeat(32),
       publicUrl: 'http://kunci.test',
     });
-    expect(await svc.cleanupUploads(UPLOAD_GRACE_MS)).toBeGreaterThanOrEqual(1);
+    expect(await svc.jobs.cleanupUploads(UPLOAD_GRACE_MS)).toBeGreaterThanOrEqual(1);
     expect(await store.exists(`staging/${abandoned.mediaId}`)).toBe(false);
     const rows = await t.database.db.select().from(mediaUploads).where(eq(mediaUploads.propertyId, listing.id));
     expect(rows.map((r) => r.id)).toEqual([kept.mediaId]);

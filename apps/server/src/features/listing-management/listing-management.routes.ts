@@ -40,7 +40,8 @@ import { ListingIdParams, Page } from '@kunci/contracts/listings';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { requireSelf, requireSession } from '../../plugins/auth.ts';
-import type { Actor, ListingManagementService } from './listing-management.service.ts';
+import type { ListingManagementService } from './listing-management.service.ts';
+import type { Actor } from './owned-listing.ts';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
@@ -62,7 +63,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       },
     },
     async (request, reply) => {
-      const { listing, replayed } = await service.create(actor(request), request.body, request.headers['idempotency-key']);
+      const { listing, replayed } = await service.lifecycle.create(actor(request), request.body, request.headers['idempotency-key']);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(listing);
     },
@@ -79,7 +80,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         response: { 200: OwnerListingFull, ...errors },
       },
     },
-    async (request) => service.update(actor(request), request.params.id, request.body),
+    async (request) => service.lifecycle.update(actor(request), request.params.id, request.body),
   );
 
   app.get(
@@ -92,7 +93,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         response: { 200: OwnerListingFull, ...errors },
       },
     },
-    async (request) => service.get(actor(request), request.params.id),
+    async (request) => service.lifecycle.get(actor(request), request.params.id),
   );
 
   app.post(
@@ -105,7 +106,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         response: { 200: OwnerListingFull, ...errors },
       },
     },
-    async (request) => service.activate(actor(request), request.params.id),
+    async (request) => service.lifecycle.activate(actor(request), request.params.id),
   );
 
   app.post(
@@ -123,12 +124,12 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       const body = request.body;
       // A one-tap link speaks for the listing's owner whoever is signed in on the device that opens it.
       if (body) {
-        if (!service.checkExtendLink(request.params.id, body.until, body.token))
+        if (!service.lifecycle.checkExtendLink(request.params.id, body.until, body.token))
           throw new AppError(ErrorCode.FORBIDDEN, { reason: 'bad extension link' });
-        const listing = await service.extendByLink(request.params.id, body.until);
+        const listing = await service.lifecycle.extendByLink(request.params.id, body.until);
         return { id: listing.id, expiresAt: listing.expiresAt };
       }
-      const listing = await service.extend(actor(request), request.params.id);
+      const listing = await service.lifecycle.extend(actor(request), request.params.id);
       return { id: listing.id, expiresAt: listing.expiresAt };
     },
   );
@@ -144,7 +145,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         response: { 200: OwnerListingFull, ...errors },
       },
     },
-    async (request) => service.act(actor(request), request.params.id, request.params.action, request.body?.reason),
+    async (request) => service.lifecycle.act(actor(request), request.params.id, request.params.action, request.body?.reason),
   );
 
   app.get(
@@ -160,7 +161,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
     },
     async (request) => {
       requireSelf(request, request.params.id, { moderatorMay: true });
-      return service.listByOwner(request.params.id, request.query);
+      return service.lifecycle.listByOwner(request.params.id, request.query);
     },
   );
 
@@ -176,7 +177,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
     },
     async (request) => {
       if (actor(request).role !== 'moderator') throw new AppError(ErrorCode.FORBIDDEN);
-      return service.reviewQueue(request.query.pageNumber, request.query.pageSize);
+      return service.lifecycle.reviewQueue(request.query.pageNumber, request.query.pageSize);
     },
   );
 
@@ -190,7 +191,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         response: { 200: MediaUploadInfo, ...errors },
       },
     },
-    async (request) => service.presign(actor(request), request.params.id, request.params.file),
+    async (request) => service.media.presign(actor(request), request.params.id, request.params.file),
   );
 
   app.post(
@@ -207,8 +208,8 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
     },
     async (request) =>
       'mediaId' in request.body
-        ? service.registerImage(actor(request), request.params.id, request.body.mediaId)
-        : service.addStockImage(actor(request), request.params.id, request.body.stockImageId),
+        ? service.media.registerImage(actor(request), request.params.id, request.body.mediaId)
+        : service.media.addStockImage(actor(request), request.params.id, request.body.stockImageId),
   );
 
   app.put(
@@ -222,7 +223,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         response: { 200: OwnerListingFull, ...errors },
       },
     },
-    async (request) => service.reorder(actor(request), request.params.id, request.body.imageIds),
+    async (request) => service.media.reorder(actor(request), request.params.id, request.body.imageIds),
   );
 
   app.put(
@@ -235,7 +236,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         response: { 200: OwnerListingFull, ...errors },
       },
     },
-    async (request) => service.setCover(actor(request), request.params.id, request.params.imageId),
+    async (request) => service.media.setCover(actor(request), request.params.id, request.params.imageId),
   );
 
   app.delete(
@@ -244,7 +245,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       schema: { tags: ['listing management'], summary: 'Remove a photo', params: ImageIdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await service.deleteImage(actor(request), request.params.imageId);
+      await service.media.deleteImage(actor(request), request.params.imageId);
       return reply.status(204).send(null);
     },
   );
@@ -260,7 +261,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         response: { 200: OwnerListingFull, ...errors },
       },
     },
-    async (request) => service.registerVideo(actor(request), request.params.id, request.body.url),
+    async (request) => service.media.registerVideo(actor(request), request.params.id, request.body.url),
   );
 
   app.delete(
@@ -269,7 +270,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       schema: { tags: ['listing management'], summary: 'Remove a video', params: VideoIdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await service.deleteVideo(actor(request), request.params.videoId);
+      await service.media.deleteVideo(actor(request), request.params.videoId);
       return reply.status(204).send(null);
     },
   );
@@ -285,7 +286,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createLead(request.body, requestLanguage(request), request.session?.user.id ?? null)),
+      reply.status(201).send(await service.leads.create(request.body, requestLanguage(request), request.session?.user.id ?? null)),
   );
 
   app.get(
@@ -295,7 +296,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
     },
     async (request) => {
       if (actor(request).role !== 'moderator') throw new AppError(ErrorCode.FORBIDDEN);
-      return service.leads(200);
+      return service.leads.newest(200);
     },
   );
 
@@ -309,7 +310,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         response: { 200: Landmark, 404: ErrorBody, 422: ErrorBody },
       },
     },
-    async (request) => service.landmark(request.params.id),
+    async (request) => service.lifecycle.landmark(request.params.id),
   );
 
   app.get(
@@ -322,7 +323,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         response: { 200: StockImages, 404: ErrorBody, 422: ErrorBody },
       },
     },
-    async (request) => service.stockImages(request.params.id),
+    async (request) => service.media.stockImages(request.params.id),
   );
 
   app.post(
@@ -335,7 +336,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
         response: { 200: PriceStatistics, 422: ErrorBody },
       },
     },
-    async (request) => service.priceStatistics(request.body),
+    async (request) => service.prices.statistics(request.body),
   );
 
   // The browser PUTs the file itself to the signed URL: the raw bytes, whatever their type.
@@ -355,7 +356,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       },
       async (request, reply) => {
         if (!Buffer.isBuffer(request.body)) throw new AppError(ErrorCode.BAD_REQUEST);
-        await service.receiveUpload(request.params.mediaId, request.query.expires, request.query.signature, request.body);
+        await service.media.receiveUpload(request.params.mediaId, request.query.expires, request.query.signature, request.body);
         return reply.status(204).send(null);
       },
     );
