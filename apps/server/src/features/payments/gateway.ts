@@ -35,7 +35,8 @@ export type GatewayEvent =
       /** The gateway's id of the money taken, needed to refund it. */
       gatewayPaymentRef?: string;
     }
-  | { id: string; type: 'refund.succeeded' | 'refund.failed'; refundId: string; paymentId?: string }
+  /** One event may settle several refunds (Stripe's `charge.refunded` covers all of a charge's refunds). */
+  | { id: string; type: 'refund.succeeded' | 'refund.failed'; refundIds: string[]; paymentId?: string }
   | { id: string; type: 'ignored'; paymentId?: string };
 
 /** The two implementations (simulator.ts, stripe.ts) behind one interface. */

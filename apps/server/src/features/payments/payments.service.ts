@@ -98,11 +98,19 @@ export function createPaymentsService({ repository, gateway, jobs, publicUrl }: 
       if (event.type === 'ignored') return { duplicate: false };
 
       if (event.type === 'refund.succeeded' || event.type === 'refund.failed') {
-        const refund = await payments.lockRefund(event.refundId);
-        if (!refund || refund.status !== 'PENDING') return { duplicate: false };
-        if (event.type === 'refund.failed') {
+        // Each refund settles once, whichever event tells of it first (a refund's own or its charge's).
+        for (const refundId of event.refundIds) await settleRefund(refundId, event.type === 'refund.succeeded');
+        return { duplicate: false };
+      }
+
+      return applyPaymentEvent(event as Extract<GatewayEvent, { type: `payment.${string}` }>);
+
+      async function settleRefund(refundId: string, succeeded: boolean): Promise<void> {
+        const refund = await payments.lockRefund(refundId);
+        if (!refund || refund.status !== 'PENDING') return;
+        if (!succeeded) {
           await payments.settleRefund(refund.id, 'FAILED');
-          return { duplicate: false };
+          return;
         }
         const payment = (await payments.lock(refund.paymentId))!;
         const refundedSen = payment.refundedSen + refund.amountSen;
@@ -126,57 +134,57 @@ export function createPaymentsService({ repository, gateway, jobs, publicUrl }: 
           { paymentId: payment.id, purpose: payment.purpose, referenceId: payment.referenceId, amountSen: refund.amountSen, refundId: refund.id },
           { key: `refunded:${refund.id}`, transaction: handle },
         );
-        return { duplicate: false };
       }
 
-      const change = event as Extract<GatewayEvent, { type: `payment.${string}` }>;
-      const payment = await payments.lock(change.paymentId);
-      if (!payment) return { duplicate: false };
-      const details = {
-        ...(change.method ? { method: change.method } : {}),
-        ...(change.bank ? { bank: change.bank } : {}),
-        ...(change.cardLast4 ? { cardLast4: change.cardLast4 } : {}),
-      };
-      const job = { paymentId: payment.id, purpose: payment.purpose, referenceId: payment.referenceId, amountSen: payment.amountSen };
-      switch (change.type) {
-        case 'payment.pending':
-          // Only tells which method is on its way; a late one changes nothing else.
-          if (payment.status === 'PENDING' && !payment.method) await payments.update(payment.id, details);
-          break;
-        case 'payment.succeeded': {
-          // Money taken is never lost: a payment marked failed or expired earlier (events out of order, or a
-          // payer who tried again) still becomes SUCCEEDED. Once SUCCEEDED it stays so.
-          if (PAID.has(payment.status)) break;
-          await payments.update(payment.id, {
-            status: 'SUCCEEDED',
-            paidAt: new Date(),
-            ...details,
-            ...(change.gatewayPaymentRef ? { gatewayPaymentRef: change.gatewayPaymentRef } : {}),
-          });
-          const holding = holdingAccount(payment.purpose, payment.referenceId);
-          await ledger.post({
-            kind: 'CHARGE',
-            key: `charge:${payment.id}`,
-            dealId: holding.dealId,
-            paymentId: payment.id,
-            createdBy: 'gateway',
-            memo: payment.description,
-            lines: [
-              { account: accounts.user(payment.payerId), amountSen: -payment.amountSen },
-              { account: holding.account, amountSen: payment.amountSen },
-            ],
-          });
-          await jobs.enqueue(paymentSettledJob, job, { key: `settled:${payment.id}`, transaction: handle });
-          break;
+      async function applyPaymentEvent(change: Extract<GatewayEvent, { type: `payment.${string}` }>): Promise<{ duplicate: boolean }> {
+        const payment = await payments.lock(change.paymentId);
+        if (!payment) return { duplicate: false };
+        const details = {
+          ...(change.method ? { method: change.method } : {}),
+          ...(change.bank ? { bank: change.bank } : {}),
+          ...(change.cardLast4 ? { cardLast4: change.cardLast4 } : {}),
+        };
+        const job = { paymentId: payment.id, purpose: payment.purpose, referenceId: payment.referenceId, amountSen: payment.amountSen };
+        switch (change.type) {
+          case 'payment.pending':
+            // Only tells which method is on its way; a late one changes nothing else.
+            if (payment.status === 'PENDING' && !payment.method) await payments.update(payment.id, details);
+            break;
+          case 'payment.succeeded': {
+            // Money taken is never lost: a payment marked failed or expired earlier (events out of order, or a
+            // payer who tried again) still becomes SUCCEEDED. Once SUCCEEDED it stays so.
+            if (PAID.has(payment.status)) break;
+            await payments.update(payment.id, {
+              status: 'SUCCEEDED',
+              paidAt: new Date(),
+              ...details,
+              ...(change.gatewayPaymentRef ? { gatewayPaymentRef: change.gatewayPaymentRef } : {}),
+            });
+            const holding = holdingAccount(payment.purpose, payment.referenceId);
+            await ledger.post({
+              kind: 'CHARGE',
+              key: `charge:${payment.id}`,
+              dealId: holding.dealId,
+              paymentId: payment.id,
+              createdBy: 'gateway',
+              memo: payment.description,
+              lines: [
+                { account: accounts.user(payment.payerId), amountSen: -payment.amountSen },
+                { account: holding.account, amountSen: payment.amountSen },
+              ],
+            });
+            await jobs.enqueue(paymentSettledJob, job, { key: `settled:${payment.id}`, transaction: handle });
+            break;
+          }
+          case 'payment.failed':
+          case 'payment.expired':
+            if (payment.status !== 'PENDING') break;
+            await payments.update(payment.id, { status: change.type === 'payment.failed' ? 'FAILED' : 'EXPIRED', failedAt: new Date(), ...details });
+            await jobs.enqueue(paymentFailedJob, job, { key: `failed:${payment.id}`, transaction: handle });
+            break;
         }
-        case 'payment.failed':
-        case 'payment.expired':
-          if (payment.status !== 'PENDING') break;
-          await payments.update(payment.id, { status: change.type === 'payment.failed' ? 'FAILED' : 'EXPIRED', failedAt: new Date(), ...details });
-          await jobs.enqueue(paymentFailedJob, job, { key: `failed:${payment.id}`, transaction: handle });
-          break;
+        return { duplicate: false };
       }
-      return { duplicate: false };
     });
   }
 

@@ -168,7 +168,7 @@ function toGatewayEvent(event: SimulatorEvent): GatewayEvent {
     case 'payment.expired':
       return { id: event.id, type: event.type, paymentId, ...details };
     case 'refund.succeeded':
-      return refundId ? { id: event.id, type: 'refund.succeeded', refundId, paymentId } : { id: event.id, type: 'ignored', paymentId };
+      return refundId ? { id: event.id, type: 'refund.succeeded', refundIds: [refundId], paymentId } : { id: event.id, type: 'ignored', paymentId };
   }
 }
 

@@ -22,18 +22,26 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
     timeout: 20_000,
     telemetry: false,
     ...(api
-      ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' }
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const),
+        }
       : {}),
   });
 
-  /** How the money came: card or FPX, and the FPX bank. */
-  async function paidWith(paymentIntent: string | null): Promise<{ method?: PaymentMethod; bank?: string }> {
-    if (!paymentIntent) return {};
-    const intent = await stripe.paymentIntents.retrieve(paymentIntent, { expand: ['payment_method'] });
-    const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
-    if (method?.type === 'fpx') return { method: 'fpx', ...(method.fpx?.bank ? { bank: method.fpx.bank } : {}) };
-    if (method?.type === 'card') return { method: 'card' };
-    return {};
+  /** How a completed Checkout Session was paid: card (and its last four digits) or FPX and the bank. */
+  async function paidWith(sessionId: string): Promise<PaidWith> {
+    const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.payment_method'] });
+    const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+    const method = intent && typeof intent.payment_method === 'object' ? intent.payment_method : null;
+    return { ...describeMethod(method), ...(intent ? { gatewayPaymentRef: intent.id } : {}) };
+  }
+
+  /** Our refunds among a charge's that went through: `charge.refunded` names the charge, not the refund. */
+  async function refundsOf(charge: Stripe.Charge): Promise<string[]> {
+    const refunds = charge.refunds?.data ?? (await stripe.refunds.list({ charge: charge.id, limit: 100 })).data;
+    return refunds.filter((refund) => refund.status === 'succeeded' && refund.metadata?.['refundId']).map((refund) => refund.metadata!['refundId']!);
   }
 
   return {
@@ -42,7 +50,8 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          // Card and FPX only (this API version's name for payment_method_types).
+          // Card and FPX only. This API version names it allowed_payment_method_types (payment_method_types was
+          // removed from Checkout Session creation); FPX takes MYR only, which is all we charge in.
           allowed_payment_method_types: ['card', 'fpx'],
           line_items: [{ quantity: 1, price_data: { currency: 'myr', unit_amount: request.amountSen, product_data: { name: request.description } } }],
           client_reference_id: request.paymentId,
@@ -75,14 +84,27 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'not a Stripe signature');
       }
-      return toGatewayEvent(event, paidWith);
+      return toGatewayEvent(event, { paidWith, refundsOf });
     },
   };
 }
 
+type PaidWith = { method?: PaymentMethod; bank?: string; cardLast4?: string; gatewayPaymentRef?: string };
+
+function describeMethod(method: Stripe.PaymentMethod | null | undefined): Pick<PaidWith, 'method' | 'bank' | 'cardLast4'> {
+  if (method?.type === 'fpx') return { method: 'fpx', ...(method.fpx?.bank ? { bank: method.fpx.bank } : {}) };
+  if (method?.type === 'card') return { method: 'card', ...(method.card?.last4 ? { cardLast4: method.card.last4 } : {}) };
+  return {};
+}
+
+/**
+ * Stripe's events as ours. The webhook endpoint should send: checkout.session.completed,
+ * checkout.session.async_payment_succeeded / _failed, checkout.session.expired, payment_intent.payment_failed,
+ * charge.refunded, refund.updated and refund.failed; others are acknowledged and ignored.
+ */
 async function toGatewayEvent(
   event: Stripe.Event,
-  paidWith: (paymentIntent: string | null) => Promise<{ method?: PaymentMethod; bank?: string }>,
+  lookups: { paidWith: (sessionId: string) => Promise<PaidWith>; refundsOf: (charge: Stripe.Charge) => Promise<string[]> },
 ): Promise<GatewayEvent> {
   switch (event.type) {
     case 'checkout.session.completed':
@@ -92,12 +114,26 @@ async function toGatewayEvent(
       const session = event.data.object;
       const paymentId = session.metadata?.['paymentId'] ?? session.client_reference_id;
       if (!paymentId) return { id: event.id, type: 'ignored' };
-      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
       if (event.type === 'checkout.session.expired') return { id: event.id, type: 'payment.expired', paymentId };
       if (event.type === 'checkout.session.async_payment_failed') return { id: event.id, type: 'payment.failed', paymentId };
       // Completed but unpaid: an asynchronous method still on its way; its own event follows.
       if (session.payment_status === 'unpaid') return { id: event.id, type: 'payment.pending', paymentId };
-      return { id: event.id, type: 'payment.succeeded', paymentId, ...(await paidWith(intent)), ...(intent ? { gatewayPaymentRef: intent } : {}) };
+      return { id: event.id, type: 'payment.succeeded', paymentId, ...(await lookups.paidWith(session.id)) };
+    }
+    case 'payment_intent.payment_failed': {
+      // An attempt was refused (a declined card, a bank that said no). The Checkout page stays open, so the
+      // payer may still pay: a later success still turns the payment SUCCEEDED.
+      const intent = event.data.object;
+      const paymentId = intent.metadata?.['paymentId'];
+      if (!paymentId) return { id: event.id, type: 'ignored' };
+      return { id: event.id, type: 'payment.failed', paymentId, ...describeMethod(intent.last_payment_error?.payment_method) };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const paymentId = charge.metadata?.['paymentId'];
+      const refundIds = await lookups.refundsOf(charge);
+      if (!refundIds.length) return { id: event.id, type: 'ignored', ...(paymentId ? { paymentId } : {}) };
+      return { id: event.id, type: 'refund.succeeded', refundIds, ...(paymentId ? { paymentId } : {}) };
     }
     case 'refund.created':
     case 'refund.updated':
@@ -106,9 +142,10 @@ async function toGatewayEvent(
       const refundId = refund.metadata?.['refundId'];
       const paymentId = refund.metadata?.['paymentId'];
       if (!refundId) return { id: event.id, type: 'ignored' };
-      if (refund.status === 'succeeded') return { id: event.id, type: 'refund.succeeded', refundId, ...(paymentId ? { paymentId } : {}) };
+      if (refund.status === 'succeeded')
+        return { id: event.id, type: 'refund.succeeded', refundIds: [refundId], ...(paymentId ? { paymentId } : {}) };
       if (refund.status === 'failed' || refund.status === 'canceled')
-        return { id: event.id, type: 'refund.failed', refundId, ...(paymentId ? { paymentId } : {}) };
+        return { id: event.id, type: 'refund.failed', refundIds: [refundId], ...(paymentId ? { paymentId } : {}) };
       return { id: event.id, type: 'ignored' };
     }
     default:
