@@ -5,7 +5,11 @@
 //   use another's public entry, features/<name>/index.ts, and nothing else of it;
 // - on the web, components/ and lib/ know no feature (features and the shell compose them, not the other way);
 // - nothing imports the root route (its data's type is lib/root-data.ts), so no import runs in a circle through it;
-// - the browser and loaders reach the API through the one typed client, lib/api.ts: no fetch('/api...') elsewhere.
+// - the browser and loaders reach the API through the one typed client, lib/api.ts: no fetch('/api...') elsewhere;
+// - only repositories touch the database (docs/decisions/0008-repositories-and-transactions.md): Drizzle and the
+//   schema are imported by `*.repository.ts`, packages/db, tests and benchmarks only; the database client's values
+//   (opening it, recognising its outages) by the app shell only, its types (the handle a repository is built on)
+//   anywhere on the server.
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +27,30 @@ function target(from, source) {
   if (source.startsWith('.')) return locate(resolve(dirname(from), source)).rel;
   const pkg = /^@kunci\/([^/]+)/.exec(source)?.[1];
   if (!pkg) return undefined;
-  return ['server', 'web'].includes(pkg) ? `apps/${pkg}/` : `packages/${pkg}/`;
+  if (['server', 'web'].includes(pkg)) return `apps/${pkg}/`;
+  // A package's `./*` export is its `src/*.ts`.
+  const path = source.slice(`@kunci/${pkg}/`.length);
+  return `packages/${pkg}/${path ? `src/${path}` : ''}`;
+}
+
+/** Where Drizzle and the schema may be imported: repositories, the database package, tests, benchmarks. */
+const QUERIES_ALLOWED = [
+  /\.repository\.ts$/,
+  /\.test\.tsx?$/,
+  /\/test-helpers\.ts$/,
+  /^packages\/db\//,
+  /^(?:apps\/server\/)?test\//,
+  /^bench\//,
+  /^e2e\//,
+];
+/** Where the database client's values may be imported besides those: the shell that opens it, the error handler. */
+const CLIENT_ALLOWED = ['apps/server/src/services.ts', 'apps/server/src/plugins/error-handler.ts'];
+
+/** @param {any} node `import type ...`, or an import of types only */
+function typesOnly(node) {
+  if (node.importKind === 'type' || node.exportKind === 'type') return true;
+  const specifiers = node.specifiers ?? [];
+  return specifiers.length > 0 && specifiers.every((/** @type {any} */ s) => s.importKind === 'type' || s.exportKind === 'type');
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -42,10 +69,16 @@ const layers = {
     function check(node) {
       const source = node.source?.value;
       if (typeof source !== 'string') return;
-      const to = target(context.filename, source);
-      if (!to) return;
       /** @param {string} why */
       const report = (why) => context.report({ node, messageId: 'forbidden', data: { from: here.rel, to: source, why } });
+      const to = target(context.filename, source);
+      if (!QUERIES_ALLOWED.some((allowed) => allowed.test(here.rel))) {
+        if (/^drizzle-orm(?:\/|$)/.test(source) || to?.startsWith('packages/db/src/schema'))
+          return report('only repositories (*.repository.ts) touch the database: call one');
+        if (to?.startsWith('packages/db/src/client') && !CLIENT_ALLOWED.includes(here.rel) && !typesOnly(node))
+          return report('only the app shell opens the database; elsewhere import its types and hand it to a repository');
+      }
+      if (!to) return;
       if (here.rel.startsWith('apps/web/') && (to.startsWith('packages/db/') || to.startsWith('packages/media/') || to.startsWith('apps/server/'))) {
         return report('the web app talks to the API through its client, never to the database or server code');
       }

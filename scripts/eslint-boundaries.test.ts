@@ -92,6 +92,29 @@ describe('import boundaries', () => {
     ).toHaveLength(0);
   });
 
+  it('let only repositories touch the database', async () => {
+    const drizzleInService =
+      "import { eq } from 'drizzle-orm';\nimport { properties } from '@kunci/db/schema';\nexport const x = eq(properties.id, 1);\n";
+    expect(await boundaryErrors('apps/server/src/features/listings/listings.service.ts', drizzleInService)).toHaveLength(2);
+    expect(await boundaryErrors('apps/server/src/lib/uploads.ts', drizzleInService)).toHaveLength(2);
+    expect(
+      await boundaryErrors('apps/server/src/plugins/messaging.ts', "import { sql } from 'drizzle-orm';\nexport const x = sql`1`;\n"),
+    ).toHaveLength(1);
+    expect(await boundaryErrors('apps/server/src/features/listings/listings.repository.ts', drizzleInService)).toHaveLength(0);
+    expect(await boundaryErrors('apps/server/src/features/listings/listings.routes.test.ts', drizzleInService)).toHaveLength(0);
+    expect(await boundaryErrors('bench/x.ts', drizzleInService)).toHaveLength(0);
+    // The client's types are the handle repositories are built on; its values belong to the shell.
+    const openIt = "import { openDatabase } from '@kunci/db/client';\nexport const x = openDatabase;\n";
+    expect(await boundaryErrors('apps/server/src/features/listings/listings.service.ts', openIt)).toHaveLength(1);
+    expect(await boundaryErrors('apps/server/src/services.ts', openIt)).toHaveLength(0);
+    expect(
+      await boundaryErrors(
+        'apps/server/src/features/listings/listings.service.ts',
+        "import type { Database } from '@kunci/db/client';\nexport type X = Database;\n",
+      ),
+    ).toHaveLength(0);
+  });
+
   it('keep packages below the apps', async () => {
     expect(await boundaryErrors('packages/db/src/x.ts', "import { buildApp } from '@kunci/server/app';\nexport const x = buildApp;\n")).toHaveLength(
       1,
