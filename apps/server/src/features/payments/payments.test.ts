@@ -185,6 +185,17 @@ describe('payments on the simulator', () => {
     const wrongCard = await choose(declined.token, { outcome: 'pay', method: 'card', cardNumber: '1234 5678 9012 3456' });
     expect(wrongCard.statusCode).toBe(422);
     expect(wrongCard.body).toContain('请使用页面上列出的测试卡号');
+    // The refusal sits beside the card number, tied to it for screen readers.
+    expect(wrongCard.body).toMatch(/<input id="card"[^>]* aria-invalid="true" aria-describedby="card-error card-hint">/);
+    expect(wrongCard.body).toContain('<p class="error" id="card-error" role="alert">');
+    const noBank = await choose(declined.token, { outcome: 'pay', method: 'fpx', bankOutcome: 'approve' });
+    expect(noBank.statusCode).toBe(422);
+    expect(noBank.body).toMatch(/<select id="bank"[^>]* aria-invalid="true" aria-describedby="bank-error">/);
+    // Asked for in Malay: the page says lang="ms" and keeps Malay after a refusal.
+    const malay = await t.app.inject({ url: `/pay/sim/${declined.token}?lang=ms` });
+    expect(malay.body).toContain('<html lang="ms">');
+    expect(malay.body).toContain('Perbankan dalam talian FPX');
+    expect(malay.body).toContain(`action="/pay/sim/${declined.token}?lang=ms"`);
     expect((await choose(declined.token, { outcome: 'pay', method: 'card', cardNumber: '4000000000000002' })).statusCode).toBe(303);
     await deliverAll();
     expect(await payment(declined.paymentId)).toMatchObject({ status: 'FAILED', receiptUrl: null });
