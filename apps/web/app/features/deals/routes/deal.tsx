@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Form, Link, data, redirect, useNavigation, useRevalidator } from 'react-router';
+import { Form, Link, data, redirectDocument, useNavigation, useRevalidator } from 'react-router';
 import { FINAL_STATES, type Deal, type DealState } from '@kunci/contracts/deals';
 import { Button, FormError } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -41,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String(form.get('dealId') ?? '');
   const intent = String(form.get('intent') ?? '');
   try {
-    if (intent === 'pay') return redirect((await api.dealBooking(id)).paymentUrl);
+    // The pay page is the payment gateway's (or the server's simulator), not a page of this app: a full navigation.
+    if (intent === 'pay') return redirectDocument((await api.dealBooking(id)).paymentUrl);
     const command = intent as 'ACCEPT' | 'DECLINE' | 'CANCEL' | 'VOID' | 'SUBMIT_DOCUMENTS' | 'SEND_AGREEMENT' | 'SIGN';
     await api.dealCommand(id, { command });
     return { ok: true as const, error: null };
