@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import type { ChatConversation, ChatMessage } from '@kunci/contracts/chat';
 import { ApiError, useApi } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { withArrivedMessage } from './conversation-list.ts';
 import { useChatEvents, useChatLive } from './live.tsx';
 
 export interface ConversationData {
@@ -60,20 +61,7 @@ export function useConversation({ me, conversations: loaded, selected }: Convers
         if (m.event?.event.startsWith('VIEWING_')) setViewingVersion((v) => v + 1);
       }
       if (!conversations.some((c) => c.id === m.conversationId)) void revalidator.revalidate();
-      setConversations((all) =>
-        all
-          .map((c) =>
-            c.id === m.conversationId
-              ? {
-                  ...c,
-                  lastMessage: m,
-                  lastMessageAt: m.createdAt,
-                  unreadCount: c.unreadCount + (m.senderId !== me && c.id !== current?.id ? 1 : 0),
-                }
-              : c,
-          )
-          .sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt)),
-      );
+      setConversations((all) => withArrivedMessage(all, m, me, current?.id));
     } else if (event.type === 'typing' && event.conversationId === current?.id) {
       setTyping(true);
       setTimeout(() => setTyping(false), 3000);
