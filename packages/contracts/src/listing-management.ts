@@ -87,7 +87,7 @@ const PropertyFields = z.object({
   roommate: count(20).nullable().default(null),
   leaseType: z.enum(LEASE_TYPES).nullable().default(null),
   saleType: z.enum(SALE_KINDS).nullable().default(null),
-  petFriendly: z.boolean().default(true),
+  petFriendly: z.boolean().default(false),
   availability: utcTimestamp().nullable().default(null),
   viewingAvailableDate: utcTimestamp().nullable().default(null),
   description: z.string().trim().max(5000, 'field.description').default(''),

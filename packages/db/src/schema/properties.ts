@@ -52,7 +52,7 @@ export const properties = pgTable(
     roommate: integer('roommate'),
     leaseType: text('lease_type'),
     saleType: text('sale_type'),
-    petFriendly: boolean('pet_friendly').notNull().default(true),
+    petFriendly: boolean('pet_friendly').notNull().default(false),
     /** What the building or estate offers and what is near, when the owner states them (see FACILITIES). */
     facilities: text('facilities')
       .array()

@@ -65,6 +65,15 @@ describe('landlord listings', () => {
     expect(missing.json().fields).toEqual([{ path: 'body.storeys', message: 'Please fill this in.' }]);
   });
 
+  it('pets allowed starts unticked: a listing that never states it is not pet friendly', async () => {
+    const created = await create();
+    expect(created.statusCode).toBe(201);
+    const listing = created.json() as OwnerListingFull;
+    expect(listing.input.petFriendly).toBe(false);
+    const [row] = await t.database.db.select({ pets: properties.petFriendly }).from(properties).where(eq(properties.id, listing.id));
+    expect(row?.pets).toBe(false);
+  });
+
   it('a listing goes draft → pending → approved and live; a material edit sends it back to review', async () => {
     const created = await create();
     expect(created.statusCode).toBe(201);

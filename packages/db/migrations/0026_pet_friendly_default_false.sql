@@ -1,0 +1,1 @@
+ALTER TABLE "properties" ALTER COLUMN "pet_friendly" SET DEFAULT false;
