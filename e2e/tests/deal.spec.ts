@@ -108,6 +108,12 @@ test('a tenant applies from the chat, the landlord accepts, RM500 by FPX books i
   await expect(tenant.getByRole('dialog', { name: 'Cancel this deal?' })).toContainText('will be refunded to the tenant');
   await tenant.getByRole('button', { name: 'Keep the deal' }).click();
   await expectNoSeriousAxeViolations(tenant);
+  // On a phone the page fits the width, its actions full-width buttons.
+  await tenant.setViewportSize({ width: 390, height: 844 });
+  expect(await tenant.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const cancelBox = (await tenant.getByRole('button', { name: 'Cancel the deal' }).boundingBox())!;
+  expect(cancelBox.width).toBeGreaterThan(300);
+  await tenant.setViewportSize({ width: 1280, height: 720 });
   await tenant.getByRole('link', { name: 'View receipt' }).click();
   await expect(tenant).toHaveURL(/\/receipts\//);
   await expect(tenant.getByRole('heading', { name: /Receipt/ })).toBeVisible();
