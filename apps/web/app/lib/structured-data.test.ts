@@ -37,7 +37,7 @@ const listing = (category: PropertyCategory, type: ListingType, extra: Partial<P
   roommate: null,
   leaseType: null,
   saleType: null,
-  availability: '2026-04-01',
+  availability: '2026-04-01T00:00:00.000Z',
   facilities: ['POOL'],
   nearby: [],
   images: [
@@ -104,6 +104,12 @@ describe('listing JSON-LD', () => {
       priceSpecification: { '@type': 'UnitPriceSpecification', price: 2500, priceCurrency: 'MYR', unitCode: 'MON' },
     });
     expect(build(listing('condo', 'HIGHRISE_SALE')).offers).not.toHaveProperty('priceSpecification');
+  });
+
+  it('gives the move-in day as a plain date, not a UTC instant', () => {
+    expect(build(listing('condo', 'HIGHRISE')).offers).toMatchObject({ availabilityStarts: '2026-04-01' });
+    const evening = { ...listing('condo', 'HIGHRISE'), availability: '2026-03-31T16:00:00.000Z' };
+    expect(build(evening).offers).toMatchObject({ availabilityStarts: '2026-04-01' });
   });
 
   it('is checked by a validator that refuses what schema.org does not allow', () => {

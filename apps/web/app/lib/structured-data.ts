@@ -69,7 +69,7 @@ export function listingJsonLd(input: {
     priceCurrency: 'MYR',
     businessFunction: sale ? 'http://purl.org/goodrelations/v1#Sell' : 'http://purl.org/goodrelations/v1#LeaseOut',
     availability: 'https://schema.org/InStock',
-    ...(listing.availability ? { availabilityStarts: listing.availability } : {}),
+    ...(listing.availability ? { availabilityStarts: malaysianDate(listing.availability) } : {}),
     ...(sale
       ? {}
       : {
@@ -127,4 +127,9 @@ export function siteJsonLd(input: { lang: Language; publicUrl: string; name: str
       },
     ],
   };
+}
+
+/** The calendar date (YYYY-MM-DD) in Malaysia of a stored timestamp: a move-in day is a date, not an instant. */
+function malaysianDate(timestamp: string): string {
+  return new Date(timestamp).toLocaleDateString('en-CA', { timeZone: 'Asia/Kuala_Lumpur' });
 }
