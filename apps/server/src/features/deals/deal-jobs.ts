@@ -1,28 +1,16 @@
-import type { DealCommand, DealReason, DealState, FeeOutcome } from '@kunci/contracts/deals';
+import type { FeeOutcome } from '@kunci/contracts/deals';
 import { formatDate } from '@kunci/i18n/format';
 import { fromStoredLanguage } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
-import { formatRinggit, PAYMENT_JOBS, type PaymentSettledJob } from '@kunci/contracts/payments';
+import { formatRinggit } from '@kunci/contracts/payments';
 import { BUSINESS } from '@kunci/contracts/business';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@kunci/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
-import { defineJob, type JobQueue } from '../../lib/jobs/jobs.service.ts';
+import type { JobQueue } from '../../lib/jobs/jobs.service.ts';
 import type { Messenger } from '../../plugins/messaging.ts';
+import { dealDeadline, dealNotice, dealRefund, paymentSettled } from './deal-job-kinds.ts';
 import { dealPath, type DealsService } from './deals.service.ts';
-
-/** A deadline of a deal: runs `command` if the deal still waits in `state` (business rules' clock). */
-export const dealDeadline = defineJob<{ dealId: string; command: DealCommand; state: DealState; reason: DealReason | null }>('deals.deadline');
-/** Gives a booking fee back through payments (the ledger's REFUND is written when the gateway confirms). */
-export const dealRefund = defineJob<{ dealId: string; paymentId: string; amountSen: number; reason: string }>('deals.refund', { maxAttempts: 10 });
-/** Tells the deal's people of a transition by SMS (and email), in their language. */
-export const dealNotice = defineJob<{ dealId: string; eventId: number; fee?: FeeOutcome }>('deals.notice');
-
-/**
- * A payment settled (enqueued by payments in the transaction that posted its CHARGE). Deals handle those of their
- * purposes; no other feature takes this kind yet (when one does, app.ts dispatches by purpose).
- */
-export const paymentSettled = defineJob<PaymentSettledJob>(PAYMENT_JOBS.settled, { maxAttempts: 10 });
 
 /** Registers the deal jobs' handlers on the queue. */
 export function registerDealJobs(

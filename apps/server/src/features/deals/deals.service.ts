@@ -27,7 +27,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { accounts } from '../../lib/ledger/ledger.repository.ts';
 import type { JobQueue } from '../../lib/jobs/jobs.service.ts';
 import { readAll } from '../../lib/uploads.ts';
-import { dealDeadline, dealNotice, dealRefund } from './deal-jobs.ts';
+import { dealDeadline, dealNotice, dealRefund } from './deal-job-kinds.ts';
 import {
   isUniqueViolation,
   type DealDocumentRow,
