@@ -235,6 +235,97 @@ test.describe('on a computer', () => {
     await expect(page.getByText('Step 2 of 7')).toBeVisible();
   });
 
+  test('the desktop gallery has no gaps with 1, 2, 3, 4, 5 or 6 photos: tiles fill the grid and each row lines up', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const galleryFills = async (photos: number) => {
+      const grid = page.getByTestId('gallery-grid');
+      const tiles = grid.locator(':scope > div');
+      await expect(tiles).toHaveCount(Math.min(photos, 5));
+      const box = (await grid.boundingBox())!;
+      const boxes = await Promise.all((await tiles.all()).map(async (tile) => (await tile.boundingBox())!));
+      // The tiles cover the grid exactly (their areas plus the 8 px gaps), reaching its right and bottom edges.
+      const right = Math.max(...boxes.map((b) => b.x + b.width));
+      const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+      expect(Math.abs(right - (box.x + box.width)), `${photos} photos: right edge`).toBeLessThan(2);
+      expect(Math.abs(bottom - (box.y + box.height)), `${photos} photos: bottom edge`).toBeLessThan(2);
+      for (const b of boxes) {
+        // Every tile starts on the top row or right under a row, and ends on the bottom edge or at mid-height.
+        const top = b.y - box.y;
+        const end = box.y + box.height - (b.y + b.height);
+        const half = (box.height - 8) / 2;
+        expect(
+          [0, half + 8].some((v) => Math.abs(top - v) < 2),
+          `${photos} photos: a tile starts at ${top}`,
+        ).toBe(true);
+        expect(
+          [0, half + 8].some((v) => Math.abs(end - v) < 2),
+          `${photos} photos: a tile ends ${end} above the bottom`,
+        ).toBe(true);
+      }
+      const covered = boxes.reduce((sum, b) => sum + b.width * b.height, 0);
+      expect(covered / (box.width * box.height), `${photos} photos: covered`).toBeGreaterThan(0.97);
+    };
+
+    // Demo listings carry 4 to 6 photos: their public pages.
+    const { content } = (await (await page.request.get('/api/properties/search?pageSize=60')).json()) as { content: { id: number }[] };
+    const seen = new Set<number>();
+    for (const card of content) {
+      const listing = (await (await page.request.get(`/api/properties/${card.id}`)).json()) as { images: unknown[] };
+      if (seen.has(listing.images.length)) continue;
+      seen.add(listing.images.length);
+      await page.goto(`/details/${card.id}`);
+      await galleryFills(listing.images.length);
+    }
+    expect([...seen].sort()).toEqual(expect.arrayContaining([4, 5, 6]));
+
+    // Fewer photos: drafts made through the API, seen in the moderator's preview.
+    const landlordContext = await browser.newContext();
+    const landlord = await landlordContext.newPage();
+    await signIn(landlord, '+60123000002', 'kunci-landlord-2026');
+    const headers = { origin: baseURL! };
+    await signIn(page, '+60123000003', 'kunci-moderator-2026');
+    for (const photos of [1, 2, 3]) {
+      const created = await landlord.request.post('/api/properties', {
+        headers,
+        data: {
+          type: 'HIGHRISE',
+          category: 'condo',
+          name: `Gallery Test Residences ${photos}`,
+          address: 'Jalan Maarof, Bangsar',
+          postcode: '59100',
+          price: 2400,
+          sqft: 950,
+          bedroom: 2,
+          bathroom: 2,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      for (let i = 0; i < photos; i++) {
+        const signed = (await (await landlord.request.get(`/api/properties/${id}/presignedUrl/photo.jpg`, { headers })).json()) as {
+          presignedUrl: string;
+          mediaId: string;
+          contentType: string;
+        };
+        const url = new URL(signed.presignedUrl, baseURL);
+        const put = await landlord.request.put(url.pathname + url.search, {
+          headers: { ...headers, 'content-type': signed.contentType },
+          data: await photo(i),
+        });
+        expect(put.status()).toBe(204);
+        const registered = await landlord.request.post(`/api/properties/${id}/images`, { headers, data: { mediaId: signed.mediaId } });
+        expect(registered.status(), await registered.text()).toBe(200);
+      }
+      await page.goto(`/dashboard/review/${id}`);
+      await galleryFills(photos);
+    }
+    await landlordContext.close();
+  });
+
   test('a listing with four photos fills the gallery; its map is labelled in Malay and says when its tiles do not load', async ({
     page,
     request,

@@ -9,15 +9,16 @@ import { ListingImage } from '../../../components/listing/listing-image.tsx';
 const SWIPE_PX = 40;
 
 /**
- * The desktop grid is 4 columns by 2 rows with the cover on the left half. With fewer than four more photos,
- * the ones there are grow to fill the right half (never an empty tile), and the grid keeps its height.
+ * The desktop grid is 4 columns by 2 equal rows with the cover on the left half; the grid alone sets the height
+ * (3:1), and every tile fills its cells, so tiles of a row line up whatever the photos' shapes. With fewer than
+ * four more photos, the ones there are span more cells to fill the right half (never an empty tile or a gap).
  */
-const COVER_CLASS = ['md:col-span-4 md:row-span-2 md:aspect-[3/1]', 'md:col-span-2 md:row-span-2 md:aspect-auto'] as const;
+const COVER_CLASS = ['md:col-span-4 md:row-span-2', 'md:col-span-2 md:row-span-2'] as const;
 const TILE_CLASSES: Record<number, readonly string[]> = {
-  1: ['md:col-span-2 md:row-span-2 md:aspect-[3/2]'],
-  2: ['md:col-span-2 md:aspect-[3/1]', 'md:col-span-2 md:aspect-[3/1]'],
-  3: ['md:aspect-[3/2]', 'md:aspect-[3/2]', 'md:col-span-2 md:aspect-[3/1]'],
-  4: ['md:aspect-[3/2]', 'md:aspect-[3/2]', 'md:aspect-[3/2]', 'md:aspect-[3/2]'],
+  1: ['md:col-span-2 md:row-span-2'],
+  2: ['md:col-span-2', 'md:col-span-2'],
+  3: ['', '', 'md:col-span-2'],
+  4: ['', '', '', ''],
 };
 
 /**
@@ -34,8 +35,8 @@ export function Gallery({ listing }: { listing: PropertyDetail }) {
   const tile = 'block h-full w-full cursor-zoom-in focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-600';
   return (
     <div className="relative mt-4">
-      <div className="grid gap-2 overflow-hidden rounded-2xl md:grid-cols-4 md:grid-rows-2" data-testid="gallery-grid">
-        <div className={`aspect-[3/2] ${COVER_CLASS[more.length ? 1 : 0]}`}>
+      <div className="grid gap-2 overflow-hidden rounded-2xl md:aspect-[3/1] md:grid-cols-4 md:grid-rows-2" data-testid="gallery-grid">
+        <div className={`aspect-[3/2] md:aspect-auto md:min-h-0 ${COVER_CLASS[more.length ? 1 : 0]}`}>
           {count ? (
             <button type="button" className={tile} onClick={() => setViewing(0)} aria-label={t('gallery.open', { index: 1, count })}>
               <ListingImage
@@ -52,7 +53,7 @@ export function Gallery({ listing }: { listing: PropertyDetail }) {
           )}
         </div>
         {more.map((image, index) => (
-          <div key={image.id} className={`hidden md:block ${TILE_CLASSES[more.length]![index]}`}>
+          <div key={image.id} className={`hidden md:block md:min-h-0 ${TILE_CLASSES[more.length]![index]}`}>
             <button type="button" className={tile} onClick={() => setViewing(index + 1)} aria-label={t('gallery.open', { index: index + 2, count })}>
               <ListingImage src={image.src} alt={alt} placeholderLabel={t('listing.noPhoto')} sizes="25vw" />
             </button>
