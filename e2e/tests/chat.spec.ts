@@ -22,9 +22,9 @@ test('a tenant sends a chat request from a listing, then messages the landlord l
   await expect(page).toHaveURL(/\/dashboard\/chat\?chatId=\d+$/);
   const messages = page.getByRole('list', { name: 'Messages' });
   await expect(messages.getByRole('listitem').first()).toContainText('Chat request: moving in');
-  await expect(messages.getByRole('listitem').first()).toContainText('closer to work');
+  await expect(messages.getByRole('listitem').first()).toContainText('Reason: Closer to work.');
   await expect(messages.getByRole('listitem').last()).toHaveText(/Is the unit still available/);
-  await expect(page.getByTitle('Connected')).toBeVisible();
+  await expect(page.locator('[data-live="online"]')).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 

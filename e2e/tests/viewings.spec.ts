@@ -74,7 +74,7 @@ test('a tenant favourites a listing and asks about it; the landlord on the other
   await landlord.goto(`${chatUrl.pathname}${chatUrl.search}`);
   const landlordMessages = landlord.getByRole('list', { name: 'Messages' });
   await expect(landlordMessages.getByRole('listitem').last()).toHaveText(/Could I see the place this week/);
-  await expect(landlord.getByTitle('Connected')).toBeVisible();
+  await expect(landlord.locator('[data-live="online"]')).toBeVisible();
   // Nothing booked yet and nothing for a landlord to book: no empty viewing strip.
   await expect(landlord.getByTestId('viewing-panel')).toHaveCount(0);
 
@@ -103,10 +103,26 @@ test('a tenant favourites a listing and asks about it; the landlord on the other
   await expect(tenant.getByTestId('viewing-panel')).toContainText('Your viewing:');
   await expect(tenantMessages.getByRole('listitem').last()).toContainText('Viewing booked for');
   await expect(landlordMessages.getByRole('listitem').last()).toContainText('Viewing booked for');
-  await expect(landlord.getByTestId('viewing-panel')).toContainText('Your viewing:');
+  // The landlord's strip names the tenant, not "Your viewing"; the booking is said in the strip, not in a toast.
+  await expect(landlord.getByTestId('viewing-panel')).toContainText(/Viewing with .+: /);
+  await expect(landlord.getByTestId('viewing-panel')).not.toContainText('Your viewing');
+  await expect(landlord.getByTestId('viewing-panel')).toContainText('Accept or decline this time');
+  await expect(tenant.getByTestId('viewing-panel').getByRole('status')).toHaveText('Viewing booked');
   const cookies = await tenantContext.cookies();
   expect(cookies.find((c) => c.name === 'viewingDate')?.value).toBe(pickedDay);
   expect(slot).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/);
+
+  // A fresh page replays the socket's last seconds (the booking among them): what the landlord has read is not
+  // counted unread again, and the connection is not shown as the tenant being online.
+  await landlord.goto('/dashboard/chat');
+  await expect(landlord.locator('[data-live="online"]')).toBeVisible();
+  const listed = landlord.locator(`a[href$="${chatUrl.search}"]`);
+  await expect(listed).toBeVisible();
+  await expect(listed.getByLabel(/unread/)).toHaveCount(0);
+  await landlord.goto(`${chatUrl.pathname}${chatUrl.search}`);
+  await expect(landlord.locator('[data-live="online"]')).toBeVisible();
+  await expect(landlord.getByTitle('Connected')).toHaveCount(0);
+  await expect(landlord.getByText(/Reconnecting/)).toHaveCount(0);
 
   // The landlord accepts the time; the tenant sees it at once.
   const tenantPanel = tenant.getByTestId('viewing-panel');
@@ -148,7 +164,7 @@ test('a tenant favourites a listing and asks about it; the landlord on the other
 test('badges and the floating chat button: shown to signed-in visitors after a moment, not on the chat page', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
-  await expect(page.getByTestId('bottom-bar').getByRole('link', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByTestId('bottom-bar').getByRole('link', { name: 'Log in' })).toBeVisible();
   await expect(page.getByTestId('floating-chat')).toHaveCount(0);
   await signIn(page, '+60123000001', 'kunci-tenant-2026');
   await page.goto('/rent/bangsar');

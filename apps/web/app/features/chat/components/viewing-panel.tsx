@@ -30,6 +30,8 @@ export function ViewingPanel({ conversation, version }: { conversation: ChatConv
   const { t, weekdayTime } = useI18n();
   const api = useApi();
   const toast = useToast();
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+  const say = (text: string, error = false) => setNotice({ text, error });
   const [appointments, setAppointments] = useState<Appointment[] | null>(null);
   const [picking, setPicking] = useState<'book' | number | null>(null);
 
@@ -52,66 +54,84 @@ export function ViewingPanel({ conversation, version }: { conversation: ChatConv
   async function change(id: number, action: 'cancel' | 'accept' | 'decline') {
     try {
       const changed = action === 'cancel' ? await api.cancelViewing(id) : await api.answerViewing(id, action);
-      toast(t(action === 'cancel' ? 'viewing.cancelled' : action === 'accept' ? 'viewing.acceptedToast' : 'viewing.declinedToast'));
+      const done = t(action === 'cancel' ? 'viewing.cancelled' : action === 'accept' ? 'viewing.acceptedToast' : 'viewing.declinedToast');
+      // A landlord's strip goes away with the viewing: only then is it said in a toast.
+      if (action !== 'accept' && !canBook) toast(done);
+      else say(done);
       setAppointments((all) => all?.map((a) => (a.id === id ? changed : a)) ?? null);
     } catch (error) {
-      toast(refusal(error), 'error');
+      say(refusal(error), true);
     }
   }
   const awaitingMe = upcoming && !upcoming.acceptedAt && conversation.role === 'LANDLORD';
+  const landlord = conversation.role === 'LANDLORD';
+  const button = 'min-h-9 rounded-full px-3 py-1.5 font-medium';
 
   return (
-    <div className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-brand-50 px-3 py-2 text-sm" data-testid="viewing-panel">
+    // Text first with the width it needs; the actions wrap below it on a phone and sit at its end from `sm` up.
+    <div
+      className="flex flex-col gap-1.5 border-b border-gray-200 bg-brand-50 px-3 py-2 text-sm sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-3"
+      data-testid="viewing-panel"
+    >
       {upcoming ? (
         <>
-          <span className="flex-1 font-medium">
-            {upcoming.group
-              ? t('viewing.upcomingGroup', { time: weekdayTime(upcoming.startsAt) })
-              : t('viewing.upcoming', { time: weekdayTime(upcoming.startsAt) })}
-            {awaitingMe ? null : (
-              <span className="ms-2 text-xs font-normal text-gray-600">{upcoming.acceptedAt ? t('viewing.confirmed') : t('viewing.pending')}</span>
-            )}
-          </span>
-          {awaitingMe ? (
-            <>
-              <button
-                type="button"
-                className="rounded-full bg-brand-700 px-3 py-1 font-medium text-white hover:bg-brand-800"
-                onClick={() => void change(upcoming.id, 'accept')}
-              >
-                {t('viewing.accept')}
-              </button>
-              <button
-                type="button"
-                className="rounded-full px-3 py-1 font-medium text-red-700 hover:bg-white"
-                onClick={() => void change(upcoming.id, 'decline')}
-              >
-                {t('viewing.decline')}
-              </button>
-            </>
-          ) : null}
-          <button type="button" className="rounded-full px-3 py-1 font-medium text-brand-700 hover:bg-white" onClick={() => setPicking(upcoming.id)}>
-            {t('viewing.reschedule')}
-          </button>
-          {awaitingMe ? null : (
-            <button
-              type="button"
-              className="rounded-full px-3 py-1 font-medium text-red-700 hover:bg-white"
-              onClick={() => void change(upcoming.id, 'cancel')}
-            >
-              {t('viewing.cancel')}
+          <div className="min-w-0 sm:flex-1">
+            <p className="font-medium">
+              {upcoming.group
+                ? t('viewing.upcomingGroup', { time: weekdayTime(upcoming.startsAt) })
+                : landlord
+                  ? t('viewing.upcomingWith', { name: conversation.tenant.name, time: weekdayTime(upcoming.startsAt) })
+                  : t('viewing.upcoming', { time: weekdayTime(upcoming.startsAt) })}
+            </p>
+            <p className="text-xs text-gray-700">
+              {awaitingMe
+                ? t('viewing.awaitingYou')
+                : upcoming.acceptedAt
+                  ? t(landlord ? 'viewing.acceptedByYou' : 'viewing.confirmed')
+                  : t('viewing.pending')}
+            </p>
+          </div>
+          <div className="-ms-3 flex flex-wrap items-center gap-1 sm:ms-0">
+            {awaitingMe ? (
+              <>
+                <button
+                  type="button"
+                  className={`${button} ms-3 bg-brand-700 text-white hover:bg-brand-800 sm:ms-0`}
+                  onClick={() => void change(upcoming.id, 'accept')}
+                >
+                  {t('viewing.accept')}
+                </button>
+                <button type="button" className={`${button} text-red-700 hover:bg-white`} onClick={() => void change(upcoming.id, 'decline')}>
+                  {t('viewing.decline')}
+                </button>
+              </>
+            ) : null}
+            <button type="button" className={`${button} text-brand-700 hover:bg-white`} onClick={() => setPicking(upcoming.id)}>
+              {t('viewing.reschedule')}
             </button>
-          )}
+            {awaitingMe ? null : (
+              <button type="button" className={`${button} text-red-700 hover:bg-white`} onClick={() => void change(upcoming.id, 'cancel')}>
+                {t('viewing.cancel')}
+              </button>
+            )}
+          </div>
         </>
       ) : canBook ? (
         <button
           type="button"
-          className="rounded-full bg-brand-700 px-4 py-1.5 font-medium text-white hover:bg-brand-800"
+          className="self-start rounded-full bg-brand-700 px-4 py-1.5 font-medium text-white hover:bg-brand-800"
           onClick={() => setPicking('book')}
         >
           {t('viewing.book')}
         </button>
       ) : null}
+      {/* What just happened, said here rather than in a toast that would cover the message box on a phone. */}
+      <p
+        role={notice?.error ? 'alert' : 'status'}
+        className={`text-xs font-medium empty:sr-only sm:basis-full ${notice?.error ? 'text-red-700' : 'text-brand-800'}`}
+      >
+        {notice?.text}
+      </p>
       <SlotPicker
         open={picking !== null}
         onClose={() => setPicking(null)}
@@ -120,7 +140,7 @@ export function ViewingPanel({ conversation, version }: { conversation: ChatConv
         onDone={(appointment) => {
           setPicking(null);
           setAppointments((all) => [...(all ?? []).filter((a) => a.id !== appointment.id), appointment]);
-          toast(t('viewing.booked'));
+          say(t('viewing.booked'));
         }}
       />
     </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { parsePath } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
@@ -40,7 +40,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
     useConversation(loaderData);
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-4 px-4 py-6 md:grid-cols-[18rem_1fr]">
+    <div className="mx-auto grid max-w-6xl gap-4 px-4 py-6 md:grid-cols-[18rem_1fr]" data-live={live.online ? 'online' : 'offline'}>
       <section aria-labelledby="chat-list-title" className={current ? 'hidden md:block' : ''}>
         <h1 id="chat-list-title" className="text-2xl font-bold">
           {t('chat.title')}
@@ -68,10 +68,6 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
                 {current.property.name} · {money(current.property.price)}
               </Link>
             </div>
-            <span
-              className={`size-2.5 rounded-full ${live.online ? 'bg-green-500' : 'bg-gray-300'}`}
-              title={live.online ? t('chat.online') : t('chat.offline')}
-            />
             {current.role !== 'MODERATOR' ? (
               <button
                 type="button"
@@ -82,6 +78,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
               </button>
             ) : null}
           </header>
+          <ConnectionNotice online={live.online} />
           {banner ? <p className="bg-amber-50 p-3 text-sm text-amber-900">{banner}</p> : null}
           <ViewingPanel conversation={current} version={viewingVersion} />
           {current.role === 'TENANT' && !current.blocked ? (
@@ -118,5 +115,27 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
         <p className="hidden self-center text-center text-gray-600 md:block">{t('chat.pick')}</p>
       )}
     </div>
+  );
+}
+
+/**
+ * Our own connection to the chat, not the other person's presence: nothing while it is live; after a moment without
+ * it (not the instant of the first connect), a strip saying messages will arrive when it is back.
+ */
+function ConnectionNotice({ online }: { online: boolean }) {
+  const { t } = useI18n();
+  const [lost, setLost] = useState(false);
+  useEffect(() => {
+    if (online) {
+      setLost(false);
+      return;
+    }
+    const timer = setTimeout(() => setLost(true), 2000);
+    return () => clearTimeout(timer);
+  }, [online]);
+  return (
+    <p role="status" className="text-xs empty:sr-only">
+      {lost ? <span className="block bg-gray-100 px-3 py-1.5 text-gray-700">{t('chat.offline')}</span> : null}
+    </p>
   );
 }
