@@ -10,8 +10,11 @@ import { useChatEvents, useChatLive } from '../live.tsx';
 import { BadgeCount } from '../../../components/ui/badge-count.tsx';
 import { ConversationLink } from './conversation-link.tsx';
 
-/** Not on the chat pages themselves, nor on reels (spec section 2). */
-const HIDDEN_ON = /^(chat|reels)\./;
+/**
+ * Not on the chat pages themselves, nor on reels (spec section 2); nor where a page has its own chat action (a
+ * listing's price-and-chat bar) or is a long form whose last fields it would cover (posting a listing, the profile).
+ */
+const HIDDEN_ON = /^(chat|reels|details|profile|post[A-Za-z]*)\./;
 
 /**
  * The floating chat button for signed-in visitors, shown after the spec's delay: a badge with unread
