@@ -119,7 +119,7 @@ test.describe('on a phone', () => {
     await page.goto('/');
     const bar = page.getByRole('navigation', { name: 'Quick navigation' });
     await expect(bar).toBeVisible();
-    await expect(bar.getByRole('link')).toHaveText(['Home', 'Property', 'Log In']);
+    await expect(bar.getByRole('link')).toHaveText(['Home', 'Property', 'Log in']);
     // A scroll that lands before the page is interactive moves nothing yet; the next one does (as on a slow phone).
     await expect(async () => {
       await page.mouse.wheel(0, 600);

@@ -1,8 +1,8 @@
 import { redirect, type RouterContextProvider } from 'react-router';
 import type { LoginResponse } from '@kunci/contracts/auth';
-import { fromStoredLanguage, type Language } from '@kunci/i18n/locales';
-import { href, switchLanguage } from '@kunci/i18n/paths';
-import { ApiError, apiAs, type Api } from '../../lib/api.ts';
+import type { Language } from '@kunci/i18n/locales';
+import { href } from '@kunci/i18n/paths';
+import { ApiError, type Api } from '../../lib/api.ts';
 import { safeReturnPath, sessionCookies } from '../../lib/session.server.ts';
 
 export type FormResult = { step: 'phone' | 'pin'; phoneNo?: string; error?: { code: number; message: string }; info?: string };
@@ -16,7 +16,8 @@ export function formError(error: unknown, step: FormResult['step'], phoneNo?: st
 
 /**
  * After a successful sign-in: the session cookies, then back to where the visitor came from (or the
- * dashboard), in the language stored in their profile.
+ * dashboard), in the language they are browsing. The language stored in the profile is for messages
+ * (SMS, email) only; it never switches the site's language.
  */
 export async function completeSignIn(
   context: Readonly<RouterContextProvider>,
@@ -24,11 +25,8 @@ export async function completeSignIn(
   lang: Language,
   returnTo: string | undefined,
 ): Promise<never> {
-  const user = await apiAs(context, login.token, lang).me();
-  const preferred = fromStoredLanguage(user.language);
   const target = safeReturnPath(returnTo) ?? href(lang, 'dashboard');
-  const localized = preferred === lang ? target : switchLanguage(target, preferred);
-  throw redirect(localized, { headers: sessionCookies(context, login).map((cookie) => ['set-cookie', cookie] as [string, string]) });
+  throw redirect(target, { headers: sessionCookies(context, login).map((cookie) => ['set-cookie', cookie] as [string, string]) });
 }
 
 export async function outboxActive(api: Api): Promise<boolean> {
