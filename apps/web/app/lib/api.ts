@@ -24,11 +24,20 @@ export type Fetcher = (path: string, init?: RequestInit) => Promise<Response>;
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody | undefined;
-  constructor(status: number, body: ErrorBody | undefined) {
+  /** Seconds until the request may be tried again (the answer's Retry-After, on a 429 or 503), when it gave them. */
+  readonly retryAfter: number | undefined;
+  constructor(status: number, body: ErrorBody | undefined, retryAfter?: number) {
     super(body?.message ?? `Request failed with status code ${status}`);
     this.status = status;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
+}
+
+/** Retry-After given in seconds (the API never sends the HTTP-date form). */
+function retryAfterSeconds(headers: Headers): number | undefined {
+  const seconds = Number(headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
 }
 
 /** Field errors of an API refusal, keyed by the field's name (the last segment of its path). */
@@ -72,7 +81,12 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.keepalive ? { keepalive: true } : {}),
     });
-    if (!response.ok) throw new ApiError(response.status, (await response.json().catch(() => undefined)) as ErrorBody | undefined);
+    if (!response.ok)
+      throw new ApiError(
+        response.status,
+        (await response.json().catch(() => undefined)) as ErrorBody | undefined,
+        retryAfterSeconds(response.headers),
+      );
     return (response.status === 204 ? undefined : await response.json()) as T;
   }
   const get = <T>(path: string, options?: CallOptions) => call<T>('GET', path, undefined, options);

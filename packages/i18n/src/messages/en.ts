@@ -29,7 +29,8 @@ export const en = {
   'chat.send': 'Send',
   'chat.cancel': 'Cancel',
   'chat.unread': '{count, plural, one {# unread message} other {# unread messages}}',
-  'chat.system.request': 'Chat request: moving in {date}, budget {budget} a month, {months, plural, one {# month} other {# months}}. Reason: {reason}.',
+  'chat.system.request':
+    'Chat request: moving in {date}, budget {budget} a month, {months, plural, one {# month} other {# months}}. Reason: {reason}.',
   'chat.report': 'Report',
   'chat.report.title': 'Report this user',
   'chat.report.reason': 'What happened?',
@@ -341,6 +342,8 @@ export const en = {
   'auth.pin.sentTo': 'We sent a PIN to {phone}. It expires in a few minutes.',
   'auth.pin.verify': 'Verify and continue',
   'auth.pin.resend': 'Send a new PIN',
+  'auth.pin.resendIn': 'Send a new PIN in {time}',
+  'auth.pin.stillValid': 'Please wait a moment before asking for another PIN. The PIN we sent you still works.',
   'auth.changeNumber': 'Use another number',
   'auth.usePassword': 'Log in with a password instead',
   'auth.usePin': 'Log in with a PIN instead',

@@ -341,6 +341,8 @@ export const ms: Messages = {
   'auth.pin.sentTo': 'Kami telah menghantar PIN ke {phone}. Ia tamat tempoh dalam beberapa minit.',
   'auth.pin.verify': 'Sahkan dan teruskan',
   'auth.pin.resend': 'Hantar PIN baharu',
+  'auth.pin.resendIn': 'Hantar PIN baharu dalam {time}',
+  'auth.pin.stillValid': 'Sila tunggu sebentar sebelum meminta PIN lain. PIN yang telah kami hantar masih boleh digunakan.',
   'auth.changeNumber': 'Guna nombor lain',
   'auth.usePassword': 'Log masuk dengan kata laluan',
   'auth.usePin': 'Log masuk dengan PIN',

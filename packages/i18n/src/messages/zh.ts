@@ -334,6 +334,8 @@ export const zh: Messages = {
   'auth.pin.sentTo': '验证码已发送至 {phone}，几分钟内有效。',
   'auth.pin.verify': '验证并继续',
   'auth.pin.resend': '重新发送验证码',
+  'auth.pin.resendIn': '{time} 后可重新发送验证码',
+  'auth.pin.stillValid': '请稍候再申请新的验证码。我们已发送的验证码仍然有效。',
   'auth.changeNumber': '使用其他号码',
   'auth.usePassword': '改用密码登录',
   'auth.usePin': '改用验证码登录',

@@ -5,13 +5,29 @@ import { href } from '@kunci/i18n/paths';
 import { ApiError, type Api } from '../../lib/api.ts';
 import { safeReturnPath, sessionCookies } from '../../lib/session.server.ts';
 
-export type FormResult = { step: 'phone' | 'pin'; phoneNo?: string; error?: { code: number; message: string }; info?: string };
+export type FormResult = {
+  step: 'phone' | 'pin';
+  phoneNo?: string;
+  error?: { code: number; message: string };
+  info?: string;
+  /** A new PIN was asked for too soon: the PIN already sent still works, another may be sent after `seconds`. */
+  cooldown?: { seconds: number };
+};
 
 /** An API refusal as the form shows it: the server's message, already in the page's language. */
 export function formError(error: unknown, step: FormResult['step'], phoneNo?: string): FormResult {
   if (error instanceof ApiError && error.body)
     return { step, ...(phoneNo ? { phoneNo } : {}), error: { code: error.body.errorCode, message: error.body.message } };
   throw error;
+}
+
+/**
+ * "Send a new PIN" refused during the resend cooldown: the visitor stays on the PIN step (the PIN they have
+ * still works) and is told when another can be sent. Anything else is not a cooldown (undefined).
+ */
+export function resendCooldown(error: unknown, phoneNo: string): FormResult | undefined {
+  if (!(error instanceof ApiError) || error.status !== 429) return undefined;
+  return { step: 'pin', phoneNo, cooldown: { seconds: error.retryAfter ?? 60 } };
 }
 
 /**

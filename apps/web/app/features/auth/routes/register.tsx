@@ -6,7 +6,7 @@ import { Button, Field } from '../../../components/ui/field.tsx';
 import { apiAs, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { getSession, safeReturnPath } from '../../../lib/session.server.ts';
-import { completeSignIn, formError, outboxActive, type FormResult } from '../auth.server.ts';
+import { completeSignIn, formError, outboxActive, resendCooldown, type FormResult } from '../auth.server.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PinStep } from '../components/pin-step.tsx';
 import { SignInNotices, fieldMessage } from '../components/sign-in-notices.tsx';
@@ -46,6 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return await completeSignIn(context, login, lang, safeReturnPath(String(form.get('origin') ?? '')));
   } catch (error) {
     if (error instanceof Response) throw error;
+    const cooldown = form.get('resend') === '1' ? resendCooldown(error, phoneNo) : undefined;
+    if (cooldown) return data({ ...cooldown, name, email } satisfies RegisterResult, { status: 429 });
     return data({ ...formError(error, intent === 'verify-pin' ? 'pin' : 'phone', phoneNo), name, email } satisfies RegisterResult, { status: 400 });
   }
 }
@@ -75,6 +77,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
           error={fieldError}
           busy={busy}
           resendIntent="request-pin"
+          cooldown={result.cooldown}
           outbox={loaderData.outbox}
           hidden={
             <>
