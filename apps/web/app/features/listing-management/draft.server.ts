@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from 'react-router';
-import type { OwnerListingFull } from '@kunci/contracts/listing-management';
+import type { OwnerListing, OwnerListingFull } from '@kunci/contracts/listing-management';
 import type { Language } from '@kunci/i18n/locales';
 import { href } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../lib/api.ts';
@@ -13,14 +13,19 @@ export function refOf(value: string | null | undefined): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
+/** The user's latest draft, if they have one. */
+export async function latestDraft(context: Readonly<RouterContextProvider>, lang: Language, user: User): Promise<OwnerListing | undefined> {
+  const drafts = await serverApi(context, lang).myListings(user.id, { status: 'DRAFT', pageSize: 1, sort: '-dateCreated' });
+  return drafts.content[0];
+}
+
 /**
  * Where a wizard step goes when it does not know which listing it is for (opened from a bookmark or a typed
  * URL without `ref`, or with a listing that is not the user's): the user's latest draft where it stopped,
  * else the start of a new listing.
  */
 export async function lostDraft(context: Readonly<RouterContextProvider>, lang: Language, user: User): Promise<Response> {
-  const drafts = await serverApi(context, lang).myListings(user.id, { status: 'DRAFT', pageSize: 1, sort: '-dateCreated' });
-  const draft = drafts.content[0];
+  const draft = await latestDraft(context, lang, user);
   return redirect(draft ? resumeHref(lang, draft) : href(lang, 'post'));
 }
 
