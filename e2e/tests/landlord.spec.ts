@@ -69,6 +69,10 @@ test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft els
   const second = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const phone = await second.newPage();
   await signIn(phone, '+60123000002', 'kunci-landlord-2026');
+  // "Post a property" offers the draft where it stopped before a new listing.
+  await phone.goto('/post');
+  await expect(phone.getByRole('button', { name: 'Start a new listing' })).toBeVisible();
+  await expect(phone.getByRole('link', { name: `Continue your draft ${name}` })).toHaveAttribute('href', new RegExp(`upload-image\\?ref=${ref}$`));
   await phone.goto('/dashboard/listings?status=DRAFT');
   const draft = phone.getByRole('listitem').filter({ hasText: name });
   await expect(draft).toBeVisible();
@@ -99,20 +103,38 @@ test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft els
   await visitor.goto('/my/sewa/petaling-jaya');
   await expect(visitor.locator(`a[href$="/iklan/${ref}"]`)).toHaveCount(0);
 
-  const moderatorContext = await browser.newContext();
+  const moderatorContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const moderator = await moderatorContext.newPage();
   await signIn(moderator, '+60123000003', 'kunci-moderator-2026');
   await moderator.goto('/dashboard/review');
   await expectNoSeriousAxeViolations(moderator);
+  // On a phone the decision stacks: Approve, the reason, then Reject, each the card's width.
+  const card = moderator
+    .getByRole('listitem')
+    .filter({ has: moderator.getByRole('link', { name, exact: true }) })
+    .first();
+  const [approveBox, reasonBox, rejectBox] = await Promise.all(
+    [card.getByRole('button', { name: 'Approve' }), card.getByLabel('Reason for the owner'), card.getByRole('button', { name: 'Reject' })].map(
+      async (l) => (await l.boundingBox())!,
+    ),
+  );
+  expect(reasonBox.y).toBeGreaterThan(approveBox.y + approveBox.height);
+  expect(rejectBox.y).toBeGreaterThan(reasonBox.y + reasonBox.height);
+  expect(rejectBox.width).toBe(approveBox.width);
+  expect(reasonBox.width).toBe(approveBox.width);
   // The queue opens the listing as tenants will see it (not the owner's wizard), and it is approved from there.
   await moderator.getByRole('link', { name, exact: true }).first().click();
   await expect(moderator).toHaveURL(new RegExp(`/dashboard/review/${ref}$`));
   await expect(moderator.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(moderator.getByText('Preview: this is how tenants will see the listing once it is approved.')).toBeVisible();
   await expect(moderator.getByRole('button', { name: 'Chat with the landlord' })).toHaveCount(0);
+  // Its back link goes to the queue, not to public results.
+  await expect(moderator.getByRole('link', { name: 'Back to listings to review' })).toHaveAttribute('href', /\/dashboard\/review$/);
+  await expect(moderator.getByRole('link', { name: 'Back to results' })).toHaveCount(0);
   await expectNoSeriousAxeViolations(moderator);
   await moderator.getByRole('button', { name: 'Approve' }).click();
-  await expect(moderator).toHaveURL(/\/dashboard\/review$/);
+  await expect(moderator).toHaveURL(new RegExp(`/dashboard/review\\?approved=${ref}$`));
+  await expect(moderator.getByRole('status').filter({ hasText: `Approved: ${name}` })).toBeVisible();
   await expect(moderator.locator(`a[href$="/dashboard/review/${ref}"]`)).toHaveCount(0);
   await moderatorContext.close();
 

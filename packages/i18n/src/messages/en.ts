@@ -684,6 +684,8 @@ export const en = {
   'review.approve': 'Approve',
   'review.reject': 'Reject',
   'review.reason': 'Reason for the owner',
+  'review.approved': 'Approved: {name}',
+  'review.rejected': 'Rejected: {name}',
   'review.submitted': 'Submitted {date}',
   'review.photos': '{count, plural, =0 {No photos} one {# photo} other {# photos}}',
   'review.preview.open': 'Preview',

@@ -684,6 +684,8 @@ export const ms: Messages = {
   'review.approve': 'Luluskan',
   'review.reject': 'Tolak',
   'review.reason': 'Sebab kepada pemilik',
+  'review.approved': 'Diluluskan: {name}',
+  'review.rejected': 'Ditolak: {name}',
   'review.submitted': 'Dihantar {date}',
   'review.photos': '{count, plural, =0 {Tiada foto} other {# foto}}',
   'review.preview.open': 'Pratonton',

@@ -672,6 +672,8 @@ export const zh: Messages = {
   'review.approve': '通过',
   'review.reject': '拒绝',
   'review.reason': '给房东的原因',
+  'review.approved': '已批准：{name}',
+  'review.rejected': '已拒绝：{name}',
   'review.submitted': '提交于 {date}',
   'review.photos': '{count, plural, =0 {没有照片} other {# 张照片}}',
   'review.preview.open': '预览',

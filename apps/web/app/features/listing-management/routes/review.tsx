@@ -1,17 +1,35 @@
 import { Link, data, redirect, useActionData } from 'react-router';
 import { href, parsePath } from '@kunci/i18n/paths';
-import { serverApi } from '../../../lib/api.ts';
+import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { CoverThumb } from '../components/cover-thumb.tsx';
-import { ReviewDecisionForm, decideReview } from '../components/review-decision.tsx';
+import { ReviewConfirmation, ReviewDecisionForm, decideReview } from '../components/review-decision.tsx';
+import { refOf } from '../draft.server.ts';
 import type { Route } from './+types/review';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = parsePath(new URL(request.url).pathname);
   const user = requireUser(request, context, lang);
   if (user.role !== 'moderator') throw redirect(href(lang, 'dashboard'));
-  return { queue: await serverApi(context, lang).reviewQueue(0) };
+  const api = serverApi(context, lang);
+  // Back from a decision taken on a listing's preview (`?approved=<id>` or `?rejected=<id>`): confirm it here.
+  const params = new URL(request.url).searchParams;
+  const decision: 'approve' | 'reject' | null = params.has('approved') ? 'approve' : params.has('rejected') ? 'reject' : null;
+  const decidedId = refOf(params.get(decision === 'approve' ? 'approved' : 'rejected'));
+  const [queue, decided] = await Promise.all([
+    api.reviewQueue(0),
+    decision && decidedId !== null
+      ? api.manageListing(decidedId).then(
+          (listing) => ({ decision, name: listing.name }),
+          (error: unknown) => {
+            if (error instanceof ApiError && error.status < 500) return null;
+            throw error;
+          },
+        )
+      : null,
+  ]);
+  return { queue, decided };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -19,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireUser(request, context, lang);
   const form = await request.formData();
   const id = Number(form.get('id'));
-  const error = await decideReview(serverApi(context, lang), id, form);
-  return error === null ? { ok: true, id } : data({ ok: false, id, error }, { status: 400 });
+  const outcome = await decideReview(serverApi(context, lang), id, form);
+  return outcome.ok ? { ...outcome, id } : data({ ...outcome, id }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -36,6 +54,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold md:text-3xl">{t('review.title')}</h1>
+      <ReviewConfirmation decided={result?.ok ? result : loaderData.decided} />
       {queue.content.length === 0 ? <p className="mt-8 text-gray-600">{t('review.empty')}</p> : null}
       <ul className="mt-6 space-y-4">
         {queue.content.map((listing) => (

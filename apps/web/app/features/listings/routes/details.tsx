@@ -184,8 +184,9 @@ export function ListingView({
   const facts = useFacts(listing, type);
   return (
     <article className="mx-auto max-w-5xl px-4 py-6">
-      <Link to={link('rent', { loc: listing.areaSlug })} className="text-sm text-brand-700 hover:underline">
-        ‹ {t('details.back')}
+      {/* A moderator's preview goes back to the review queue, not to public results. */}
+      <Link to={preview ? link('review') : link('rent', { loc: listing.areaSlug })} className="text-sm text-brand-700 hover:underline">
+        ‹ {t(preview ? 'review.preview.back' : 'details.back')}
       </Link>
       <Gallery listing={listing} />
       <div className="mt-6 grid gap-8 md:grid-cols-3">

@@ -1,4 +1,4 @@
-import { Link, data, redirect, useActionData } from 'react-router';
+import { data, redirect, useActionData } from 'react-router';
 import type { OwnerListingFull } from '@kunci/contracts/listing-management';
 import type { PropertyDetail } from '@kunci/contracts/listings';
 import { href, parsePath } from '@kunci/i18n/paths';
@@ -63,8 +63,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idOf(params.id);
   if (id === null) throw data(null, { status: 404 });
   const form = await request.formData();
-  const error = await decideReview(serverApi(context, lang), id, form);
-  return error === null ? redirect(href(lang, 'review')) : data({ error }, { status: 400 });
+  const outcome = await decideReview(serverApi(context, lang), id, form);
+  // The queue confirms the decision ("Approved: <name>").
+  return outcome.ok
+    ? redirect(href(lang, 'review', undefined, outcome.decision === 'approve' ? { approved: id } : { rejected: id }))
+    : data({ error: outcome.error }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -77,21 +80,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 /** A moderator's review: the listing as tenants will see it, read-only, with approve and reject above it. */
 export default function ReviewPreview({ loaderData }: Route.ComponentProps) {
-  const { t, href: link } = useI18n();
+  const { t } = useI18n();
   const result = useActionData<typeof action>();
   const { listing, pending, types } = loaderData;
   return (
     <>
       <section aria-labelledby="review-bar" className="border-b border-amber-200 bg-amber-50">
         <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-4">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="review-bar" className="font-semibold text-amber-950">
-              {t(pending ? 'review.preview.notice' : 'review.preview.decided')}
-            </h2>
-            <Link to={link('review')} className="text-sm font-medium text-brand-700 hover:underline">
-              {t('review.preview.back')}
-            </Link>
-          </div>
+          <h2 id="review-bar" className="font-semibold text-amber-950">
+            {t(pending ? 'review.preview.notice' : 'review.preview.decided')}
+          </h2>
           {result && 'error' in result ? (
             <p role="alert" className="text-sm text-red-700">
               {result.error}
