@@ -3,7 +3,7 @@ import { HOLDING_STATES } from '@kunci/contracts/deals';
 import type { Database } from '@kunci/db/client';
 import { areas, chatConversations, dealDocuments, dealEvents, deals, properties, users } from '@kunci/db/schema';
 import { createLedgerRepository, type LedgerPosting } from '../../lib/ledger/ledger.repository.ts';
-import { isLive } from '../../lib/live.ts';
+import { isLive } from '../../lib/listing-card.repository.ts';
 
 export type DealRow = typeof deals.$inferSelect;
 export type DealEventRow = typeof dealEvents.$inferSelect;

@@ -7,7 +7,7 @@ import type { MediaStore } from '@kunci/media/store';
 import { stagingKey } from '../../lib/uploads.ts';
 import type { Messenger } from '../../plugins/messaging.ts';
 import type { ListingManagementRepository } from './listing-management.repository.ts';
-import type { ListingManagementService } from './listing-management.service.ts';
+import type { ListingLifecycleService } from './listing-lifecycle.service.ts';
 
 /** Signed upload URLs live 30 minutes; a file not registered a day later is abandoned. */
 export const UPLOAD_GRACE_MS = 24 * 60 * 60_000;
@@ -38,13 +38,16 @@ export function createListingJobs({ repository, store }: { repository: ListingMa
 }
 export type ListingJobs = ReturnType<typeof createListingJobs>;
 
+/** What the job runs need of the feature's services (the composed service passes itself). */
+type JobServices = { jobs: ListingJobs; lifecycle: Pick<ListingLifecycleService, 'extendLink'> };
+
 /**
  * The listing jobs, safe to run on every instance at once: expiry is one idempotent UPDATE, warnings are
  * claimed row by row (SKIP LOCKED) before they are sent, abandoned uploads are deleted only while unregistered,
  * idempotency keys past their day are forgotten.
  */
 export async function runListingJobs(
-  { jobs, lifecycle }: ListingManagementService,
+  { jobs, lifecycle }: JobServices,
   messenger: Messenger,
   options: { expiryNoticeDays: number; log: FastifyBaseLogger },
 ): Promise<{ expired: number; warned: number; cleaned: number }> {
@@ -76,7 +79,7 @@ export async function runListingJobs(
  * the notices timer, so within a minute.
  */
 export async function runReviewNotices(
-  { jobs }: ListingManagementService,
+  { jobs }: Pick<JobServices, 'jobs'>,
   messenger: Messenger,
   options: { publicUrl: string; log: FastifyBaseLogger },
 ): Promise<{ told: number }> {
