@@ -1,4 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createRandom } from '@kunci/db/demo/random';
 import { SimulatorEvent, type FpxBankCode, type PaymentMethod, type SimulatorEventType } from '@kunci/contracts/payments';
 import { defineJob, type JobQueue } from '../../lib/jobs/jobs.service.ts';
 import { WebhookSignatureError, type GatewayEvent, type PaymentGateway } from './gateway.ts';
@@ -59,18 +60,6 @@ export function readPayToken(secret: string, token: string, nowSeconds = Math.fl
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** A small seeded generator (mulberry32): the same seed gives the same duplicates and reorderings. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** What the payer did on the pay page. */
 export type PayerOutcome =
   | { kind: 'paid'; method: PaymentMethod; bank?: FpxBankCode; cardLast4?: string }
@@ -118,7 +107,7 @@ export interface SimulatorGateway extends PaymentGateway {
 }
 
 export function createSimulatorGateway(options: SimulatorOptions): SimulatorGateway {
-  const random = options.seed === undefined ? Math.random : seededRandom(options.seed);
+  const random = options.seed === undefined ? Math.random : createRandom(options.seed);
   const schedule = async (events: SimulatorEvent[]) => {
     // Same run time, so the queue takes them in this order (by id); each copy is its own job with its own retries.
     for (const event of events) await options.jobs.enqueue(simulatorWebhookJob, { event });
