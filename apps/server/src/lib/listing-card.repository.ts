@@ -6,6 +6,16 @@ import { areas, landmarks, properties, propertyImages } from '@kunci/db/schema';
 export const isLive = (): SQL =>
   and(eq(properties.status, 'ACTIVE'), eq(properties.active, true), eq(properties.reviewStatus, 'APPROVED'), sql`${properties.expiresAt} > now()`)!;
 
+/** A listing as a conversation or a deal needs it: who owns it, what it costs, and whether it is still live. */
+export const listingDealColumns = {
+  id: properties.id,
+  ownerId: properties.ownerId,
+  name: properties.name,
+  type: properties.type,
+  price: properties.price,
+  live: sql<boolean>`(${isLive()})`,
+};
+
 /** The columns a listing card shows (select from properties joined to areas, left-joined to landmarks). */
 export const cardColumns = {
   id: properties.id,

@@ -2,7 +2,8 @@ import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
 import { areas, chatConversations, chatMessages, chatReports, notifications, properties, propertyImages, userBlocks, users } from '@kunci/db/schema';
-import { isLive } from '../../lib/listing-card.repository.ts';
+import { messageConversation, unreadBy } from '../../lib/chat-unread.repository.ts';
+import { isLive, listingDealColumns } from '../../lib/listing-card.repository.ts';
 import { transactional } from '../../lib/transactional.ts';
 import { createUploadsRepository } from '../../lib/uploads.repository.ts';
 
@@ -138,7 +139,7 @@ function chatQueries(db: Database) {
       db
         .select({ message: chatMessages })
         .from(chatMessages)
-        .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+        .innerJoin(chatConversations, messageConversation)
         .where(
           and(
             or(eq(chatConversations.tenantId, userId), eq(chatConversations.landlordId, userId)),
@@ -156,32 +157,19 @@ function chatQueries(db: Database) {
         await db
           .select({ n: sql<number>`count(*)::int` })
           .from(chatMessages)
-          .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
-          .where(
-            and(
-              or(
-                and(eq(chatConversations.tenantId, userId), gt(chatMessages.id, chatConversations.tenantReadId)),
-                and(eq(chatConversations.landlordId, userId), gt(chatMessages.id, chatConversations.landlordReadId)),
-              ),
-              sql`${chatMessages.senderId} is distinct from ${userId}`,
-            ),
-          )
+          .innerJoin(chatConversations, messageConversation)
+          .where(unreadBy(userId))
       )[0]?.n ?? 0,
 
     listing: async (id: number) =>
       (
         await db
           .select({
-            id: properties.id,
-            ownerId: properties.ownerId,
-            name: properties.name,
-            type: properties.type,
-            price: properties.price,
+            ...listingDealColumns,
             areaId: properties.areaId,
             lat: properties.lat,
             lng: properties.lng,
             viewingAvailableDate: properties.viewingAvailableDate,
-            live: sql<boolean>`(${isLive()})`,
           })
           .from(properties)
           .where(eq(properties.id, id))

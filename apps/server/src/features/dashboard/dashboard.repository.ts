@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
 import { appointments, chatConversations, chatMessages, favourites, properties, users } from '@kunci/db/schema';
+import { messageConversation, unreadBy } from '../../lib/chat-unread.repository.ts';
 import { isLive } from '../../lib/listing-card.repository.ts';
 
 const tenants = alias(users, 'tenant');
@@ -16,16 +17,8 @@ export function createDashboardRepository(db: Database) {
         await db
           .select({ messages: sql<number>`count(*)::int`, conversations: sql<number>`count(distinct ${chatMessages.conversationId})::int` })
           .from(chatMessages)
-          .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
-          .where(
-            and(
-              or(
-                and(eq(chatConversations.tenantId, userId), gt(chatMessages.id, chatConversations.tenantReadId)),
-                and(eq(chatConversations.landlordId, userId), gt(chatMessages.id, chatConversations.landlordReadId)),
-              ),
-              sql`${chatMessages.senderId} is distinct from ${userId}`,
-            ),
-          )
+          .innerJoin(chatConversations, messageConversation)
+          .where(unreadBy(userId))
       )[0] ?? { messages: 0, conversations: 0 },
 
     /** Booked viewings still to come where the user is the tenant or the landlord, soonest first, with how many there are. */

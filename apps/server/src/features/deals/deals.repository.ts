@@ -3,7 +3,7 @@ import { HOLDING_STATES } from '@kunci/contracts/deals';
 import type { Database } from '@kunci/db/client';
 import { areas, chatConversations, dealDocuments, dealEvents, deals, properties, users } from '@kunci/db/schema';
 import { createLedgerRepository, type LedgerPosting } from '../../lib/ledger/ledger.repository.ts';
-import { isLive } from '../../lib/listing-card.repository.ts';
+import { listingDealColumns } from '../../lib/listing-card.repository.ts';
 
 export type DealRow = typeof deals.$inferSelect;
 export type DealEventRow = typeof dealEvents.$inferSelect;
@@ -22,20 +22,7 @@ export function isUniqueViolation(error: unknown, index?: string): boolean {
 function dealQueries(db: Database) {
   const ledger = createLedgerRepository(db);
   return {
-    listing: async (propertyId: number) =>
-      (
-        await db
-          .select({
-            id: properties.id,
-            ownerId: properties.ownerId,
-            name: properties.name,
-            type: properties.type,
-            price: properties.price,
-            live: sql<boolean>`(${isLive()})`,
-          })
-          .from(properties)
-          .where(eq(properties.id, propertyId))
-      )[0],
+    listing: async (propertyId: number) => (await db.select(listingDealColumns).from(properties).where(eq(properties.id, propertyId)))[0],
 
     /** Locks the listing row: bookings of one listing are decided one at a time. */
     lockListing: (propertyId: number) => db.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId)).for('update'),
