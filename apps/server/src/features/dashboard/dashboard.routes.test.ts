@@ -2,28 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '@kunci/db/schema';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
-import type { PropertyInputDraft } from '@kunci/contracts/listing-management';
+import { condoInput } from '../../../test/listing-input.ts';
 
 const DAY = 86_400_000;
-/** A condo in Bangsar that passes every listing rule. */
-const CONDO: PropertyInputDraft = {
-  type: 'HIGHRISE',
-  category: 'condo',
-  name: 'Bangsar Trade Residences',
-  address: 'Jalan Maarof, Bangsar',
-  postcode: '59100',
-  latitude: 3.1306,
-  longitude: 101.6714,
-  price: 2400,
-  sqft: 950,
-  bedroom: 2,
-  bathroom: 2,
-  level: 12,
-  carpark: 1,
-  furnishType: 'PARTIAL',
-  description: 'Bright two-bedroom condo near the LRT, with a pool and gym.',
-};
-
 /**
  * The dashboard summary through the HTTP layer: a landlord with a draft, a rejected listing and one about to
  * expire, and a tenant who favourited it, asked about it, got a reply and booked a viewing.
@@ -43,7 +24,7 @@ describe('GET /api/users/:id/dashboard', () => {
     return res.json();
   };
   const newListing = async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/properties', payload: CONDO, headers: bearer(landlord.token) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/properties', payload: condoInput(), headers: bearer(landlord.token) });
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { id: number }).id;
   };
