@@ -6,6 +6,7 @@ import { siteJsonLd } from '../../../lib/structured-data.ts';
 import { ListingGrid } from '../../../components/listing/listing-grid.tsx';
 import { SearchBar } from '../../../components/layout/search-bar.tsx';
 import { ViewToggle } from '../components/view-toggle.tsx';
+import { PopularAreaChips } from '../components/popular-areas.tsx';
 import { useOptionalRootData } from '../../../lib/root-data.ts';
 import type { Route } from './+types/home';
 
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t, href, lang } = useI18n();
+  const { t, href } = useI18n();
   const areas = useOptionalRootData()?.areas ?? [];
   const { latest } = loaderData;
   return (
@@ -38,21 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SearchBar large className="mt-6 hd:hidden" />
           <h2 className="mt-8 text-sm font-semibold uppercase tracking-wide text-gray-600">{t('home.popularAreas')}</h2>
           {/* One row that scrolls sideways on phones, so the latest homes start higher. */}
-          <ul className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
-            {loaderData.popular.map(({ slug, listings }) => {
-              const area = areas.find((a) => a.slug === slug);
-              return area ? (
-                <li key={slug} className="shrink-0">
-                  <Link
-                    to={href('rent', { loc: slug })}
-                    className="inline-block rounded-full border border-brand-100 bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow-sm hover:border-brand-600"
-                  >
-                    {area.name[lang]} <span className="font-normal text-gray-600">· {t('home.listingsIn', { count: listings })}</span>
-                  </Link>
-                </li>
-              ) : null;
-            })}
-          </ul>
+          <PopularAreaChips popular={loaderData.popular} bleed="-mx-4 px-4" />
         </div>
       </section>
       <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="latest-heading">

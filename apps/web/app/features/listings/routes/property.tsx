@@ -4,7 +4,7 @@ import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
 import { SearchBar } from '../../../components/layout/search-bar.tsx';
-import { useOptionalRootData } from '../../../lib/root-data.ts';
+import { PopularAreaChips } from '../components/popular-areas.tsx';
 import type { Route } from './+types/property';
 
 /** The spec's property entry (`/property`, the phone bottom bar's "Property"): find a home, or post one. */
@@ -25,8 +25,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function PropertyEntry({ loaderData }: Route.ComponentProps) {
-  const { t, href: link, lang } = useI18n();
-  const areas = useOptionalRootData()?.areas ?? [];
+  const { t, href: link } = useI18n();
   const card = 'rounded-2xl border border-gray-200 bg-white p-5 shadow-sm md:p-6';
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
@@ -42,21 +41,7 @@ export default function PropertyEntry({ loaderData }: Route.ComponentProps) {
           <SearchBar large landmarkLabel={t('property.find.title')} className="mt-4" />
           <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-gray-600">{t('home.popularAreas')}</h3>
           {/* One row that scrolls sideways on phones, so posting stays near the top too. */}
-          <ul className="-mx-5 mt-3 flex gap-2 overflow-x-auto px-5 pb-1 md:mx-0 md:flex-wrap md:px-0">
-            {loaderData.popular.map(({ slug, listings }) => {
-              const area = areas.find((a) => a.slug === slug);
-              return area ? (
-                <li key={slug} className="shrink-0">
-                  <Link
-                    to={link('rent', { loc: slug })}
-                    className="inline-block rounded-full border border-brand-100 bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow-sm hover:border-brand-600"
-                  >
-                    {area.name[lang]} <span className="font-normal text-gray-600">· {t('home.listingsIn', { count: listings })}</span>
-                  </Link>
-                </li>
-              ) : null;
-            })}
-          </ul>
+          <PopularAreaChips popular={loaderData.popular} bleed="-mx-5 px-5" />
           <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3">
             <Link to={link('rent')} className="inline-block rounded-full bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
               {t('home.seeAll')}
