@@ -9,30 +9,38 @@ import { ReviewDecisionForm, decideReview } from '../../listing-management/index
 import { ListingView } from './details.tsx';
 import type { Route } from './+types/review-preview';
 
+/** The public page's fields that the owner's input holds as they are. */
+const FROM_INPUT = [
+  'landmarkLabelId',
+  'description',
+  'address',
+  'postcode',
+  'carpark',
+  'fullyFurnishable',
+  'negotiable',
+  'petFriendly',
+  'level',
+  'storeys',
+  'bathroomType',
+  'roomType',
+  'roommate',
+  'leaseType',
+  'saleType',
+  'availability',
+  'facilities',
+  'nearby',
+] as const satisfies readonly (keyof PropertyDetail & keyof OwnerListingFull['input'])[];
+
 /** A listing as its public page will show it, from what its owner (or a moderator) sees. */
 function asPublished(listing: OwnerListingFull): PropertyDetail {
-  const { input } = listing;
+  const fromInput = Object.fromEntries(FROM_INPUT.map((key) => [key, listing.input[key]])) as Pick<
+    OwnerListingFull['input'],
+    (typeof FROM_INPUT)[number]
+  >;
   return {
     ...listing,
-    landmarkLabelId: input.landmarkLabelId,
+    ...fromInput,
     landmarkLabelVerified: listing.landmarkVerified,
-    description: input.description,
-    address: input.address,
-    postcode: input.postcode,
-    carpark: input.carpark,
-    fullyFurnishable: input.fullyFurnishable,
-    negotiable: input.negotiable,
-    petFriendly: input.petFriendly,
-    level: input.level,
-    storeys: input.storeys,
-    bathroomType: input.bathroomType,
-    roomType: input.roomType,
-    roommate: input.roommate,
-    leaseType: input.leaseType,
-    saleType: input.saleType,
-    availability: input.availability,
-    facilities: input.facilities,
-    nearby: input.nearby,
     videos: listing.videos.map((v) => ({ ...v, type: 'GENERAL' })),
     owner: { id: listing.ownerId, name: '' },
   };
