@@ -31,6 +31,17 @@ export function resendCooldown(error: unknown, phoneNo: string): FormResult | un
 }
 
 /**
+ * A failed phone, PIN or password step, as the form shows it: a redirect passes through; "send a new PIN" too soon
+ * keeps the PIN step and says how long to wait (429); any other API refusal is the step's error (400).
+ */
+export function signInFailure(error: unknown, form: FormData, intent: string, phoneNo: string): { result: FormResult; status: 400 | 429 } {
+  if (error instanceof Response) throw error;
+  const cooldown = form.get('resend') === '1' ? resendCooldown(error, phoneNo) : undefined;
+  if (cooldown) return { result: cooldown, status: 429 };
+  return { result: formError(error, intent === 'verify-pin' ? 'pin' : 'phone', phoneNo), status: 400 };
+}
+
+/**
  * After a successful sign-in: the session cookies, then back to where the visitor came from (or the
  * dashboard), in the language they are browsing. The language stored in the profile is for messages
  * (SMS, email) only; it never switches the site's language.

@@ -4,7 +4,7 @@ import { Button, Field } from '../../../components/ui/field.tsx';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { getSession, safeReturnPath } from '../../../lib/session.server.ts';
-import { completeSignIn, formError, outboxActive, resendCooldown, type FormResult } from '../auth.server.ts';
+import { completeSignIn, outboxActive, signInFailure, type FormResult } from '../auth.server.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PinStep } from '../components/pin-step.tsx';
 import { SignInNotices, fieldMessage } from '../components/sign-in-notices.tsx';
@@ -50,10 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === 'password') return await completeSignIn(context, await api.login(phoneNo, String(form.get('password') ?? '')), lang, returnTo);
   } catch (error) {
-    if (error instanceof Response) throw error;
-    const cooldown = form.get('resend') === '1' ? resendCooldown(error, phoneNo) : undefined;
-    if (cooldown) return data(cooldown, { status: 429 });
-    return data(formError(error, intent === 'verify-pin' ? 'pin' : 'phone', phoneNo), { status: 400 });
+    const { result, status } = signInFailure(error, form, intent, phoneNo);
+    return data(result, { status });
   }
   return data({ step: 'phone' } satisfies FormResult, { status: 400 });
 }

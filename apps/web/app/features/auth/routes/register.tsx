@@ -6,7 +6,7 @@ import { Button, Field } from '../../../components/ui/field.tsx';
 import { apiAs, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { getSession, safeReturnPath } from '../../../lib/session.server.ts';
-import { completeSignIn, formError, outboxActive, resendCooldown, type FormResult } from '../auth.server.ts';
+import { completeSignIn, outboxActive, signInFailure, type FormResult } from '../auth.server.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PinStep } from '../components/pin-step.tsx';
 import { SignInNotices, fieldMessage } from '../components/sign-in-notices.tsx';
@@ -45,10 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await asUser.updateUser(user.id, { ...(user.name === 'guest' ? { name } : {}), ...(email && !user.email ? { email } : {}) });
     return await completeSignIn(context, login, lang, safeReturnPath(String(form.get('origin') ?? '')));
   } catch (error) {
-    if (error instanceof Response) throw error;
-    const cooldown = form.get('resend') === '1' ? resendCooldown(error, phoneNo) : undefined;
-    if (cooldown) return data({ ...cooldown, name, email } satisfies RegisterResult, { status: 429 });
-    return data({ ...formError(error, intent === 'verify-pin' ? 'pin' : 'phone', phoneNo), name, email } satisfies RegisterResult, { status: 400 });
+    const { result, status } = signInFailure(error, form, intent, phoneNo);
+    return data({ ...result, name, email } satisfies RegisterResult, { status });
   }
 }
 
