@@ -1,9 +1,9 @@
 import { redirect, type RouterContextProvider } from 'react-router';
 import type { LoginResponse } from '@kunci/contracts/auth';
 import type { Language } from '@kunci/i18n/locales';
-import { href } from '@kunci/i18n/paths';
+import { href, parsePath } from '@kunci/i18n/paths';
 import { ApiError, type Api } from '../../lib/api.ts';
-import { safeReturnPath, sessionCookies } from '../../lib/session.server.ts';
+import { getSession, safeReturnPath, sessionCookies } from '../../lib/session.server.ts';
 
 export type FormResult = {
   step: 'phone' | 'pin';
@@ -39,6 +39,18 @@ export function signInFailure(error: unknown, form: FormData, intent: string, ph
   const cooldown = form.get('resend') === '1' ? resendCooldown(error, phoneNo) : undefined;
   if (cooldown) return { result: cooldown, status: 429 };
   return { result: formError(error, intent === 'verify-pin' ? 'pin' : 'phone', phoneNo), status: 400 };
+}
+
+/**
+ * A sign-in page's loader start: the page's language and the safe place to return to; a visitor already signed in
+ * goes straight there (or to the dashboard) instead.
+ */
+export function signedOutVisit(request: Request, context: Readonly<RouterContextProvider>): { url: URL; lang: Language; origin: string | undefined } {
+  const url = new URL(request.url);
+  const { lang } = parsePath(url.pathname);
+  const origin = safeReturnPath(url.searchParams.get('origin'));
+  if (getSession(context).user) throw redirect(origin ?? href(lang, 'dashboard'));
+  return { url, lang, origin };
 }
 
 /**

@@ -1,10 +1,10 @@
-import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
+import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { Button, Field } from '../../../components/ui/field.tsx';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
-import { getSession, safeReturnPath } from '../../../lib/session.server.ts';
-import { completeSignIn, outboxActive, signInFailure, type FormResult } from '../auth.server.ts';
+import { safeReturnPath } from '../../../lib/session.server.ts';
+import { completeSignIn, outboxActive, signInFailure, signedOutVisit, type FormResult } from '../auth.server.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PinStep } from '../components/pin-step.tsx';
 import { SignInNotices, fieldMessage } from '../components/sign-in-notices.tsx';
@@ -15,10 +15,7 @@ const modeOf = (value: string | null): Mode => (value === 'password' || value ==
 
 /** The login page (the spec's "external login page"): origin, originType=SH and rid are carried through. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const { lang } = parsePath(url.pathname);
-  const origin = safeReturnPath(url.searchParams.get('origin'));
-  if (getSession(context).user) throw redirect(origin ?? href(lang, 'dashboard'));
+  const { url, lang, origin } = signedOutVisit(request, context);
   const api = serverApi(context, lang);
   const [outbox, providers] = await Promise.all([outboxActive(api), api.providers()]);
   const errorCode = Number(url.searchParams.get('error'));

@@ -1,12 +1,12 @@
-import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-router';
+import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { Email, PersonName } from '@kunci/contracts/users';
 import { translatorFor } from '@kunci/i18n/messages';
-import { href, parsePath } from '@kunci/i18n/paths';
+import { parsePath } from '@kunci/i18n/paths';
 import { Button, Field } from '../../../components/ui/field.tsx';
 import { apiAs, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
-import { getSession, safeReturnPath } from '../../../lib/session.server.ts';
-import { completeSignIn, outboxActive, signInFailure, type FormResult } from '../auth.server.ts';
+import { safeReturnPath } from '../../../lib/session.server.ts';
+import { completeSignIn, outboxActive, signInFailure, signedOutVisit, type FormResult } from '../auth.server.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PinStep } from '../components/pin-step.tsx';
 import { SignInNotices, fieldMessage } from '../components/sign-in-notices.tsx';
@@ -15,10 +15,7 @@ import type { Route } from './+types/register';
 type RegisterResult = FormResult & { name?: string; email?: string; fields?: { name?: string; email?: string } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const { lang } = parsePath(url.pathname);
-  const origin = safeReturnPath(url.searchParams.get('origin'));
-  if (getSession(context).user) throw redirect(origin ?? href(lang, 'dashboard'));
+  const { lang, origin } = signedOutVisit(request, context);
   return { origin: origin ?? '', outbox: await outboxActive(serverApi(context, lang)) };
 }
 
