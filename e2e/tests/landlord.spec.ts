@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { tinyMp4 } from '@kunci/media/test-videos';
 import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
@@ -113,11 +113,14 @@ test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft els
     .getByRole('listitem')
     .filter({ has: moderator.getByRole('link', { name, exact: true }) })
     .first();
-  const [approveBox, reasonBox, rejectBox] = await Promise.all(
-    [card.getByRole('button', { name: 'Approve' }), card.getByLabel('Reason for the owner'), card.getByRole('button', { name: 'Reject' })].map(
-      async (l) => (await l.boundingBox())!,
-    ),
-  );
+  const box = async (locator: Locator) => {
+    const found = await locator.boundingBox();
+    if (!found) throw new Error(`${String(locator)} is not laid out`);
+    return found;
+  };
+  const approveBox = await box(card.getByRole('button', { name: 'Approve' }));
+  const reasonBox = await box(card.getByLabel('Reason for the owner'));
+  const rejectBox = await box(card.getByRole('button', { name: 'Reject' }));
   expect(reasonBox.y).toBeGreaterThan(approveBox.y + approveBox.height);
   expect(rejectBox.y).toBeGreaterThan(reasonBox.y + reasonBox.height);
   expect(rejectBox.width).toBe(approveBox.width);
