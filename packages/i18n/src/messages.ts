@@ -21,6 +21,8 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<MessageKey> = new Set([
   'profile.facebook.title',
   'post.upload.failed',
   'facility.SURAU',
+  // 'Status' is the Malay word too.
+  'payments.receipt.status',
 ] satisfies MessageKey[]);
 
 const serverTranslators = new Map<Language, Translate>();

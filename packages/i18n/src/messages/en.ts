@@ -19,7 +19,6 @@ export const en = {
   'chat.empty': 'No conversations yet. Ask a landlord about a home to start one.',
   'chat.pick': 'Choose a conversation.',
   'chat.back': 'Back to conversations',
-  'chat.online': 'You’re connected',
   'chat.offline': 'Connection lost. Reconnecting… (new messages will appear when it is back)',
   'chat.messages': 'Messages',
   'chat.seen': 'Seen',

@@ -17,7 +17,6 @@ export const ms: Messages = {
   'chat.empty': 'Belum ada perbualan. Tanya tuan rumah tentang sebuah rumah untuk bermula.',
   'chat.pick': 'Pilih perbualan.',
   'chat.back': 'Kembali ke perbualan',
-  'chat.online': 'Anda disambungkan',
   'chat.offline': 'Sambungan terputus. Menyambung semula… (mesej baharu akan muncul apabila sambungan pulih)',
   'chat.messages': 'Mesej',
   'chat.seen': 'Dilihat',

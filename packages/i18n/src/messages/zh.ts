@@ -16,7 +16,6 @@ export const zh: Messages = {
   'chat.empty': '还没有对话。向房东咨询房源即可开始。',
   'chat.pick': '请选择一个对话。',
   'chat.back': '返回对话列表',
-  'chat.online': '您已连接',
   'chat.offline': '连接已断开，正在重新连接…（恢复后会显示新消息）',
   'chat.messages': '消息',
   'chat.seen': '已读',

@@ -126,7 +126,7 @@ describe('landlord pages', () => {
       headers: { cookie: moderatorCookie, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(approved.statusCode).toBe(302);
-    expect(approved.headers.location).toBe('/dashboard/review');
+    expect(approved.headers.location).toBe(`/dashboard/review?approved=${listing.id}`);
     expect((await t.app.inject({ url: `/api/properties/${listing.id}` })).statusCode).toBe(200);
   });
 
