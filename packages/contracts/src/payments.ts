@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Language } from './constants.ts';
 
 /**
  * Payments (issue 16). Money is integer sen everywhere (RM 1.00 = 100), currency MYR. A payment belongs to a
@@ -11,6 +12,18 @@ const sen = z.number().int();
 /** What a payment is for; the feature owning the reference handles its jobs. */
 export const PaymentPurpose = z.enum(['DEAL_BOOKING', 'DEAL_MOVE_IN', 'RENTAL_ORDER', 'TEST']);
 export type PaymentPurpose = z.infer<typeof PaymentPurpose>;
+
+/** What a feature asks of payments to take money: the payments service's input, and the port other features declare. */
+export interface CreatePaymentInput<Purpose extends PaymentPurpose = PaymentPurpose> {
+  purpose: Purpose;
+  referenceId: string;
+  payerId: string;
+  amountSen: number;
+  description: string;
+  language: Language;
+  /** Where the payer lands afterwards: a localized path on our origin, such as `/deal?id=...`. */
+  returnPath: string;
+}
 
 export const PaymentMethod = z.enum(['card', 'fpx']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;

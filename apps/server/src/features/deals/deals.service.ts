@@ -18,7 +18,7 @@ import {
   type PaymentLink,
 } from '@kunci/contracts/deals';
 import { ErrorCode } from '@kunci/contracts/errors';
-import type { PaymentStatus } from '@kunci/contracts/payments';
+import type { CreatePaymentInput, PaymentStatus } from '@kunci/contracts/payments';
 import type { Database } from '@kunci/db/client';
 import type { Language } from '@kunci/i18n/locales';
 import { href } from '@kunci/i18n/paths';
@@ -39,15 +39,7 @@ import {
 
 /** What deals need of payments: the port app.ts fills with the payments service (features do not import each other). */
 export interface DealPayments {
-  createPayment(input: {
-    purpose: 'DEAL_BOOKING' | 'DEAL_MOVE_IN';
-    referenceId: string;
-    payerId: string;
-    amountSen: number;
-    description: string;
-    language: Language;
-    returnPath: string;
-  }): Promise<{ paymentId: string; paymentUrl: string }>;
+  createPayment(input: CreatePaymentInput<'DEAL_BOOKING' | 'DEAL_MOVE_IN'>): Promise<{ paymentId: string; paymentUrl: string }>;
   refund(input: { paymentId: string; amountSen: number; reason: string; requestedBy: string }): Promise<{ refundId: string }>;
   findPayment(paymentId: string): Promise<{ status: PaymentStatus; amountSen: number } | null>;
 }

@@ -2,6 +2,7 @@ import { ErrorCode } from '@kunci/contracts/errors';
 import {
   PAYMENT_JOBS,
   SIMULATOR_CARDS,
+  type CreatePaymentInput,
   type Payment,
   type PaymentFailedJob,
   type PaymentPurpose,
@@ -34,17 +35,6 @@ export function holdingAccount(purpose: PaymentPurpose, referenceId: string): { 
     case 'TEST':
       return { account: `test:${referenceId}:escrow`, dealId: null };
   }
-}
-
-export interface CreatePaymentInput {
-  purpose: PaymentPurpose;
-  referenceId: string;
-  payerId: string;
-  amountSen: number;
-  description: string;
-  language: Language;
-  /** Where the payer lands afterwards: a localized path on our origin, such as `/deal?id=...`. */
-  returnPath: string;
 }
 
 export interface Viewer {

@@ -56,6 +56,17 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
 
   // Header: the company on the left, the document's title on the right.
   const top = doc.y;
+  /** A hairline across the page, with space above and below it. */
+  const rule = (lineWidth: number, below: number, above = 0) => {
+    doc.y += above;
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .lineWidth(lineWidth)
+      .strokeColor(RULE)
+      .stroke();
+    doc.y += below;
+  };
   doc
     .font('bold')
     .fontSize(24)
@@ -73,13 +84,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
     .fillColor(INK)
     .text(t('payments.receipt.title'), left + width / 2, top + 2, { width: width / 2, align: 'right' });
   doc.y = Math.max(afterCompany, doc.y) + 14;
-  doc
-    .moveTo(left, doc.y)
-    .lineTo(left + width, doc.y)
-    .lineWidth(1)
-    .strokeColor(RULE)
-    .stroke();
-  doc.y += 16;
+  rule(1, 16);
 
   // The rows: label left, value right of it; the total stands out.
   const labelWidth = 150;
@@ -90,14 +95,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
     // The last row is what the payer paid: the amount, or the total after a refund.
     const total = index === rows.length - 1;
     if (total) {
-      doc.y += 6;
-      doc
-        .moveTo(left, doc.y)
-        .lineTo(left + width, doc.y)
-        .lineWidth(0.5)
-        .strokeColor(RULE)
-        .stroke();
-      doc.y += 10;
+      rule(0.5, 10, 6);
     }
     const y = doc.y;
     doc.font('regular').fontSize(11).fillColor(MUTED).text(t(row.label), left, y, { width: labelWidth });
@@ -110,14 +108,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
     doc.y = Math.max(labelBottom, doc.y) + 8;
   }
 
-  doc.y += 18;
-  doc
-    .moveTo(left, doc.y)
-    .lineTo(left + width, doc.y)
-    .lineWidth(1)
-    .strokeColor(RULE)
-    .stroke();
-  doc.y += 10;
+  rule(1, 10, 18);
   doc.font('regular').fontSize(9).fillColor(MUTED).text(t('payments.receipt.footer'), left, doc.y, { width });
   doc.end();
   return done;
