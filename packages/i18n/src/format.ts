@@ -74,12 +74,15 @@ export function formatTime(lang: Language, iso: string): string {
   return dateFormat(lang, 'time', { timeStyle: 'short' }).format(new Date(iso));
 }
 
-/** The Malaysian calendar day (YYYY-MM-DD) an instant falls on, to group messages by day. */
+/**
+ * The Malaysian calendar day (YYYY-MM-DD) an instant falls on: to group messages by day, or to know "today" when a
+ * date may not be in the past. Malaysia keeps UTC+8 all year (no daylight saving), so no Intl is needed: pages call
+ * this while hydrating.
+ */
 export function malaysiaDay(iso: string): string {
-  const parts = dateFormat('en', 'day-key', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return new Date(Date.parse(iso) + MALAYSIA_OFFSET_MS).toISOString().slice(0, 10);
 }
+const MALAYSIA_OFFSET_MS = 8 * 3_600_000;
 
 /** Ringgit and sen, for fee breakdowns (e.g. SST of RM 23.94). */
 export function formatMoneyExact(lang: Language, amount: number): string {

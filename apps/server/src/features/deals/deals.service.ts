@@ -21,6 +21,7 @@ import { ErrorCode } from '@kunci/contracts/errors';
 import type { CreatePaymentInput, PaymentStatus } from '@kunci/contracts/payments';
 import type { Database } from '@kunci/db/client';
 import type { Language } from '@kunci/i18n/locales';
+import { malaysiaDay } from '@kunci/i18n/format';
 import { href } from '@kunci/i18n/paths';
 import type { MediaStore } from '@kunci/media/store';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -60,7 +61,6 @@ export function dealPath(lang: Language, query: { id?: string; hash?: string }):
 
 /** Midnight in Malaysia at the start of a date. */
 const startOfDay = (date: string) => new Date(`${date}T00:00:00${MALAYSIA_OFFSET}`);
-const malaysianToday = (now: Date) => new Date(now.getTime() + 8 * HOUR_MS).toISOString().slice(0, 10);
 
 /** The deadline a state runs against, if any: when, what runs then, and why. */
 export function deadlineOf(
@@ -368,7 +368,7 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
         );
       }
       if (listing.ownerId === tenantId) throw new AppError(ErrorCode.DEAL_OWN_LISTING, { propertyId: listing.id });
-      if (body.moveInDate < malaysianToday(clock()) || Number.isNaN(startOfDay(body.moveInDate).getTime())) {
+      if (body.moveInDate < malaysiaDay(clock().toISOString()) || Number.isNaN(startOfDay(body.moveInDate).getTime())) {
         throw new AppError(ErrorCode.VALIDATION, { moveInDate: body.moveInDate }, [{ path: 'body.moveInDate', message: 'deals.field.moveInDate' }]);
       }
       if (body.conversationId) {

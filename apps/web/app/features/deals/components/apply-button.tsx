@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
+import { malaysiaDay } from '@kunci/i18n/format';
 import { Button, Field, FormError } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, fieldErrors, useApi } from '../../../lib/api.ts';
@@ -8,7 +9,6 @@ import { useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
 
 /** Today in Malaysia (YYYY-MM-DD): the earliest move-in date offered. */
-const malaysianToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /**
  * "Apply to rent" for a tenant: move-in date, months and occupants in a native dialog; the rent is the listing's as
@@ -96,7 +96,7 @@ export function ApplyButton({
             name="moveInDate"
             type="date"
             required
-            min={malaysianToday()}
+            min={malaysiaDay(new Date().toISOString())}
             label={t('deal.apply.moveIn')}
             error={fields['moveInDate']}
           />
