@@ -7,37 +7,31 @@ import { bearer, createTestApp, freshPhone, type TestApp } from '../test/support
 import { condoInput, photoWithGps, upload } from './features/listing-management/test-helpers.ts';
 import { SIGNATURE_HEADER, signWebhook } from './features/payments/simulator.ts';
 import { matrixDeal } from './features/deals/test-helpers.ts';
+import {
+  PERSONAS,
+  everyone,
+  moderatorOnly,
+  selfOnly,
+  selfOrModerator,
+  signedIn,
+  type Context,
+  type Fixture,
+  type Persona,
+  type Row,
+} from '../test/authorization-matrix.ts';
+import { screeningRows } from '../test/authz/screening.ts';
+import { agreementsRows } from '../test/authz/agreements.ts';
+import { adminRows } from '../test/authz/admin.ts';
+import { servicesRows } from '../test/authz/services.ts';
+import { contentRows } from '../test/authz/content.ts';
+import { growthRows } from '../test/authz/growth.ts';
+import { notificationsRows } from '../test/authz/notifications.ts';
+import { performanceRows } from '../test/authz/performance.ts';
 
 /**
  * The authorization matrix: every API route, called as each kind of caller, with the answer expected.
  * A route that exists but is missing here fails the first test, so each new route must be added.
  */
-type Persona = 'anonymous' | 'owner' | 'other' | 'banned' | 'moderator';
-const PERSONAS: Persona[] = ['anonymous', 'owner', 'other', 'banned', 'moderator'];
-
-interface Context {
-  owner: { id: string; phone: string; token: string };
-  listingId: number;
-  goneListingId: number;
-}
-/** What a row's setup made for one call (a fresh listing, photo or upload: rows that change things get their own). */
-type Fixture = Record<string, string | number>;
-interface Row {
-  route: string;
-  setup?: (t: TestApp, c: Context) => Promise<Fixture>;
-  request: (
-    c: Context,
-    f: Fixture,
-  ) => { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; headers?: Record<string, string> };
-  expect: Record<Persona, number>;
-}
-
-const everyone = (status: number): Record<Persona, number> => ({ anonymous: status, owner: status, other: status, banned: 403, moderator: status });
-const selfOnly = (status: number): Record<Persona, number> => ({ anonymous: 401, owner: status, other: 403, banned: 403, moderator: 403 });
-const selfOrModerator = (status: number): Record<Persona, number> => ({ anonymous: 401, owner: status, other: 403, banned: 403, moderator: status });
-const signedIn = (status: number): Record<Persona, number> => ({ anonymous: 401, owner: status, other: status, banned: 403, moderator: status });
-
-const moderatorOnly = (status: number): Record<Persona, number> => ({ anonymous: 401, owner: 403, other: 403, banned: 403, moderator: status });
 
 /** A draft listing of the owner's, made through the API as the owner would. */
 async function ownedListing(t: TestApp, c: Context, submit = false): Promise<Fixture> {
@@ -787,6 +781,14 @@ const MATRIX: Row[] = [
     request: (_c, f) => signedPaymentWebhook(String(f['id'])),
     expect: everyone(200),
   },
+  ...screeningRows,
+  ...agreementsRows,
+  ...adminRows,
+  ...servicesRows,
+  ...contentRows,
+  ...growthRows,
+  ...notificationsRows,
+  ...performanceRows,
 ];
 
 describe('authorization matrix', () => {

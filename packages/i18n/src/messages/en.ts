@@ -1,3 +1,10 @@
+import { screening } from './areas/screening.ts';
+import { agreements } from './areas/agreements.ts';
+import { admin } from './areas/admin.ts';
+import { services } from './areas/services.ts';
+import { content } from './areas/content.ts';
+import { growth } from './areas/growth.ts';
+import { notifications } from './areas/notifications.ts';
 /**
  * English is the source catalogue: its keys type every lookup. Messages are ICU MessageFormat
  * (plurals, selects, numbers). ms.ts and zh.ts must define every key, translated.
@@ -934,6 +941,13 @@ export const en = {
   'payments.status.partiallyRefunded': 'Partly refunded',
   'payments.status.refunded': 'Refunded in full',
   'payments.method.cardEnding': 'Card ••••{last4}',
+  ...screening.en,
+  ...agreements.en,
+  ...admin.en,
+  ...services.en,
+  ...content.en,
+  ...growth.en,
+  ...notifications.en,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,11 @@
 import type { Messages } from './en.ts';
+import { screening } from './areas/screening.ts';
+import { agreements } from './areas/agreements.ts';
+import { admin } from './areas/admin.ts';
+import { services } from './areas/services.ts';
+import { content } from './areas/content.ts';
+import { growth } from './areas/growth.ts';
+import { notifications } from './areas/notifications.ts';
 
 export const ms: Messages = {
   'app.name': 'Kunci',
@@ -937,4 +944,11 @@ export const ms: Messages = {
   'payments.status.partiallyRefunded': 'Dipulangkan sebahagian',
   'payments.status.refunded': 'Dipulangkan sepenuhnya',
   'payments.method.cardEnding': 'Kad ••••{last4}',
+  ...screening.ms,
+  ...agreements.ms,
+  ...admin.ms,
+  ...services.ms,
+  ...content.ms,
+  ...growth.ms,
+  ...notifications.ms,
 };

@@ -1,4 +1,11 @@
 import type { Messages } from './en.ts';
+import { screening } from './areas/screening.ts';
+import { agreements } from './areas/agreements.ts';
+import { admin } from './areas/admin.ts';
+import { services } from './areas/services.ts';
+import { content } from './areas/content.ts';
+import { growth } from './areas/growth.ts';
+import { notifications } from './areas/notifications.ts';
 
 export const zh: Messages = {
   'app.name': 'Kunci',
@@ -921,4 +928,11 @@ export const zh: Messages = {
   'payments.status.partiallyRefunded': '部分退款',
   'payments.status.refunded': '已全额退款',
   'payments.method.cardEnding': '银行卡 ••••{last4}',
+  ...screening.zh,
+  ...agreements.zh,
+  ...admin.zh,
+  ...services.zh,
+  ...content.zh,
+  ...growth.zh,
+  ...notifications.zh,
 };

@@ -1,0 +1,4 @@
+import type { Row } from '../authorization-matrix.ts';
+
+/** Authorization matrix rows for the admin area's routes (see ../authorization-matrix.ts for the personas and helpers). */
+export const adminRows: Row[] = [];
