@@ -46,6 +46,8 @@ const pairs = setting('BENCH_PAIRS', 100, 1, 5000);
 const signInUsers = setting('BENCH_SIGN_IN_USERS', 200, 10, 10_000);
 const portA = setting('BENCH_PORT', 3310, 1024, 65_000);
 const ports = [portA, portA + 1];
+/** A folder: instance A writes a V8 heap snapshot there after minute 1 and after the last (to see what grows). */
+const snapshotDir = process.env['BENCH_HEAP_SNAPSHOTS'];
 const NAMES = ['A', 'B'];
 
 const P99_BUDGET_MS = 300;
@@ -117,22 +119,48 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries())
     if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) afterMajorGc.push(process.memoryUsage().heapUsed);
 }).observe({ entryTypes: ['gc'] });
-process.on('message', (m) => {
+process.on('message', async (m) => {
+  if (typeof m === 'string' && m.startsWith('snapshot:') && process.send) {
+    const { writeHeapSnapshot } = await import('node:v8');
+    process.send({ snapshot: writeHeapSnapshot(m.slice('snapshot:'.length)) });
+    return;
+  }
   if (m !== 'memory' || !process.send) return;
-  process.send({ heapUsed: process.memoryUsage().heapUsed, afterMajorGc });
+  const usage = process.memoryUsage();
+  process.send({ heapUsed: usage.heapUsed, external: usage.external, arrayBuffers: usage.arrayBuffers, afterMajorGc });
   afterMajorGc = [];
 });
 if (process.channel) process.channel.unref();
 `)}`;
 interface Heap {
   heapUsedMb: number;
+  /** Memory of C++ objects bound to JavaScript ones, Buffers included (off the V8 heap, inside RSS). */
+  externalMb: number;
   afterMajorGcMb: number[];
+}
+/** Asks an instance to write a heap snapshot (it pauses while writing: latencies around it are not representative). */
+function snapshot(server: ChildProcess, path: string): Promise<void> {
+  return new Promise((done) => {
+    const onMessage = (m: { snapshot?: string }) => {
+      if (m.snapshot === undefined) return;
+      server.off('message', onMessage);
+      console.log(`heap snapshot: ${m.snapshot}`);
+      done();
+    };
+    server.on('message', onMessage);
+    server.send(`snapshot:${path}`);
+  });
 }
 function heapOf(server: ChildProcess): Promise<Heap | null> {
   return new Promise((done) => {
     const timer = setTimeout(() => finish(null), 2000);
-    const onMessage = (m: { heapUsed?: number; afterMajorGc?: number[] }) => {
-      if (m.heapUsed !== undefined) finish({ heapUsedMb: m.heapUsed / 2 ** 20, afterMajorGcMb: (m.afterMajorGc ?? []).map((b) => b / 2 ** 20) });
+    const onMessage = (m: { heapUsed?: number; external?: number; afterMajorGc?: number[] }) => {
+      if (m.heapUsed !== undefined)
+        finish({
+          heapUsedMb: m.heapUsed / 2 ** 20,
+          externalMb: (m.external ?? NaN) / 2 ** 20,
+          afterMajorGcMb: (m.afterMajorGc ?? []).map((b) => b / 2 ** 20),
+        });
     };
     function finish(value: Heap | null) {
       clearTimeout(timer);
@@ -512,6 +540,7 @@ try {
         'RSS MB (mean)': round1(mean(samples.map((s) => s.rssMb))),
         'heap MB after full GC': round1(heap.mb),
         'full GCs': heap.majorGcs,
+        'external MB (mean)': round1(mean(samples.flatMap((s) => (s.heap ? [s.heap.externalMb] : [])))),
         'CPU % of a core': Math.round(((cpuNow - cpuAtMinute[i]![minute]!) / seconds) * 100),
         samples: samples.length,
       };
@@ -553,6 +582,7 @@ try {
         console.log(`\nminute ${reported + 1}/${minutes}, load ${load()}, ${inFlight} in flight, ${queue.length} queued`);
         console.table(minuteRows([perMinute[reported]!], 60));
         console.table(instanceRows(reported, 60));
+        if (snapshotDir && reported === 0) void snapshot(servers[0]!, join(snapshotDir, 'A-minute-1.heapsnapshot'));
         reported++;
       }
     }
@@ -578,6 +608,7 @@ try {
   }
   finishing = true;
   sampling = false;
+  if (snapshotDir) await snapshot(servers[0]!, join(snapshotDir, `A-minute-${minutes}.heapsnapshot`));
   await sampler;
   const lastMinute = Math.min(minutes - 1, Math.max(0, minuteOf(scheduleEnd)));
   const measuredSeconds = Math.max(1, (scheduleEnd - measureStart) / 1000);
