@@ -23,5 +23,6 @@ export * from './schema/properties.ts';
 export * from './schema/property-actions.ts';
 export * from './schema/property-images.ts';
 export * from './schema/property-types.ts';
+export * from './schema/screening.ts';
 export * from './schema/stock-images.ts';
 export * from './schema/users.ts';

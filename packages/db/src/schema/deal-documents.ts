@@ -4,8 +4,8 @@ import { deals } from './deals.ts';
 import { users } from './users.ts';
 
 /**
- * A screening document of a deal (payslip, IC...). The file sits in the media store under a private key with no
- * public route; its owner and staff read it through the API.
+ * A screening document of a deal (payslip, IC...). The file sits in the media store encrypted (AES-256-GCM) under a
+ * private key with no public route; its owner and staff (through a short-lived signed read) read it through the API.
  */
 export const dealDocuments = pgTable(
   'deal_documents',
@@ -28,6 +28,10 @@ export const dealDocuments = pgTable(
       .notNull()
       .default(sql`now()`),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    /** Staff's verdict on this file: who, when, and why it was refused (the tenant then replaces it). */
+    reviewedBy: uuid('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    refusalReason: text('refusal_reason'),
   },
   (t) => [index('deal_documents_deal').on(t.dealId), index('deal_documents_owner').on(t.ownerId, t.createdAt.desc())],
 );
