@@ -3,6 +3,7 @@ export * from './schema/appointments.ts';
 export * from './schema/areas.ts';
 export * from './schema/auth.ts';
 export * from './schema/chat.ts';
+export * from './schema/content.ts';
 export * from './schema/countries.ts';
 export * from './schema/deal-documents.ts';
 export * from './schema/deal-events.ts';
