@@ -42,6 +42,15 @@ export const deals = pgTable(
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
     deadlineCommand: text('deadline_command'),
     reason: text('reason'),
+    /** A later start asked for by the tenant (`postpone_status` REQUESTED, or REFUSED by the landlord). */
+    postponeTo: date('postpone_to'),
+    postponeStatus: text('postpone_status', { enum: ['REQUESTED', 'REFUSED'] }),
+    /** When staff recorded the signed agreement stamped, and its cost then (taken off a later refund). */
+    stampedAt: timestamp('stamped_at', { withTimezone: true }),
+    stampingCostSen: integer('stamping_cost_sen'),
+    /** The latest deal payment the gateway reported failed (shown while it is still the one asked for). */
+    failedPaymentId: uuid('failed_payment_id'),
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
