@@ -24,6 +24,7 @@ export * from './schema/properties.ts';
 export * from './schema/property-actions.ts';
 export * from './schema/property-images.ts';
 export * from './schema/property-types.ts';
+export * from './schema/rental-collection.ts';
 export * from './schema/screening.ts';
 export * from './schema/stock-images.ts';
 export * from './schema/users.ts';
