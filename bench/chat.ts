@@ -4,19 +4,15 @@
 // Prints delivery p50/p95/p99, the send call's own latency and the lost-message count. Asserts nothing.
 // Budget (issue 6): delivery p99 <= 50 ms, 0 lost.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { cpus, loadavg } from 'node:os';
 import WebSocket from 'ws';
 import { chatConversations, properties, sessions, users } from '@kunci/db/schema';
 import { openDatabase } from '@kunci/db/client';
 import { eq } from 'drizzle-orm';
 import { newToken, tokenHash } from '../apps/server/src/lib/sessions.repository.ts';
+import { scratch } from './scratch.ts';
 import { ready, startServer, stop } from './server.ts';
 
-const adminUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
-const redisUrl = process.env['BENCH_REDIS_URL'] ?? process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const pairs = Number(process.env['BENCH_PAIRS'] ?? 1000);
 const rate = Number(process.env['BENCH_RATE'] ?? 100); // messages per second
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 20);
@@ -24,22 +20,12 @@ const warmup = Number(process.env['BENCH_WARMUP_SECONDS'] ?? 3);
 const portA = Number(process.env['BENCH_PORT'] ?? 3299);
 const portB = portA + 1;
 
-const admin = new pg.Client({ connectionString: adminUrl });
-try {
-  await admin.connect();
-} catch {
-  console.log(`chat benchmark: needs PostgreSQL (${adminUrl}) and Redis (${redisUrl}) for two instances; skipped`);
-  process.exit(0);
-}
-const dbName = `kunci_bench_chat_${process.pid}`;
-await admin.query(`create database ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'kunci-bench-chat-'));
+const run = await scratch('chat');
+const dataDir = run.dataDir;
 const env = {
-  DATABASE_URL: url.toString(),
-  REDIS_URL: redisUrl,
-  REDIS_KEY_PREFIX: `bench-${process.pid}:`,
+  DATABASE_URL: run.databaseUrl,
+  REDIS_URL: run.redisUrl,
+  REDIS_KEY_PREFIX: run.redisPrefix,
   SEED_DEMO_LISTINGS: '20',
   JOBS_INTERVAL_SECONDS: '0',
 };
@@ -51,7 +37,7 @@ try {
   await ready(servers[1]!, `http://127.0.0.1:${portB}`);
 
   // People, sessions and one conversation per pair, written straight to the database (sign-in is not measured).
-  const { db, close } = await openDatabase({ url: url.toString(), poolSize: 4 });
+  const { db, close } = await openDatabase({ url: run.databaseUrl, poolSize: 4 });
   const [listing] = await db.select({ id: properties.id }).from(properties).where(eq(properties.reviewStatus, 'APPROVED')).limit(1);
   const people = await db
     .insert(users)
@@ -168,7 +154,5 @@ try {
 } finally {
   for (const socket of sockets) socket.terminate();
   await Promise.all(servers.map(stop));
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await run.drop();
 }

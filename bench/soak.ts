@@ -9,13 +9,11 @@
 //   npm run build && npm run soak -w @kunci/bench            (BENCH_MINUTES=2 for a short run)
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { and, eq, gt } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { openDatabase } from '@kunci/db/client';
 import { chatConversations, properties, sessions, users } from '@kunci/db/schema';
@@ -23,6 +21,7 @@ import { LANGUAGES } from '@kunci/i18n/locales';
 import { switchLanguage } from '@kunci/i18n/paths';
 import { normalizePhone } from '../apps/server/src/lib/phone.ts';
 import { newToken, tokenHash } from '../apps/server/src/lib/sessions.repository.ts';
+import { scratch } from './scratch.ts';
 import { ready, startServer, stop } from './server.ts';
 
 function setting(name: string, fallback: number, min: number, max: number): number {
@@ -34,8 +33,6 @@ function setting(name: string, fallback: number, min: number, max: number): numb
   }
   return value;
 }
-const adminUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
-const redisUrl = process.env['BENCH_REDIS_URL'] ?? process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const minutes = setting('BENCH_MINUTES', 10, 1, 24 * 60);
 const rate = setting('BENCH_RATE', 80, 1, 2000); // requests a second, both instances together
 const concurrency = setting('BENCH_CONCURRENCY', 64, 1, 1000);
@@ -185,26 +182,12 @@ if (!existsSync(resolve(import.meta.dirname, '../apps/web/build/server'))) {
   console.error('soak benchmark: the web app is not built; run `npm run build` first');
   process.exit(1);
 }
-const admin = new pg.Client({ connectionString: adminUrl });
-try {
-  await admin.connect();
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await probe.connect();
-  await probe.quit();
-} catch {
-  console.log(`soak benchmark: needs PostgreSQL (${adminUrl}) and Redis (${redisUrl}) for two instances; skipped`);
-  process.exit(0);
-}
-const dbName = `kunci_bench_soak_${process.pid}`;
-const redisPrefix = `soak-${process.pid}:`;
-await admin.query(`create database ${dbName}`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'kunci-bench-soak-'));
+const run = await scratch('soak');
+const dataDir = run.dataDir;
 const env = {
-  DATABASE_URL: dbUrl.toString(),
-  REDIS_URL: redisUrl,
-  REDIS_KEY_PREFIX: redisPrefix,
+  DATABASE_URL: run.databaseUrl,
+  REDIS_URL: run.redisUrl,
+  REDIS_KEY_PREFIX: run.redisPrefix,
   // A local demo: no SMS or email provider, messages stay in the development outbox (production requires one or this).
   DEMO_MODE: 'true',
   SEED_DEMO_LISTINGS: String(listingCount),
@@ -232,7 +215,7 @@ try {
   await ready(servers[1]!, `http://127.0.0.1:${ports[1]}`);
 
   // People: tenant-landlord pairs with sessions and one conversation each; sign-in users with a password.
-  const { db, close } = await openDatabase({ url: dbUrl.toString(), poolSize: 4 });
+  const { db, close } = await openDatabase({ url: run.databaseUrl, poolSize: 4 });
   const live = await db
     .select({ id: properties.id })
     .from(properties)
@@ -673,15 +656,5 @@ try {
   finishing = true;
   for (const socket of sockets) socket.terminate();
   await Promise.all(servers.map(stop));
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-  const redis = new Redis(redisUrl);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 1000);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  await redis.quit();
-  rmSync(dataDir, { recursive: true, force: true });
+  await run.drop();
 }

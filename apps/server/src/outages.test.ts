@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { ServerEvent } from '@kunci/contracts/chat';
 import { ErrorCode } from '@kunci/contracts/errors';
-import { openDatabase, type DatabaseHandle } from '@kunci/db/client';
+import { isDatabaseUnavailable, openDatabase, type DatabaseHandle } from '@kunci/db/client';
 import { LocalDiskStore } from '@kunci/media/store';
 import { databaseUrl } from '../../../test/template.ts';
 import { freshPhone, openTestDatabase, testConfig, testRedisUrl, type TestDatabase } from '../test/support.ts';
@@ -176,6 +177,30 @@ describe.skipIf(template.kind !== 'postgres')('PostgreSQL going away and coming 
 
   it('answers while the server answers', async () => {
     expect((await search()).statusCode).toBe(200);
+  });
+
+  it('a connection ended by the server while a transaction holds it fails that transaction, not the process', async () => {
+    const uncaught = vi.fn();
+    process.on('uncaughtException', uncaught);
+    try {
+      // As when PostgreSQL restarts, or ends a session idle in its transaction too long, between two statements.
+      const failure = await database.db
+        .transaction(async (tx) => {
+          const [backend] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+          await admin.query('select pg_terminate_backend($1)', [backend!.pid]);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      expect(uncaught).not.toHaveBeenCalled();
+      expect((await search()).statusCode).toBe(200);
+    } finally {
+      process.off('uncaughtException', uncaught);
+    }
   });
 
   it('silent: a call answers 503 UNAVAILABLE', async () => {

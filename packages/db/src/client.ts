@@ -116,8 +116,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /**
  * A connection that gave up waiting on the server is closed, never reused: a late answer to a `begin` would
  * otherwise leave it inside a transaction that the next caller of the pool runs in unknowingly.
+ *
+ * A connection lost while checked out of the pool (inside a transaction: the server restarted, or the socket was
+ * closed above) emits 'error' on the client, where the pool listens only while the client is idle: unheard, that
+ * event would end the process. The failure already reaches the caller's queries, and the pool drops a client that is
+ * no longer queryable when it comes back, so the event itself needs no more than a listener.
  */
 class GuardedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {});
+  }
+
   // The driver's overloads (promise, callback, submittable) pass through untouched; only failures are watched.
   override query(...args: unknown[]): never {
     const drop = (error: unknown) => {
@@ -142,8 +152,8 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
     connectionString: url,
     max: poolSize,
     keepAlive: true,
+    Client: GuardedClient,
     ...(timeouts && {
-      Client: GuardedClient,
       connectionTimeoutMillis: timeouts.connectMs,
       statement_timeout: timeouts.statementMs,
       // The server cancels a slow statement itself; past this the server is not answering at all.
