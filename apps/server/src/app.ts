@@ -25,6 +25,10 @@ import { createDealsRepository } from './features/deals/deals.repository.ts';
 import { dealsRoutes } from './features/deals/deals.routes.ts';
 import { createDealsService } from './features/deals/deals.service.ts';
 import { createFavouritesRepository } from './features/favourites/favourites.repository.ts';
+import { createPriceCheckerRepository } from './features/growth/price-checker.repository.ts';
+import { priceCheckerRoutes } from './features/growth/price-checker.routes.ts';
+import { createPriceCheckerService } from './features/growth/price-checker.service.ts';
+import { priceWidgetRoutes } from './features/growth/price-widget.routes.ts';
 import { createFavouritesService } from './features/favourites/favourites.service.ts';
 import { createListingsRepository } from './features/listings/listings.repository.ts';
 import { listingsRoutes } from './features/listings/listings.routes.ts';
@@ -214,6 +218,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
   const deals = createDealsService({ repository: createDealsRepository(db), jobs, payments, store, secret });
   registerDealJobs(jobs, deals, messenger, { publicUrl: config.publicUrl, log: app.log });
   const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), chat });
+  const priceChecker = createPriceCheckerService(createPriceCheckerRepository(db));
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
@@ -230,11 +235,13 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(paymentsRoutes, { service: payments, gateway: gateway.name });
       await api.register(dealsRoutes, { service: deals });
       await api.register(dashboardRoutes, { service: createDashboardService(createDashboardRepository(db)) });
+      await api.register(priceCheckerRoutes, { service: priceChecker });
       if (config.demoMode) await api.register(outboxRoutes, { messenger });
     },
     { prefix: '/api' },
   );
   await app.register(mediaRoutes, { store });
+  await app.register(priceWidgetRoutes, { service: priceChecker, publicUrl: config.publicUrl });
   await app.register(paymentsPages, { service: payments, sessions, simulator: gateway.name === 'simulator' });
   if (config.jobsIntervalSeconds > 0) {
     // Recurring jobs: each run by one instance at a time, once per interval across all of them (a failed run is

@@ -45,6 +45,8 @@ const MODULES: Record<RouteId, string> = {
   sitemapXml: 'features/seo/routes/sitemap-xml.ts',
   facebookStart: 'features/auth/routes/facebook-start.tsx',
   facebookCallback: 'features/auth/routes/facebook-callback.tsx',
+  priceChecker: 'features/growth/routes/price-checker.tsx',
+  priceWidget: 'features/growth/routes/price-widget.tsx',
 };
 
 function prefixed(lang: Language, path: string): string {

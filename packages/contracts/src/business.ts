@@ -43,6 +43,31 @@ export const BUSINESS = {
     paymentDays: 3,
     occupants: { min: 1, max: 10 },
   },
+  /** Growth: price checker, referral programme (business rules, "Referral programme"), reach. */
+  growth: {
+    priceChecker: {
+      /** Past listings count when they were posted within this many months. */
+      lookbackMonths: 24,
+      /** Fewer comparables than this and the checker widens (any furnishing, then the whole area). */
+      fewestComparables: 3,
+    },
+    /** The usual Malaysian deposits a tenant pays without zero deposit (months of rent), to compare with. */
+    conventionalDeposit: { securityMonths: 2, utilityMonths: 0.5 },
+    referral: {
+      /** Paid to the referrer per successful referral (no limit). */
+      referrerReward: 200,
+      /** Off the referee's signing fee or insurance. */
+      refereeDiscount: 100,
+      /** The referee must chat or post within this many months of signing up through the link. */
+      activityMonths: 6,
+      /** The referred deal's monthly rent must be above this. */
+      minRent: 500,
+      /** An unpaid reward expires this many months after the deal. */
+      expiryMonths: 6,
+      /** Paid within this many working days after the bank details are received. */
+      paymentWorkingDays: 14,
+    },
+  },
 } as const;
 
 const RENTAL_TYPES: readonly ListingType[] = ['HIGHRISE', 'LANDED', 'ROOM'];

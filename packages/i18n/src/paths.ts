@@ -59,6 +59,9 @@ export const ROUTES = {
   sitemapXml: { path: { en: '/sitemap.xml', ms: '/sitemap.xml', zh: '/sitemap.xml' } },
   facebookStart: { path: { en: '/auth/facebook', ms: '/auth/facebook', zh: '/auth/facebook' } },
   facebookCallback: { path: { en: '/auth/facebook/callback', ms: '/auth/facebook/callback', zh: '/auth/facebook/callback' } },
+  // Growth: the price checker and the widget other sites embed (the widget itself is served bare at /widget/price-checker).
+  priceChecker: { path: { en: '/more/price-checker', ms: '/more/price-checker', zh: '/more/price-checker' } },
+  priceWidget: { path: { en: '/more/price-widget', ms: '/more/price-widget', zh: '/more/price-widget' } },
 } as const satisfies Record<string, { path: Record<Language, string>; aliases?: readonly string[] }>;
 export type RouteId = keyof typeof ROUTES;
 

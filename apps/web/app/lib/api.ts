@@ -7,6 +7,7 @@ import type { DashboardSummary } from '@kunci/contracts/dashboard';
 import type * as deals from '@kunci/contracts/deals';
 import type { ErrorBody } from '@kunci/contracts/errors';
 import type * as favourites from '@kunci/contracts/favourites';
+import type * as growth from '@kunci/contracts/growth';
 import type * as listings from '@kunci/contracts/listings';
 import type * as manage from '@kunci/contracts/listing-management';
 import type { OutboxMessages } from '@kunci/contracts/outbox';
@@ -281,6 +282,18 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     shareShortlist: (userId: string) => call<Answer<typeof favourites.ShortlistLink>>('POST', `/users/${userId}/shortlist-link`),
     revokeShortlist: (userId: string) => call<void>('DELETE', `/users/${userId}/shortlist-link`),
     shortlist: (token: string) => get<Answer<typeof favourites.Shortlist>>(`/shortlists/${encodeURIComponent(token)}`),
+
+    // Growth: price checker
+    priceCheckerBuildings: (keywords: string, signal?: AbortSignal) =>
+      call<Answer<typeof growth.PriceCheckerAutocomplete>>(
+        'POST',
+        '/properties/price-checker/name/autocomplete',
+        { keywords } satisfies Sent<typeof growth.PriceCheckerAutocompleteRequest>,
+        signal ? { signal } : {},
+      ),
+    priceCheck: (request: Sent<typeof growth.PriceCheckRequest>) =>
+      call<Answer<typeof growth.PriceCheck>>('POST', '/properties/price-checker/check', request),
+    reviewExpenses: (propertyId: number) => get<Answer<typeof growth.ReviewExpenses>>(`/properties/review-expenses/${propertyId}`),
   };
 }
 export type Api = ReturnType<typeof createApi>;
