@@ -10,6 +10,10 @@ import type { Config } from './config/env.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService, generateSecret } from './features/auth/auth.service.ts';
+import { createStaffRepository } from './features/admin/staff.repository.ts';
+import { staffPlugin } from './features/admin/staff.plugin.ts';
+import { staffRoutes } from './features/admin/staff.routes.ts';
+import { createStaffService } from './features/admin/staff.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createDashboardRepository } from './features/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
@@ -170,6 +174,9 @@ export async function buildApp({ config, database, store, redis, web = true, log
     settings: { ...config.auth, secret },
     facebook: config.facebook,
   });
+  // Staff sessions carry when they last confirmed with a PIN (sensitive back-office actions need it recent).
+  const staff = createStaffService({ repository: createStaffRepository(db), messenger, secret });
+  await app.register(staffPlugin, { service: staff });
   const users = createUsersService(createUsersRepository(db), store);
   const profileExtras = createProfileExtrasService({ repository: createProfileExtrasRepository(db), messenger, counters, secret });
   const reference = createReferenceService(createReferenceRepository(db));
@@ -231,6 +238,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(chatRoutes, { service: chat, appointments, hub: chatHub, publicUrl: config.publicUrl });
       await api.register(authRoutes, { service: auth, facebook: Boolean(config.facebook) });
       await api.register(usersRoutes, { service: users });
+      await api.register(staffRoutes, { service: staff });
       await api.register(profileExtrasRoutes, { service: profileExtras });
       await api.register(paymentsRoutes, { service: payments, gateway: gateway.name });
       await api.register(dealsRoutes, { service: deals });

@@ -68,6 +68,14 @@ export const BUSINESS = {
       paymentWorkingDays: 14,
     },
   },
+  /** The back office (issue 18). */
+  staff: {
+    /** A sensitive staff action needs a PIN confirmation no older than this. */
+    reconfirmMinutes: 15,
+    /** A confirmation PIN sent by SMS lasts this long and allows this many tries. */
+    pinTtlMinutes: 5,
+    pinAttempts: 5,
+  },
 } as const;
 
 const RENTAL_TYPES: readonly ListingType[] = ['HIGHRISE', 'LANDED', 'ROOM'];

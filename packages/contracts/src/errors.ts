@@ -38,6 +38,8 @@ export const ErrorCode = {
   DEAL_ALREADY_APPLIED: 11453,
   DOCUMENTS_MISSING: 11454,
   INVALID_DOCUMENT: 11455,
+  /** Back office (11470-11479). A sensitive staff action needs a fresh PIN confirmation (BUSINESS.staff). */
+  STAFF_CONFIRMATION_REQUIRED: 11470,
   INTERNAL: 11500,
   UNAVAILABLE: 11503,
 } as const;
@@ -75,6 +77,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.DEAL_ALREADY_APPLIED]: 409,
   [ErrorCode.DOCUMENTS_MISSING]: 422,
   [ErrorCode.INVALID_DOCUMENT]: 422,
+  [ErrorCode.STAFF_CONFIRMATION_REQUIRED]: 428,
   [ErrorCode.INTERNAL]: 500,
   [ErrorCode.UNAVAILABLE]: 503,
 };

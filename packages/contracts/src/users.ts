@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserRole } from './staff.ts';
 
 export const StoredLanguage = z.enum(['EN', 'MY', 'ZH']);
 export { USER_TYPE_NAMES, userTypeName } from './constants.ts';
@@ -29,7 +30,7 @@ export const User = z
     userType: z.number().int(),
     userTypeName: z.enum(['WORKING_ADULT', 'FAMILY', 'STUDENT']),
     passwordSet: z.boolean(),
-    role: z.enum(['user', 'moderator']),
+    role: UserRole,
     /** null until the user has answered the first-run question. */
     rentalRole: RentalRole.nullable(),
     stats: z.object({ lastActivityDate: z.string().nullable() }),

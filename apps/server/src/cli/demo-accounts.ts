@@ -7,6 +7,10 @@ export const DEMO_ACCOUNTS = [
   { role: 'tenant', phoneNumber: '+60123000001', password: 'kunci-tenant-2026', name: 'Tenant Demo', userRole: 'user' },
   { role: 'landlord', phoneNumber: '+60123000002', password: 'kunci-landlord-2026', name: 'Landlord Demo', userRole: 'user' },
   { role: 'moderator', phoneNumber: '+60123000003', password: 'kunci-moderator-2026', name: 'Moderator Demo', userRole: 'moderator' },
+  // Back-office staff (/admin): each role's own account; sensitive actions ask them for an SMS PIN (dev outbox).
+  { role: 'operations', phoneNumber: '+60123000004', password: 'kunci-operations-2026', name: 'Operations Demo', userRole: 'operations' },
+  { role: 'editor', phoneNumber: '+60123000005', password: 'kunci-editor-2026', name: 'Editor Demo', userRole: 'editor' },
+  { role: 'admin', phoneNumber: '+60123000006', password: 'kunci-admin-2026', name: 'Admin Demo', userRole: 'admin' },
 ] as const;
 
 /** Creates the demo accounts once; the demo landlord owns the first demo listings. */

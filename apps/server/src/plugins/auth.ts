@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@kunci/contracts/errors';
+import { holdsRole } from '@kunci/contracts/staff';
 import { AppError } from '../lib/app-error.ts';
 import { cookie } from '../lib/cookies.ts';
 import type { ActiveSession, SessionsRepository } from '../lib/sessions.repository.ts';
@@ -33,7 +34,7 @@ export function requireSession(request: FastifyRequest): NonNullable<FastifyRequ
 export function requireSelf(request: FastifyRequest, id: string, options: { moderatorMay?: boolean } = {}) {
   const session = requireSession(request);
   if (session.user.id === id) return session;
-  if (options.moderatorMay && session.user.role === 'moderator') return session;
+  if (options.moderatorMay && holdsRole(session.user.role, ['moderator'])) return session;
   throw new AppError(ErrorCode.FORBIDDEN, { userId: session.user.id, target: id });
 }
 

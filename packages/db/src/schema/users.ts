@@ -12,7 +12,8 @@ export const users = pgTable('users', {
   userType: integer('user_type').notNull().default(3),
   /** Looking for a home or letting one: asked once after the first sign-in (null until answered); shapes the dashboard. */
   rentalRole: text('rental_role', { enum: ['TENANT', 'LANDLORD'] }),
-  role: text('role', { enum: ['user', 'moderator'] })
+  /** Staff roles: moderator (listings, reports), operations (deals, documents, refunds), editor (content), admin (all). */
+  role: text('role', { enum: ['user', 'moderator', 'operations', 'editor', 'admin'] })
     .notNull()
     .default('user'),
   /** banned and restricted users are refused on every authenticated call (errorCode 10100). */

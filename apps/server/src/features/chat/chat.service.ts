@@ -13,6 +13,7 @@ import type {
   TenantMatches,
 } from '@kunci/contracts/chat';
 import { systemEventOf, systemMessageBody } from '@kunci/contracts/chat';
+import { holdsRole, type UserRole } from '@kunci/contracts/staff';
 import type { MediaStore } from '@kunci/media/store';
 import { AppError } from '../../lib/app-error.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
@@ -22,7 +23,7 @@ import type { ChatRepository, MessageRow, NewMessage, NotificationRow } from './
 
 export interface ChatActor {
   id: string;
-  role: 'user' | 'moderator';
+  role: UserRole;
 }
 
 type StoredMedia = NonNullable<MessageRow['media']>;
@@ -142,7 +143,7 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
     if (!conversation) throw notFound({ conversationId: id });
     const participant = conversation.tenantId === actor.id || conversation.landlordId === actor.id;
     if (participant) return conversation;
-    if (actor.role === 'moderator' && (await chat.reported(id))) return conversation;
+    if (holdsRole(actor.role, ['moderator']) && (await chat.reported(id))) return conversation;
     throw forbidden({ conversationId: id, userId: actor.id });
   }
 

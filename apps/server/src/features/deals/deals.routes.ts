@@ -20,6 +20,7 @@ import {
   VerifyDocumentsBody,
 } from '@kunci/contracts/deals';
 import { ErrorBody, ErrorCode } from '@kunci/contracts/errors';
+import { holdsRole } from '@kunci/contracts/staff';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { requireSelf, requireSession } from '../../plugins/auth.ts';
@@ -30,7 +31,7 @@ const tags = ['deals'];
 
 const caller = (request: FastifyRequest) => {
   const { user } = requireSession(request);
-  return { userId: user.id, moderator: user.role === 'moderator' };
+  return { userId: user.id, moderator: holdsRole(user.role, ['moderator']) };
 };
 
 export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = async (app, { service }) => {
@@ -75,7 +76,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = asy
     },
     async (request) => {
       const user = request.session?.user;
-      return service.byHash(request.params.hash, user ? { userId: user.id, moderator: user.role === 'moderator' } : null);
+      return service.byHash(request.params.hash, user ? { userId: user.id, moderator: holdsRole(user.role, ['moderator']) } : null);
     },
   );
 

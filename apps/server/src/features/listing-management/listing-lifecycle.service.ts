@@ -12,6 +12,7 @@ import {
   type PropertyUpdate,
 } from '@kunci/contracts/listing-management';
 import { FACILITIES, NEARBY_PLACES } from '@kunci/contracts/listings';
+import { holdsRole } from '@kunci/contracts/staff';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ListingManagementRepository } from './listing-management.repository.ts';
 import { currentListing, fullListing, inputOf, ownedListing, toOwnerListing, validation, type Actor } from './owned-listing.ts';
@@ -183,7 +184,7 @@ export function createListingLifecycleService({ repository, secret, publicUrl, l
 
     async act(actor: Actor, id: number, action: string, reason: string | undefined): Promise<OwnerListingFull> {
       const moderatorAction = ['approve', 'reject', 'suspend', 'unsuspend'].includes(action);
-      if (moderatorAction && actor.role !== 'moderator') throw new AppError(ErrorCode.FORBIDDEN, { propertyId: id, action });
+      if (moderatorAction && !holdsRole(actor.role, ['moderator'])) throw new AppError(ErrorCode.FORBIDDEN, { propertyId: id, action });
       if (action === 'submit') return service.activate(actor, id);
       return repository.transaction(async (tx) => {
         await tx.lock(id);

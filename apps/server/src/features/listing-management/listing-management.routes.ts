@@ -38,6 +38,7 @@ import {
 } from '@kunci/contracts/listing-management';
 import { ListingIdParams, Page } from '@kunci/contracts/listings';
 import { AppError } from '../../lib/app-error.ts';
+import { requireRole } from '../../lib/staff.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { requireSelf, requireSession } from '../../plugins/auth.ts';
 import type { ListingManagementService } from './listing-management.service.ts';
@@ -176,7 +177,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       },
     },
     async (request) => {
-      if (actor(request).role !== 'moderator') throw new AppError(ErrorCode.FORBIDDEN);
+      requireRole(request, ['moderator']);
       return service.lifecycle.reviewQueue(request.query.pageNumber, request.query.pageSize);
     },
   );
@@ -295,7 +296,7 @@ export const listingManagementRoutes: FastifyPluginAsyncZod<{ service: ListingMa
       schema: { tags: ['listing management'], summary: 'Moderators: the newest landlord leads', response: { 200: z.array(LandlordLead), ...errors } },
     },
     async (request) => {
-      if (actor(request).role !== 'moderator') throw new AppError(ErrorCode.FORBIDDEN);
+      requireRole(request, ['moderator']);
       return service.leads.newest(200);
     },
   );

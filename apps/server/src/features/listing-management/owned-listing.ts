@@ -1,5 +1,6 @@
 import { ErrorCode, type FieldError } from '@kunci/contracts/errors';
 import { PropertyFields, type OwnerListing, type OwnerListingFull } from '@kunci/contracts/listing-management';
+import { holdsRole, type UserRole } from '@kunci/contracts/staff';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { cardOf, factsOf, toImage } from '../../lib/listing-card.ts';
 import type { PropertyRow } from '../../lib/listing-card.repository.ts';
@@ -8,7 +9,7 @@ import type { ListingManagementRepository, OwnerRow } from './listing-management
 /** Who acts on a listing: its owner, or a moderator. */
 export interface Actor {
   id: string;
-  role: 'user' | 'moderator';
+  role: UserRole;
 }
 
 export const validation = (fields: FieldError[]) => new AppError(ErrorCode.VALIDATION, undefined, fields);
@@ -64,7 +65,7 @@ export function toOwnerListing(row: OwnerRow): OwnerListing {
 export async function ownedListing(repository: ListingManagementRepository, actor: Actor, id: number, moderatorMay = false) {
   const row = await repository.findOwned(id);
   if (!row) throw notFound({ propertyId: id });
-  if (row.property.ownerId !== actor.id && !(moderatorMay && actor.role === 'moderator')) {
+  if (row.property.ownerId !== actor.id && !(moderatorMay && holdsRole(actor.role, ['moderator']))) {
     throw new AppError(ErrorCode.FORBIDDEN, { propertyId: id, userId: actor.id });
   }
   return row;

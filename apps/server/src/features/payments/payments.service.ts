@@ -11,6 +11,7 @@ import {
   type Receipt,
   type SimulatorChoice,
 } from '@kunci/contracts/payments';
+import { holdsRole, type UserRole } from '@kunci/contracts/staff';
 import type { Language } from '@kunci/i18n/locales';
 import { AppError } from '../../lib/app-error.ts';
 import { defineJob, type JobQueue } from '../../lib/jobs/jobs.service.ts';
@@ -39,7 +40,7 @@ export function holdingAccount(purpose: PaymentPurpose, referenceId: string): { 
 
 export interface Viewer {
   id: string;
-  role: 'user' | 'moderator';
+  role: UserRole;
 }
 
 const PAID = new Set<PaymentRow['status']>(['SUCCEEDED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
@@ -76,7 +77,8 @@ export function createPaymentsService({ repository, gateway, jobs, publicUrl }: 
   async function visible(id: string, viewer: Viewer): Promise<PaymentRow> {
     const row = await repository.findById(id);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND, { paymentId: id });
-    if (row.payerId !== viewer.id && viewer.role !== 'moderator') throw new AppError(ErrorCode.FORBIDDEN, { paymentId: id, userId: viewer.id });
+    if (row.payerId !== viewer.id && !holdsRole(viewer.role, ['moderator']))
+      throw new AppError(ErrorCode.FORBIDDEN, { paymentId: id, userId: viewer.id });
     return row;
   }
 
