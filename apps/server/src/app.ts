@@ -28,6 +28,12 @@ import { registerDealJobs } from './features/deals/deal-jobs.ts';
 import { createDealsRepository } from './features/deals/deals.repository.ts';
 import { dealsRoutes } from './features/deals/deals.routes.ts';
 import { createDealsService } from './features/deals/deals.service.ts';
+import { registerCollectionJobs, scheduleCollection } from './features/services/collection/collection-jobs.ts';
+import { createCollectionRepository } from './features/services/collection/collection.repository.ts';
+import { collectionRoutes } from './features/services/collection/collection.routes.ts';
+import { createCollectionService } from './features/services/collection/collection.service.ts';
+import { shareJobKinds } from './lib/jobs/shared-kinds.ts';
+import { PAYMENT_JOBS } from '@kunci/contracts/payments';
 import { createFavouritesRepository } from './features/favourites/favourites.repository.ts';
 import { createPriceCheckerRepository } from './features/growth/price-checker.repository.ts';
 import { priceCheckerRoutes } from './features/growth/price-checker.routes.ts';
@@ -223,7 +229,11 @@ export async function buildApp({ config, database, store, redis, web = true, log
   app.decorate('payments', payments);
   // Deals use payments through their own port; deadlines, refunds and notices run on the job queue.
   const deals = createDealsService({ repository: createDealsRepository(db), jobs, payments, store, secret });
-  registerDealJobs(jobs, deals, messenger, { publicUrl: config.publicUrl, log: app.log });
+  // Deals and rental collection both hear of payment outcomes, each of the purposes it owns.
+  const paymentOutcomes = shareJobKinds(jobs, [PAYMENT_JOBS.settled, PAYMENT_JOBS.failed]);
+  registerDealJobs(paymentOutcomes, deals, messenger, { publicUrl: config.publicUrl, log: app.log });
+  const collection = createCollectionService({ repository: createCollectionRepository(db), jobs, payments, secret, publicUrl: config.publicUrl });
+  registerCollectionJobs(paymentOutcomes, collection, messenger, { publicUrl: config.publicUrl, log: app.log });
   const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), chat });
   const priceChecker = createPriceCheckerService(createPriceCheckerRepository(db));
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -243,6 +253,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(paymentsRoutes, { service: payments, gateway: gateway.name });
       await api.register(dealsRoutes, { service: deals });
       await api.register(dashboardRoutes, { service: createDashboardService(createDashboardRepository(db)) });
+      await api.register(collectionRoutes, { service: collection });
       await api.register(priceCheckerRoutes, { service: priceChecker });
       if (config.demoMode) await api.register(outboxRoutes, { messenger });
     },
@@ -271,6 +282,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       const done = await runReviewNotices(listingManagement, messenger, { publicUrl: config.publicUrl, log: app.log });
       if (done.told) app.log.info(done, 'review notices');
     });
+    scheduleCollection(jobs, config.jobsIntervalSeconds);
     registerJobPruning(jobs, db);
     app.addHook('onReady', async () => jobs.start());
     // In-flight jobs finish before the database closes.

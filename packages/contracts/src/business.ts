@@ -43,6 +43,32 @@ export const BUSINESS = {
     paymentDays: 3,
     occupants: { min: 1, max: 10 },
   },
+  /** Rental collection (business rules, "Rental collection"): invoices, reminders, card retries, payouts. */
+  rentalCollection: {
+    /** The invoice is emailed this many days before its due date. */
+    invoiceDaysBefore: 7,
+    /** A reminder this many days before the due date, when still unpaid. */
+    reminderDaysBefore: 2,
+    /** The tenant and the landlord are told the rent is late this many days after the due date. */
+    lateDaysAfter: 1,
+    /** The landlord is told the rent is missed this many days after the due date. */
+    missedDaysAfter: 7,
+    /** A failed card payment is told to the tenant within this many hours (the notice job runs at once)... */
+    failedCardNoticeHours: 24,
+    /** ...and tried again (a fresh payment and pay link) this many hours later: within `cardRetryWithinDays`. */
+    cardRetryHours: 48,
+    cardRetryWithinDays: 3,
+    /** The landlord is paid out this many working days after the tenant pays (no weekends, no Selangor holidays). */
+    payoutWorkingDays: 3,
+    /** Taken from each rent paid, on the ledger as platform revenue. */
+    processingFeeRate: 0.0188,
+    /** Whose public holidays are not working days for payouts. */
+    holidayRegion: 'Selangor',
+    dueDay: { min: 1, max: 31 },
+    termMonths: { min: 1, max: 36 },
+    /** Ringgit a month a landlord may collect through the service. */
+    rent: { min: 100, max: 50_000 },
+  },
   /** Growth: price checker, referral programme (business rules, "Referral programme"), reach. */
   growth: {
     priceChecker: {

@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, ErrorCode } from '@kunci/contracts/errors';
+import {
+  CollectionOverview,
+  EnrolTenancyBody,
+  EnrolTenancyResult,
+  HolidayBody,
+  HolidayList,
+  HolidayParams,
+  Holiday,
+  InvoiceParams,
+  OverviewQuery,
+  PayLink,
+  PayLinkQuery,
+  RentalReport,
+  RentalReportRequest,
+} from '@kunci/contracts/rental-collection';
+import { AppError } from '../../../lib/app-error.ts';
+import { requestLanguage } from '../../../lib/language.ts';
+import { requireSession } from '../../../plugins/auth.ts';
+import { reportCsv } from './collection-csv.ts';
+import type { CollectionService } from './collection.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+const tags = ['rental collection'];
+
+/** Staff who may edit the holiday table (the back office's role helper replaces this check when it lands). */
+const STAFF_ROLES: ReadonlySet<string> = new Set(['moderator', 'operations', 'admin']);
+function requireStaff(request: Parameters<typeof requireSession>[0]) {
+  const session = requireSession(request);
+  if (!STAFF_ROLES.has(session.user.role)) throw new AppError(ErrorCode.FORBIDDEN, { userId: session.user.id });
+  return session;
+}
+
+export const collectionRoutes: FastifyPluginAsyncZod<{ service: CollectionService }> = async (app, { service }) => {
+  app.get(
+    '/rental-collection',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's rental collection: tenancies (either side), invoices, payouts, the year's months and totals",
+        querystring: OverviewQuery,
+        response: { 200: CollectionOverview, ...errors },
+      },
+    },
+    async (request) => service.overview(requireSession(request).user.id, request.query.year),
+  );
+
+  app.post(
+    '/rental-collection/tenancies',
+    {
+      schema: {
+        tags,
+        summary: "Enrol the landlord's ACTIVE deal, or a tenancy signed elsewhere (the tenant is invited by phone); invoices follow",
+        body: EnrolTenancyBody,
+        response: { 201: EnrolTenancyResult, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.enrol(requireSession(request).user.id, request.body)),
+  );
+
+  app.post(
+    '/rental-collection/invoices/:id/pay',
+    {
+      schema: {
+        tags,
+        summary: "The tenant's pay link for an unpaid invoice (card or FPX through the gateway)",
+        params: InvoiceParams,
+        response: { 200: PayLink, ...errors },
+      },
+    },
+    async (request) => service.payLink(request.params.id, requireSession(request).user.id, requestLanguage(request)),
+  );
+
+  app.get(
+    '/rental-collection/invoices/:id/pay',
+    {
+      schema: {
+        tags,
+        summary: "The invoice email's pay link: its signed token stands for the tenant; redirects to the gateway's pay page",
+        params: InvoiceParams,
+        querystring: PayLinkQuery,
+        response: { 302: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => reply.redirect(await service.payLinkByToken(request.params.id, request.query.token, requestLanguage(request)), 302),
+  );
+
+  app.get(
+    '/rental-collection/export.csv',
+    {
+      schema: {
+        tags,
+        summary: "The landlord's invoices of a year as CSV",
+        querystring: OverviewQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const year = request.query.year ?? Number(service.today().slice(0, 4));
+      const rows = await service.report(session.user.id, { from: `${year}-01-01`, to: `${year}-12-31` });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="rental-collection-${year}.csv"`)
+        .send(reportCsv(rows, requestLanguage(request)));
+    },
+  );
+
+  app.post(
+    '/report/rental/new',
+    {
+      schema: {
+        tags,
+        summary: "The landlord's rental report: one row per invoice with its payment and payout, filtered by the search request",
+        body: RentalReportRequest,
+        response: { 200: RentalReport, ...errors },
+      },
+    },
+    async (request) => ({ data: await service.report(requireSession(request).user.id, request.body) }),
+  );
+
+  app.get(
+    '/admin/services/holidays',
+    { schema: { tags, summary: 'Staff: the Selangor public holidays payouts skip', response: { 200: HolidayList, ...errors } } },
+    async (request) => {
+      requireStaff(request);
+      return service.holidays();
+    },
+  );
+
+  app.put(
+    '/admin/services/holidays/:day',
+    {
+      schema: {
+        tags,
+        summary: 'Staff: add or rename a public holiday (payouts scheduled from now on skip it)',
+        params: HolidayParams,
+        body: HolidayBody,
+        response: { 200: Holiday.extend({ updatedBy: z.string() }), ...errors },
+      },
+    },
+    async (request) => service.putHoliday(request.params.day, request.body.name, requireStaff(request).user.id),
+  );
+
+  app.delete(
+    '/admin/services/holidays/:day',
+    { schema: { tags, summary: 'Staff: remove a public holiday', params: HolidayParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      requireStaff(request);
+      await service.deleteHoliday(request.params.day);
+      return reply.status(204).send(null);
+    },
+  );
+};
