@@ -22,6 +22,7 @@ export * from './schema/outbox.ts';
 export * from './schema/payments.ts';
 export * from './schema/postcodes.ts';
 export * from './schema/profile-extras.ts';
+export * from './schema/promotions.ts';
 export * from './schema/properties.ts';
 export * from './schema/property-actions.ts';
 export * from './schema/property-images.ts';
