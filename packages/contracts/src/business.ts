@@ -37,10 +37,15 @@ export const BUSINESS = {
     moveInPaymentDays: 7,
     /** Refunds reach the tenant within this many business days. */
     refundBusinessDays: 3,
-    /** An application the landlord has not answered lapses after this many days. */
+    /** An application the landlord has not answered lapses after this many days (the rules are silent: decision 0011). */
     responseDays: 3,
-    /** An accepted application whose booking fee is not paid lapses after this many days. */
+    /** An accepted application whose booking fee is not paid lapses after this many days (the rules are silent: decision 0011). */
     paymentDays: 3,
+    /**
+     * The stamping cost taken off a refund once the agreement is stamped: stamp duty on a tenancy of up to a year,
+     * `dutyPerUnit` ringgit for each `perAnnualRent` ringgit (or part) of the annual rent above `exemptAnnualRent`.
+     */
+    stamping: { exemptAnnualRent: 2400, perAnnualRent: 250, dutyPerUnit: 1 },
     occupants: { min: 1, max: 10 },
   },
   /** Rental collection (business rules, "Rental collection"): invoices, reminders, card retries, payouts. */

@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { BUSINESS } from './business.ts';
+import { BUSINESS, moveInCost } from './business.ts';
 
 /**
  * The rental deal as one state machine (business rules, "Booking fee and deal"), defined once here: the server
  * enforces it, the web page reads it to show what the viewer may do.
  *
  * APPLIED → (landlord) ACCEPTED | DECLINED → (tenant pays the booking fee) BOOKED → (tenant submits documents)
- * SCREENING → (staff) APPROVED | REJECTED → (staff) AGREEMENT → (tenant) SIGNED → (move-in date) ACTIVE.
- * CANCELLED, EXPIRED and FORFEITED end a deal early; whether the booking fee goes back to the tenant or to the
- * landlord is `bookingFeeOutcome`.
+ * SCREENING → (staff) APPROVED | REJECTED → (a party, or staff) AGREEMENT → (tenant) SIGNED → (the move-in amount
+ * is paid) ACTIVE. CANCELLED, EXPIRED and FORFEITED end a deal early; whether the booking fee goes back to the
+ * tenant or to the landlord is `bookingFeeOutcome`. Some commands keep the state (`to: 'SAME'`): asking to
+ * postpone the start and the landlord's answer, and staff recording that the agreement was stamped.
  */
 export const DEAL_STATES = [
   'APPLIED',
@@ -51,8 +52,10 @@ export const DEAL_COMMANDS = {
   SUBMIT_DOCUMENTS: { by: ['TENANT'], from: ['BOOKED'], to: 'SCREENING' },
   APPROVE: { by: ['STAFF'], from: ['SCREENING'], to: 'APPROVED' },
   REJECT: { by: ['STAFF'], from: ['SCREENING'], to: 'REJECTED' },
-  SEND_AGREEMENT: { by: ['STAFF'], from: ['APPROVED'], to: 'AGREEMENT' },
+  /** Either party starts the tenancy agreement within the hold (staff may too). */
+  SEND_AGREEMENT: { by: ['TENANT', 'LANDLORD', 'STAFF'], from: ['APPROVED'], to: 'AGREEMENT' },
   SIGN: { by: ['TENANT'], from: ['AGREEMENT'], to: 'SIGNED' },
+  /** The move-in amount was paid (payment settled): the tenancy is on. */
   MOVE_IN: { by: ['SYSTEM'], from: ['SIGNED'], to: 'ACTIVE' },
   /** Tenant or landlord walks away; a tenant past the cancellation window forfeits the fee (to FORFEITED). */
   CANCEL: { by: ['TENANT', 'LANDLORD'], from: ['APPLIED', 'ACCEPTED', ...PAID_STATES], to: 'CANCELLED' },
@@ -62,11 +65,29 @@ export const DEAL_COMMANDS = {
   LOSE_LISTING: { by: ['SYSTEM'], from: ['APPLIED', 'ACCEPTED'], to: 'CANCELLED' },
   /** The landlord did not answer, or the tenant did not pay, in time. */
   EXPIRE: { by: ['SYSTEM'], from: ['APPLIED', 'ACCEPTED'], to: 'EXPIRED' },
-  /** No documents within `documentsDays` of paying, or no signature within `signingDays`: forfeited. */
-  MISS_DEADLINE: { by: ['SYSTEM'], from: ['BOOKED', 'AGREEMENT'], to: 'FORFEITED' },
-  /** The unit was held `holdDays` after screening and no agreement came: not the tenant's doing, refunded. */
-  END_HOLD: { by: ['SYSTEM'], from: ['APPROVED'], to: 'EXPIRED' },
-} as const satisfies Record<string, { by: readonly DealActor[]; from: readonly DealState[]; to: DealState }>;
+  /**
+   * No documents within `documentsDays` of paying, no signature within `signingDays` (or by the start), or the
+   * move-in amount not paid within `moveInPaymentDays` of the start: forfeited.
+   */
+  MISS_DEADLINE: { by: ['SYSTEM'], from: ['BOOKED', 'AGREEMENT', 'SIGNED'], to: 'FORFEITED' },
+  /**
+   * The unit was held `holdDays` after screening passed and nobody started the agreement, though either party
+   * could: not among the rules' refund cases, so forfeited to the landlord (docs/decisions/0011-deal-clock-and-fee-rules.md).
+   */
+  END_HOLD: { by: ['SYSTEM'], from: ['APPROVED'], to: 'FORFEITED' },
+  /** The tenant asks to move the start to a later date (`moveInDate`); the landlord consents or refuses. */
+  REQUEST_POSTPONE: { by: ['TENANT'], from: PAID_STATES, to: 'SAME' },
+  /** The landlord agrees: the new start date holds and the deadlines tied to the start move with it. */
+  CONSENT_POSTPONE: { by: ['LANDLORD'], from: PAID_STATES, to: 'SAME' },
+  /** The landlord refuses: the agreed start stands. */
+  REFUSE_POSTPONE: { by: ['LANDLORD'], from: PAID_STATES, to: 'SAME' },
+  /** The tenant drops their request (or, refused, keeps the agreed start). */
+  WITHDRAW_POSTPONE: { by: ['TENANT'], from: PAID_STATES, to: 'SAME' },
+  /** Refused, the tenant postpones anyway: without the landlord's consent the fee is forfeited. */
+  POSTPONE_ANYWAY: { by: ['TENANT'], from: PAID_STATES, to: 'FORFEITED' },
+  /** Staff record that the signed agreement was stamped: a later refund is reduced by the stamping cost. */
+  STAMP: { by: ['STAFF'], from: ['SIGNED'], to: 'SAME' },
+} as const satisfies Record<string, { by: readonly DealActor[]; from: readonly DealState[]; to: DealState | 'SAME' }>;
 export type DealCommand = keyof typeof DEAL_COMMANDS;
 export const DealCommand = z.enum(Object.keys(DEAL_COMMANDS) as [DealCommand, ...DealCommand[]]);
 
@@ -83,6 +104,8 @@ export const DealReason = z.enum([
   'NOT_SIGNED',
   'HOLD_ENDED',
   'LISTING_BOOKED',
+  'MOVE_IN_NOT_PAID',
+  'POSTPONED_WITHOUT_CONSENT',
   'OTHER',
 ]);
 export type DealReason = z.infer<typeof DealReason>;
@@ -99,24 +122,67 @@ export function bookingFeeOutcome(input: { command: DealCommand; actor: DealActo
   fee: FeeOutcome;
 } {
   const rule = DEAL_COMMANDS[input.command];
-  if (input.command === 'LOSE_LISTING') return { to: rule.to, fee: input.paidAt ? 'REFUND' : 'NONE' };
+  const target: DealState = rule.to === 'SAME' ? input.from : rule.to;
+  if (input.command === 'LOSE_LISTING') return { to: target, fee: input.paidAt ? 'REFUND' : 'NONE' };
   const paid = (PAID_STATES as readonly DealState[]).includes(input.from) && input.paidAt !== null;
-  if (!paid) return { to: rule.to, fee: 'NONE' };
+  if (!paid) return { to: target, fee: 'NONE' };
   switch (input.command) {
     case 'REJECT':
     case 'VOID':
-    case 'END_HOLD':
-      return { to: rule.to, fee: 'REFUND' };
+      return { to: target, fee: 'REFUND' };
     case 'MISS_DEADLINE':
-      return { to: rule.to, fee: 'FORFEIT' };
+    case 'END_HOLD':
+    case 'POSTPONE_ANYWAY':
+      return { to: target, fee: 'FORFEIT' };
     case 'CANCEL': {
       if (input.actor === 'LANDLORD') return { to: 'CANCELLED', fee: 'REFUND' };
       const withinWindow = input.now.getTime() - input.paidAt!.getTime() <= BUSINESS.deal.cancelWindowHours * 3_600_000;
       return withinWindow ? { to: 'CANCELLED', fee: 'REFUND' } : { to: 'FORFEITED', fee: 'FORFEIT' };
     }
     default:
-      return { to: rule.to, fee: 'NONE' };
+      return { to: target, fee: 'NONE' };
   }
+}
+
+/**
+ * What a refund of the booking fee gives back: the fee, less the stamping cost once the agreement was stamped
+ * (business rules). `stampingCostSen` is the cost recorded when it was stamped.
+ */
+export function refundOf(feeSen: number, stampingCostSen: number | null): { refundSen: number; stampingSen: number } {
+  const stampingSen = Math.min(feeSen, Math.max(0, stampingCostSen ?? 0));
+  return { refundSen: feeSen - stampingSen, stampingSen };
+}
+
+/**
+ * Stamp duty of a tenancy agreement of up to a year (BUSINESS.deal.stamping): `dutyPerUnit` ringgit for each
+ * `perAnnualRent` ringgit, or part of it, of the annual rent above `exemptAnnualRent`. Integer sen.
+ */
+export function stampingCostSen(monthlyRent: number, tenancyMonths: number): number {
+  const rules = BUSINESS.deal.stamping;
+  const annualRent = monthlyRent * Math.min(tenancyMonths, 12);
+  const units = Math.ceil(Math.max(0, annualRent - rules.exemptAnnualRent) / rules.perAnnualRent);
+  return sen(units * rules.dutyPerUnit);
+}
+
+/** The surcharge of a tenancy of `shortTenancySurcharge` months (9 to 11): a share of one month's rent, in sen. */
+export function tenancySurchargeSen(monthlyRent: number, tenancyMonths: number): number {
+  const rule = BUSINESS.zeroDeposit.shortTenancySurcharge;
+  return tenancyMonths >= rule.fromMonths && tenancyMonths <= rule.toMonths ? sen(monthlyRent * rule.rateOfMonthlyRent) : 0;
+}
+
+/**
+ * The move-in amount in sen: the first month's rent, the signing fee and SST on it, the surcharge of a 9 to 11
+ * month tenancy, less the booking fee already paid (credited to the first invoice). RM1,800 for 12 months:
+ * 180,000 + 39,900 + 2,394 - 50,000 = 172,294 sen.
+ */
+export function moveInAmount(deal: { monthlyRent: number; tenancyMonths: number; bookingFeeSen: number; paidAt: unknown }) {
+  const cost = moveInCost(deal.monthlyRent);
+  const rentSen = sen(cost.rent);
+  const signingFeeSen = sen(cost.signingFee);
+  const sstSen = sen(cost.sst);
+  const surchargeSen = tenancySurchargeSen(deal.monthlyRent, deal.tenancyMonths);
+  const creditSen = deal.paidAt ? deal.bookingFeeSen : 0;
+  return { rentSen, signingFeeSen, sstSen, surchargeSen, creditSen, totalSen: rentSen + signingFeeSen + sstSen + surchargeSen - creditSen };
 }
 
 /** Whether `actor` may run `command` on a deal in `state`. */
@@ -150,12 +216,29 @@ export const CreateDealBody = z
 export type CreateDealBody = z.infer<typeof CreateDealBody>;
 
 /** Commands people send through `PUT /api/deals/{id}` (screening verdicts go through `/documents/verify`). */
-export const PutDealCommand = z.enum(['ACCEPT', 'DECLINE', 'CANCEL', 'VOID', 'SUBMIT_DOCUMENTS', 'SEND_AGREEMENT', 'SIGN']);
+export const PutDealCommand = z.enum([
+  'ACCEPT',
+  'DECLINE',
+  'CANCEL',
+  'VOID',
+  'SUBMIT_DOCUMENTS',
+  'SEND_AGREEMENT',
+  'SIGN',
+  'REQUEST_POSTPONE',
+  'CONSENT_POSTPONE',
+  'REFUSE_POSTPONE',
+  'WITHDRAW_POSTPONE',
+  'POSTPONE_ANYWAY',
+  'STAMP',
+]);
+export type PutDealCommand = z.infer<typeof PutDealCommand>;
 export const UpdateDealBody = z
   .object({
     command: PutDealCommand,
     reason: DealReason.optional(),
     note: z.string().trim().max(500).optional(),
+    /** `REQUEST_POSTPONE`: the later start date asked for. */
+    moveInDate: isoDate.optional(),
   })
   .strict();
 export type UpdateDealBody = z.infer<typeof UpdateDealBody>;
@@ -199,6 +282,25 @@ export const Deal = z
     paidAt: z.string().nullable(),
     /** The booking fee's payment, for its receipt (`/receipts/{id}`): shown to the payer and staff once paid. */
     bookingPaymentId: z.string().nullable(),
+    /** A later start the tenant asked for: waiting for the landlord, or refused by them. */
+    postponement: z.object({ moveInDate: isoDate, status: z.enum(['REQUESTED', 'REFUSED']) }).nullable(),
+    /** When staff recorded the agreement stamped, and its cost (taken off a later refund). */
+    stampedAt: z.string().nullable(),
+    stampingCostSen: z.number().int().nullable(),
+    /** The move-in amount (first month, signing fee, SST, surcharge, less the booking fee), in sen. */
+    moveIn: z.object({
+      rentSen: z.number().int(),
+      signingFeeSen: z.number().int(),
+      sstSen: z.number().int(),
+      surchargeSen: z.number().int(),
+      creditSen: z.number().int(),
+      totalSen: z.number().int(),
+      paidAt: z.string().nullable(),
+      /** Its payment, for the receipt (the payer and staff). */
+      paymentId: z.string().nullable(),
+    }),
+    /** The latest payment asked for failed (card declined, bank refused): shown to the tenant, who may try again. */
+    paymentFailed: z.object({ purpose: z.enum(['BOOKING', 'MOVE_IN']), at: z.string() }).nullable(),
     /** The next deadline and what happens at it, when one runs. */
     deadline: z.object({ at: z.string(), command: DealCommand }).nullable(),
     /** Whether a cancellation by the tenant now would get the booking fee back. */

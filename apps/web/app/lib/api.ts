@@ -267,8 +267,11 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       call<Answer<typeof deals.Deal>>('PUT', `/deals/${encodeURIComponent(id)}`, command),
     /** Where the tenant pays the booking fee. */
     dealBooking: (id: string) => call<Answer<typeof deals.PaymentLink>>('POST', `/deals/${encodeURIComponent(id)}/booking`),
-    /** After the pay page: applies the booking fee if it was paid (idempotent). */
+    /** After the pay page: applies the booking fee (or the move-in amount) if it was paid, or its failure (idempotent). */
     verifyDealBooking: (id: string) => call<Answer<typeof deals.Deal>>('POST', `/deals/${encodeURIComponent(id)}/verify/booking`),
+    /** Where the tenant pays the move-in amount of a signed deal. */
+    payMoveIn: (dealId: string) =>
+      call<Answer<typeof deals.PaymentLink>>('POST', '/rental/order/pay', { dealId } satisfies Sent<typeof deals.RentalOrderPayBody>),
 
     // Favourites
     favourites: (userId: string) => get<Answer<typeof favourites.FavouriteList>>(`/users/${userId}/favourite-properties`),

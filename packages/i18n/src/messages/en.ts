@@ -103,7 +103,7 @@ export const en = {
   // Rental deals: notices and errors.
   'deal.notice.subject': 'Your rental deal: {listing}',
   'deal.notice.body':
-    '{state, select, APPLIED {A tenant applied to rent {listing} from {date}. Accept or decline in the deal.} ACCEPTED {The landlord accepted your application for {listing}. Pay the booking fee to book it.} DECLINED {The landlord declined your application for {listing}.} BOOKED {{listing} is booked from {date}: the booking fee is paid.} SCREENING {The tenant sent their documents for {listing}; screening has started.} APPROVED {Screening passed for {listing}. The home is held for you while the agreement is prepared.} REJECTED {Screening did not pass for {listing}.} AGREEMENT {The tenancy agreement for {listing} is ready to sign.} SIGNED {The tenancy agreement for {listing} is signed. Move-in: {date}.} ACTIVE {The tenancy of {listing} has started.} CANCELLED {The deal for {listing} was cancelled.} EXPIRED {The deal for {listing} has lapsed.} other {The deal for {listing} has ended and the booking fee is forfeited.}}',
+    '{state, select, APPLIED {A tenant applied to rent {listing} from {date}. Accept or decline in the deal.} ACCEPTED {The landlord accepted your application for {listing}. Pay the booking fee to book it.} DECLINED {The landlord declined your application for {listing}.} BOOKED {{listing} is booked from {date}: the booking fee is paid.} SCREENING {The tenant sent their documents for {listing}; screening has started.} APPROVED {Screening passed for {listing}. The home is held while either side starts the tenancy agreement in the deal.} REJECTED {Screening did not pass for {listing}.} AGREEMENT {The tenancy agreement for {listing} is ready to sign.} SIGNED {The tenancy agreement for {listing} is signed. Move-in: {date}.} ACTIVE {The tenancy of {listing} has started.} CANCELLED {The deal for {listing} was cancelled.} EXPIRED {The deal for {listing} has lapsed.} other {The deal for {listing} has ended and the booking fee is forfeited.}}',
   'deal.notice.documents': 'Upload your screening documents within {days, plural, one {# day} other {# days}}, or the booking fee is forfeited.',
   'deal.notice.refund':
     "{side, select, TENANT {Your booking fee of {fee} will be refunded within {days} business days.} other {The tenant's booking fee of {fee} goes back to them.}}",
@@ -129,17 +129,17 @@ export const en = {
   'deal.facts.landlord': 'Landlord',
   'deal.next': 'Next step',
   'deal.next.tenant':
-    '{state, select, APPLIED {Wait for the landlord to accept your application.} ACCEPTED {Pay the booking fee to book this home.} BOOKED {Upload your screening documents.} SCREENING {Kunci is checking your documents.} APPROVED {The home is held for you while the agreement is prepared.} AGREEMENT {Read and sign the tenancy agreement.} SIGNED {Get ready to move in.} other {Nothing more to do: this deal has ended.}}',
+    '{state, select, APPLIED {Wait for the landlord to accept your application.} ACCEPTED {Pay the booking fee to book this home.} BOOKED {Upload your screening documents.} SCREENING {Kunci is checking your documents.} APPROVED {The home is held for you: start the tenancy agreement, or wait for the landlord to.} AGREEMENT {Read and sign the tenancy agreement.} SIGNED {Pay the move-in amount to start the tenancy.} other {Nothing more to do: this deal has ended.}}',
   'deal.next.landlord':
-    '{state, select, APPLIED {Accept or decline this application.} ACCEPTED {Wait for the tenant to pay the booking fee.} BOOKED {Wait for the tenant’s screening documents.} SCREENING {Kunci is checking the tenant’s documents.} APPROVED {The agreement is being prepared.} AGREEMENT {Wait for the tenant to sign the agreement.} SIGNED {The tenant moves in on the agreed date.} other {Nothing more to do: this deal has ended.}}',
+    '{state, select, APPLIED {Accept or decline this application.} ACCEPTED {Wait for the tenant to pay the booking fee.} BOOKED {Wait for the tenant’s screening documents.} SCREENING {Kunci is checking the tenant’s documents.} APPROVED {Screening passed: start the tenancy agreement while you hold the home.} AGREEMENT {Wait for the tenant to sign the agreement.} SIGNED {Wait for the tenant’s move-in payment.} other {Nothing more to do: this deal has ended.}}',
   'deal.next.staff': 'Staff actions are listed below.',
   'deal.deadline': 'By {time} (Malaysia time)',
   'deal.deadline.what':
-    '{command, select, EXPIRE {If nothing happens by then, the deal lapses.} MISS_DEADLINE {If nothing happens by then, the booking fee is forfeited.} END_HOLD {If no agreement comes by then, the hold ends and the fee is refunded.} MOVE_IN {The tenancy starts then.} other {}}',
+    '{command, select, EXPIRE {If nothing happens by then, the deal lapses.} MISS_DEADLINE {If nothing happens by then, the booking fee is forfeited.} END_HOLD {If nobody starts the agreement by then, the hold ends and the booking fee is forfeited.} other {}}',
   'deal.timeline': 'Timeline',
   'deal.event': '{actor, select, TENANT {Tenant} LANDLORD {Landlord} STAFF {Kunci staff} other {Kunci}}: {state}',
   'deal.reason':
-    '{reason, select, CHANGED_MIND {Changed their mind} RENTED_ELSEWHERE {Rented elsewhere} RENT_RAISED {Rent raised} FALSE_LISTING {False listing} SCREENING_FAILED {Screening did not pass} NO_RESPONSE {No answer in time} NOT_PAID {Booking fee not paid in time} DOCUMENTS_LATE {Documents not sent in time} NOT_SIGNED {Agreement not signed in time} HOLD_ENDED {Hold ended} LISTING_BOOKED {Another tenant booked the home} other {Other}}',
+    '{reason, select, CHANGED_MIND {Changed their mind} RENTED_ELSEWHERE {Rented elsewhere} RENT_RAISED {Rent raised} FALSE_LISTING {False listing} SCREENING_FAILED {Screening did not pass} NO_RESPONSE {No answer in time} NOT_PAID {Booking fee not paid in time} DOCUMENTS_LATE {Documents not sent in time} NOT_SIGNED {Agreement not signed in time} HOLD_ENDED {Hold ended} LISTING_BOOKED {Another tenant booked the home} MOVE_IN_NOT_PAID {Move-in amount not paid in time} POSTPONED_WITHOUT_CONSENT {Start postponed without the landlord’s consent} other {Other}}',
   'deal.money': 'Money so far',
   'deal.money.fee': 'Booking fee',
   'deal.money.status':
@@ -150,7 +150,7 @@ export const en = {
   'deal.pay': 'Pay booking fee {amount}',
   'deal.paying': 'Opening the payment page…',
   'deal.command':
-    '{command, select, ACCEPT {Accept} DECLINE {Decline} CANCEL {Cancel the deal} VOID {Void the deal} SUBMIT_DOCUMENTS {Send documents for screening} SEND_AGREEMENT {Send the agreement} SIGN {Sign the agreement} other {Continue}}',
+    '{command, select, ACCEPT {Accept} DECLINE {Decline} CANCEL {Cancel the deal} VOID {Void the deal} SUBMIT_DOCUMENTS {Send documents for screening} SEND_AGREEMENT {Start the agreement} SIGN {Sign the agreement} REQUEST_POSTPONE {Ask to move the start} CONSENT_POSTPONE {Agree to the new start} REFUSE_POSTPONE {Refuse the new start} WITHDRAW_POSTPONE {Keep the agreed start} POSTPONE_ANYWAY {Postpone anyway} STAMP {Record the agreement stamped} other {Continue}}',
   'deal.cancel.title': 'Cancel this deal?',
   'deal.cancel.refund': 'The booking fee of {amount} will be refunded to the tenant.',
   'deal.cancel.forfeit': 'The booking fee of {amount} will not be refunded: it goes to the landlord.',
@@ -170,6 +170,36 @@ export const en = {
   'deal.apply.cancel': 'Close',
   'deal.apply.sent': 'Application sent. The landlord has been told.',
   'deal.apply.open': 'Open the deal',
+  'deal.notice.paymentFailed': 'Your payment of {amount} for {listing} did not go through. Nothing was charged. Try again in the deal.',
+  'deal.notice.moveIn':
+    'To move in, pay {amount} (first month, signing fee and SST, less the booking fee) by {days} days after the start, or the booking fee is forfeited.',
+  'deal.notice.refundLessStamping':
+    "{side, select, TENANT {{refund} of your booking fee will be refunded within {days} business days: the agreement's stamping cost is kept.} other {{refund} of the tenant's booking fee goes back to them, less the stamping cost.}}",
+  'deal.notice.step':
+    '{command, select, REQUEST_POSTPONE {The tenant asks to move the start of {listing} from {date} to {asked}. Agree or refuse in the deal.} CONSENT_POSTPONE {The landlord agreed: the tenancy of {listing} now starts on {date}.} REFUSE_POSTPONE {The landlord refused to move the start of {listing}: it stays {date}. Postponing anyway forfeits the booking fee.} WITHDRAW_POSTPONE {The tenant keeps the agreed start of {listing}: {date}.} other {The tenancy agreement of {listing} is stamped (stamping cost {cost}).}}',
+  'deal.postpone.title': 'Ask to move the start',
+  'deal.postpone.help': 'The landlord must agree. Postponing without their consent forfeits the booking fee.',
+  'deal.postpone.date': 'New move-in date',
+  'deal.postpone.submit': 'Send the request',
+  'deal.postpone.requested':
+    '{role, select, LANDLORD {The tenant asks to move the start to {date}.} other {Asked to move the start to {date}: waiting for the landlord.}}',
+  'deal.postpone.refused': 'The landlord refused to move the start to {date}. The agreed start, {start}, stands.',
+  'deal.postpone.anyway.title': 'Postpone without the landlord’s consent?',
+  'deal.postpone.anyway.body': 'The booking fee of {amount} will not be refunded: it goes to the landlord, and the deal ends.',
+  'deal.postpone.anyway.confirm': 'Yes, postpone and forfeit the fee',
+  'deal.payment.failed':
+    '{purpose, select, BOOKING {Your booking fee payment} other {Your move-in payment}} did not go through ({time}). Nothing was charged: you can try again.',
+  'deal.moveIn': 'Move-in amount',
+  'deal.moveIn.rent': 'First month’s rent',
+  'deal.moveIn.signingFee': 'Signing fee',
+  'deal.moveIn.sst': 'SST on the signing fee',
+  'deal.moveIn.surcharge': 'Short-tenancy surcharge',
+  'deal.moveIn.credit': 'Booking fee credited',
+  'deal.moveIn.total': 'To pay',
+  'deal.moveIn.paidOn': 'Paid on {time}',
+  'deal.moveIn.pay': 'Pay move-in amount {amount}',
+  'deal.stamped': 'Agreement stamped on {time}. A refund from now on is reduced by the stamping cost of {amount}.',
+  'deals.field.postponeDate': 'Pick a date after the agreed start.',
   'deals.field.notForRent': 'This listing is for sale, not for rent.',
   'deals.field.moveInDate': 'Pick a move-in date from today onwards.',
   'errors.11450': 'Another tenant has already booked this home. Have a look at similar homes.',

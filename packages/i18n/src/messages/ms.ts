@@ -100,7 +100,7 @@ export const ms: Messages = {
   // Rental deals: notices and errors.
   'deal.notice.subject': 'Urusan sewa anda: {listing}',
   'deal.notice.body':
-    '{state, select, APPLIED {Seorang penyewa memohon untuk menyewa {listing} mulai {date}. Terima atau tolak permohonan itu dalam urusan.} ACCEPTED {Tuan rumah menerima permohonan anda untuk {listing}. Bayar yuran tempahan untuk menempahnya.} DECLINED {Tuan rumah menolak permohonan anda untuk {listing}.} BOOKED {{listing} telah ditempah mulai {date}: yuran tempahan sudah dibayar.} SCREENING {Penyewa telah menghantar dokumen untuk {listing}; saringan sudah bermula.} APPROVED {Saringan untuk {listing} lulus. Rumah ini dikhaskan untuk anda sementara perjanjian disediakan.} REJECTED {Saringan untuk {listing} tidak lulus.} AGREEMENT {Perjanjian sewa untuk {listing} sedia untuk ditandatangani.} SIGNED {Perjanjian sewa untuk {listing} telah ditandatangani. Tarikh masuk: {date}.} ACTIVE {Penyewaan {listing} telah bermula.} CANCELLED {Urusan untuk {listing} telah dibatalkan.} EXPIRED {Urusan untuk {listing} telah luput.} other {Urusan untuk {listing} telah tamat dan yuran tempahan dilucuthakkan.}}',
+    '{state, select, APPLIED {Seorang penyewa memohon untuk menyewa {listing} mulai {date}. Terima atau tolak permohonan itu dalam urusan.} ACCEPTED {Tuan rumah menerima permohonan anda untuk {listing}. Bayar yuran tempahan untuk menempahnya.} DECLINED {Tuan rumah menolak permohonan anda untuk {listing}.} BOOKED {{listing} telah ditempah mulai {date}: yuran tempahan sudah dibayar.} SCREENING {Penyewa telah menghantar dokumen untuk {listing}; saringan sudah bermula.} APPROVED {Saringan untuk {listing} lulus. Rumah ini ditahan sementara salah satu pihak memulakan perjanjian sewa dalam urus niaga.} REJECTED {Saringan untuk {listing} tidak lulus.} AGREEMENT {Perjanjian sewa untuk {listing} sedia untuk ditandatangani.} SIGNED {Perjanjian sewa untuk {listing} telah ditandatangani. Tarikh masuk: {date}.} ACTIVE {Penyewaan {listing} telah bermula.} CANCELLED {Urusan untuk {listing} telah dibatalkan.} EXPIRED {Urusan untuk {listing} telah luput.} other {Urusan untuk {listing} telah tamat dan yuran tempahan dilucuthakkan.}}',
   'deal.notice.documents': 'Muat naik dokumen saringan anda dalam masa {days, plural, other {# hari}}, jika tidak yuran tempahan akan dilucuthakkan.',
   'deal.notice.refund':
     '{side, select, TENANT {Yuran tempahan anda sebanyak {fee} akan dipulangkan dalam masa {days} hari bekerja.} other {Yuran tempahan penyewa sebanyak {fee} dipulangkan kepadanya.}}',
@@ -126,17 +126,17 @@ export const ms: Messages = {
   'deal.facts.landlord': 'Tuan rumah',
   'deal.next': 'Langkah seterusnya',
   'deal.next.tenant':
-    '{state, select, APPLIED {Tunggu tuan rumah menerima permohonan anda.} ACCEPTED {Bayar yuran tempahan untuk menempah rumah ini.} BOOKED {Muat naik dokumen saringan anda.} SCREENING {Kunci sedang menyemak dokumen anda.} APPROVED {Rumah ini ditahan untuk anda sementara perjanjian disediakan.} AGREEMENT {Baca dan tandatangani perjanjian sewa.} SIGNED {Bersedia untuk masuk rumah.} other {Tiada apa lagi perlu dibuat: urus niaga ini telah tamat.}}',
+    '{state, select, APPLIED {Tunggu tuan rumah menerima permohonan anda.} ACCEPTED {Bayar yuran tempahan untuk menempah rumah ini.} BOOKED {Muat naik dokumen saringan anda.} SCREENING {Kunci sedang menyemak dokumen anda.} APPROVED {Rumah ini ditahan untuk anda: mulakan perjanjian sewa, atau tunggu tuan rumah memulakannya.} AGREEMENT {Baca dan tandatangani perjanjian sewa.} SIGNED {Bayar jumlah masuk rumah untuk memulakan penyewaan.} other {Tiada apa lagi perlu dibuat: urus niaga ini telah tamat.}}',
   'deal.next.landlord':
-    '{state, select, APPLIED {Terima atau tolak permohonan ini.} ACCEPTED {Tunggu penyewa membayar yuran tempahan.} BOOKED {Tunggu dokumen saringan penyewa.} SCREENING {Kunci sedang menyemak dokumen penyewa.} APPROVED {Perjanjian sedang disediakan.} AGREEMENT {Tunggu penyewa menandatangani perjanjian.} SIGNED {Penyewa masuk rumah pada tarikh yang dipersetujui.} other {Tiada apa lagi perlu dibuat: urus niaga ini telah tamat.}}',
+    '{state, select, APPLIED {Terima atau tolak permohonan ini.} ACCEPTED {Tunggu penyewa membayar yuran tempahan.} BOOKED {Tunggu dokumen saringan penyewa.} SCREENING {Kunci sedang menyemak dokumen penyewa.} APPROVED {Saringan lulus: mulakan perjanjian sewa sementara anda menahan rumah ini.} AGREEMENT {Tunggu penyewa menandatangani perjanjian.} SIGNED {Tunggu bayaran masuk rumah daripada penyewa.} other {Tiada apa lagi perlu dibuat: urus niaga ini telah tamat.}}',
   'deal.next.staff': 'Tindakan kakitangan disenaraikan di bawah.',
   'deal.deadline': 'Sebelum {time} (waktu Malaysia)',
   'deal.deadline.what':
-    '{command, select, EXPIRE {Jika tiada tindakan sebelum itu, urus niaga ini luput.} MISS_DEADLINE {Jika tiada tindakan sebelum itu, yuran tempahan dilucuthakkan.} END_HOLD {Jika perjanjian tidak tiba sebelum itu, tahanan tamat dan yuran dikembalikan.} MOVE_IN {Penyewaan bermula pada masa itu.} other {}}',
+    '{command, select, EXPIRE {Jika tiada tindakan sebelum itu, urus niaga ini luput.} MISS_DEADLINE {Jika tiada tindakan sebelum itu, yuran tempahan dilucuthakkan.} END_HOLD {Jika tiada sesiapa memulakan perjanjian sebelum itu, tahanan tamat dan yuran tempahan dilucuthakkan.} other {}}',
   'deal.timeline': 'Garis masa',
   'deal.event': '{actor, select, TENANT {Penyewa} LANDLORD {Tuan rumah} STAFF {Kakitangan Kunci} other {Kunci}}: {state}',
   'deal.reason':
-    '{reason, select, CHANGED_MIND {Berubah fikiran} RENTED_ELSEWHERE {Sudah disewakan kepada orang lain} RENT_RAISED {Sewa dinaikkan} FALSE_LISTING {Iklan palsu} SCREENING_FAILED {Saringan tidak lulus} NO_RESPONSE {Tiada jawapan dalam masa} NOT_PAID {Yuran tempahan tidak dibayar dalam masa} DOCUMENTS_LATE {Dokumen tidak dihantar dalam masa} NOT_SIGNED {Perjanjian tidak ditandatangani dalam masa} HOLD_ENDED {Tahanan tamat} LISTING_BOOKED {Penyewa lain sudah menempah rumah ini} other {Lain-lain}}',
+    '{reason, select, CHANGED_MIND {Berubah fikiran} RENTED_ELSEWHERE {Sudah disewakan kepada orang lain} RENT_RAISED {Sewa dinaikkan} FALSE_LISTING {Iklan palsu} SCREENING_FAILED {Saringan tidak lulus} NO_RESPONSE {Tiada jawapan dalam masa} NOT_PAID {Yuran tempahan tidak dibayar dalam masa} DOCUMENTS_LATE {Dokumen tidak dihantar dalam masa} NOT_SIGNED {Perjanjian tidak ditandatangani dalam masa} HOLD_ENDED {Tahanan tamat} LISTING_BOOKED {Penyewa lain sudah menempah rumah ini} MOVE_IN_NOT_PAID {Jumlah masuk rumah tidak dibayar dalam masa} POSTPONED_WITHOUT_CONSENT {Tarikh mula ditangguhkan tanpa persetujuan tuan rumah} other {Lain-lain}}',
   'deal.money': 'Wang setakat ini',
   'deal.money.fee': 'Yuran tempahan',
   'deal.money.status':
@@ -147,7 +147,7 @@ export const ms: Messages = {
   'deal.pay': 'Bayar yuran tempahan {amount}',
   'deal.paying': 'Membuka halaman pembayaran…',
   'deal.command':
-    '{command, select, ACCEPT {Terima} DECLINE {Tolak} CANCEL {Batalkan urus niaga} VOID {Batalkan urus niaga (kakitangan)} SUBMIT_DOCUMENTS {Hantar dokumen untuk saringan} SEND_AGREEMENT {Hantar perjanjian} SIGN {Tandatangani perjanjian} other {Teruskan}}',
+    '{command, select, ACCEPT {Terima} DECLINE {Tolak} CANCEL {Batalkan urus niaga} VOID {Batalkan urus niaga (kakitangan)} SUBMIT_DOCUMENTS {Hantar dokumen untuk saringan} SEND_AGREEMENT {Mulakan perjanjian} SIGN {Tandatangani perjanjian} REQUEST_POSTPONE {Minta anjak tarikh mula} CONSENT_POSTPONE {Setuju dengan tarikh mula baharu} REFUSE_POSTPONE {Tolak tarikh mula baharu} WITHDRAW_POSTPONE {Kekalkan tarikh mula asal} POSTPONE_ANYWAY {Tangguhkan juga} STAMP {Rekodkan perjanjian disetemkan} other {Teruskan}}',
   'deal.cancel.title': 'Batalkan urus niaga ini?',
   'deal.cancel.refund': 'Yuran tempahan sebanyak {amount} akan dikembalikan kepada penyewa.',
   'deal.cancel.forfeit': 'Yuran tempahan sebanyak {amount} tidak akan dikembalikan: ia diberikan kepada tuan rumah.',
@@ -167,6 +167,36 @@ export const ms: Messages = {
   'deal.apply.cancel': 'Tutup',
   'deal.apply.sent': 'Permohonan dihantar. Tuan rumah telah dimaklumkan.',
   'deal.apply.open': 'Buka urus niaga',
+  'deal.notice.paymentFailed': 'Bayaran anda sebanyak {amount} untuk {listing} tidak berjaya. Tiada caj dikenakan. Cuba lagi dalam urus niaga.',
+  'deal.notice.moveIn':
+    'Untuk masuk rumah, bayar {amount} (sewa bulan pertama, yuran menandatangani dan SST, tolak yuran tempahan) dalam masa {days} hari selepas tarikh mula, jika tidak yuran tempahan dilucuthakkan.',
+  'deal.notice.refundLessStamping':
+    '{side, select, TENANT {Sebanyak {refund} daripada yuran tempahan anda akan dipulangkan dalam masa {days} hari bekerja: kos setem perjanjian ditolak.} other {Sebanyak {refund} daripada yuran tempahan penyewa dipulangkan kepadanya, selepas ditolak kos setem.}}',
+  'deal.notice.step':
+    '{command, select, REQUEST_POSTPONE {Penyewa meminta tarikh mula {listing} dianjakkan dari {date} ke {asked}. Setuju atau tolak dalam urus niaga.} CONSENT_POSTPONE {Tuan rumah bersetuju: penyewaan {listing} kini bermula pada {date}.} REFUSE_POSTPONE {Tuan rumah menolak untuk menganjakkan tarikh mula {listing}: ia kekal {date}. Menangguhkan juga akan melucuthakkan yuran tempahan.} WITHDRAW_POSTPONE {Penyewa mengekalkan tarikh mula {listing} yang dipersetujui: {date}.} other {Perjanjian sewa {listing} telah disetemkan (kos setem {cost}).}}',
+  'deal.postpone.title': 'Minta anjak tarikh mula',
+  'deal.postpone.help': 'Tuan rumah mesti bersetuju. Menangguhkan tanpa persetujuannya akan melucuthakkan yuran tempahan.',
+  'deal.postpone.date': 'Tarikh masuk baharu',
+  'deal.postpone.submit': 'Hantar permintaan',
+  'deal.postpone.requested':
+    '{role, select, LANDLORD {Penyewa meminta tarikh mula dianjakkan ke {date}.} other {Permintaan anjak tarikh mula ke {date}: menunggu jawapan tuan rumah.}}',
+  'deal.postpone.refused': 'Tuan rumah menolak untuk menganjakkan tarikh mula ke {date}. Tarikh mula asal, {start}, kekal.',
+  'deal.postpone.anyway.title': 'Tangguhkan tanpa persetujuan tuan rumah?',
+  'deal.postpone.anyway.body': 'Yuran tempahan sebanyak {amount} tidak akan dikembalikan: ia diberikan kepada tuan rumah, dan urus niaga ini tamat.',
+  'deal.postpone.anyway.confirm': 'Ya, tangguhkan dan lepaskan yuran',
+  'deal.payment.failed':
+    '{purpose, select, BOOKING {Bayaran yuran tempahan anda} other {Bayaran masuk rumah anda}} tidak berjaya ({time}). Tiada caj dikenakan: anda boleh cuba lagi.',
+  'deal.moveIn': 'Jumlah masuk rumah',
+  'deal.moveIn.rent': 'Sewa bulan pertama',
+  'deal.moveIn.signingFee': 'Yuran menandatangani',
+  'deal.moveIn.sst': 'SST atas yuran menandatangani',
+  'deal.moveIn.surcharge': 'Surcaj tempoh sewa pendek',
+  'deal.moveIn.credit': 'Yuran tempahan dikreditkan',
+  'deal.moveIn.total': 'Perlu dibayar',
+  'deal.moveIn.paidOn': 'Dibayar pada {time}',
+  'deal.moveIn.pay': 'Bayar jumlah masuk rumah {amount}',
+  'deal.stamped': 'Perjanjian disetemkan pada {time}. Bayaran balik mulai sekarang ditolak kos setem sebanyak {amount}.',
+  'deals.field.postponeDate': 'Pilih tarikh selepas tarikh mula yang dipersetujui.',
   'deals.field.notForRent': 'Iklan ini untuk dijual, bukan untuk disewa.',
   'deals.field.moveInDate': 'Pilih tarikh masuk mulai hari ini.',
   'errors.11450': 'Penyewa lain sudah menempah rumah ini. Lihat rumah lain yang serupa.',

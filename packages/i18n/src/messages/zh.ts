@@ -99,7 +99,7 @@ export const zh: Messages = {
   // Rental deals: notices and errors.
   'deal.notice.subject': '您的租房交易：{listing}',
   'deal.notice.body':
-    '{state, select, APPLIED {有租客申请从 {date} 起租住 {listing}。请在交易页面接受或拒绝。} ACCEPTED {房东已接受您对 {listing} 的申请。支付预订费即可预订。} DECLINED {房东拒绝了您对 {listing} 的申请。} BOOKED {{listing} 已被预订，入住日期 {date}，预订费已支付。} SCREENING {租客已提交 {listing} 的审核文件，审核已开始。} APPROVED {{listing} 的审核已通过。准备租约期间，房源为您保留。} REJECTED {{listing} 的审核未通过。} AGREEMENT {{listing} 的租约已可签署。} SIGNED {{listing} 的租约已签署。入住日期：{date}。} ACTIVE {{listing} 的租期已开始。} CANCELLED {{listing} 的交易已取消。} EXPIRED {{listing} 的交易已失效。} other {{listing} 的交易已结束，预订费被没收。}}',
+    '{state, select, APPLIED {有租客申请从 {date} 起租住 {listing}。请在交易页面接受或拒绝。} ACCEPTED {房东已接受您对 {listing} 的申请。支付预订费即可预订。} DECLINED {房东拒绝了您对 {listing} 的申请。} BOOKED {{listing} 已被预订，入住日期 {date}，预订费已支付。} SCREENING {租客已提交 {listing} 的审核文件，审核已开始。} APPROVED {{listing} 的审核已通过。房源保留期间，任一方可在交易页面发起租约。} REJECTED {{listing} 的审核未通过。} AGREEMENT {{listing} 的租约已可签署。} SIGNED {{listing} 的租约已签署。入住日期：{date}。} ACTIVE {{listing} 的租期已开始。} CANCELLED {{listing} 的交易已取消。} EXPIRED {{listing} 的交易已失效。} other {{listing} 的交易已结束，预订费被没收。}}',
   'deal.notice.documents': '请在 {days} 天内上传审核文件，否则预订费将被没收。',
   'deal.notice.refund': '{side, select, TENANT {您的预订费 {fee} 将在 {days} 个工作日内退还。} other {租客的预订费 {fee} 将退还给对方。}}',
   'deal.notice.forfeit': '{side, select, LANDLORD {预订费 {fee} 归您所有。} other {您的预订费 {fee} 已被没收，归房东所有。}}',
@@ -122,17 +122,17 @@ export const zh: Messages = {
   'deal.facts.landlord': '房东',
   'deal.next': '下一步',
   'deal.next.tenant':
-    '{state, select, APPLIED {请等待房东接受您的申请。} ACCEPTED {支付预订费即可预订此房源。} BOOKED {请上传审核文件。} SCREENING {Kunci正在审核您的文件。} APPROVED {房源已为您保留，合同正在准备中。} AGREEMENT {请阅读并签署租约。} SIGNED {准备入住吧。} other {无需再操作：此交易已结束。}}',
+    '{state, select, APPLIED {请等待房东接受您的申请。} ACCEPTED {支付预订费即可预订此房源。} BOOKED {请上传审核文件。} SCREENING {Kunci正在审核您的文件。} APPROVED {房源已为您保留：请发起租约，或等待房东发起。} AGREEMENT {请阅读并签署租约。} SIGNED {支付入住款项即可开始租期。} other {无需再操作：此交易已结束。}}',
   'deal.next.landlord':
-    '{state, select, APPLIED {请接受或拒绝此申请。} ACCEPTED {请等待租客支付预订费。} BOOKED {请等待租客提交审核文件。} SCREENING {Kunci正在审核租客的文件。} APPROVED {合同正在准备中。} AGREEMENT {请等待租客签署合同。} SIGNED {租客将在约定日期入住。} other {无需再操作：此交易已结束。}}',
+    '{state, select, APPLIED {请接受或拒绝此申请。} ACCEPTED {请等待租客支付预订费。} BOOKED {请等待租客提交审核文件。} SCREENING {Kunci正在审核租客的文件。} APPROVED {审核已通过：请在保留期内发起租约。} AGREEMENT {请等待租客签署合同。} SIGNED {请等待租客支付入住款项。} other {无需再操作：此交易已结束。}}',
   'deal.next.staff': '工作人员可执行的操作列在下方。',
   'deal.deadline': '截止时间：{time}（马来西亚时间）',
   'deal.deadline.what':
-    '{command, select, EXPIRE {届时若无进展，交易将失效。} MISS_DEADLINE {届时若无进展，预订费将被没收。} END_HOLD {届时若仍无合同，保留结束并退还预订费。} MOVE_IN {租期将于届时开始。} other {}}',
+    '{command, select, EXPIRE {届时若无进展，交易将失效。} MISS_DEADLINE {届时若无进展，预订费将被没收。} END_HOLD {届时若无人发起租约，保留结束，预订费将被没收。} other {}}',
   'deal.timeline': '进度',
   'deal.event': '{actor, select, TENANT {租客} LANDLORD {房东} STAFF {Kunci工作人员} other {Kunci}}：{state}',
   'deal.reason':
-    '{reason, select, CHANGED_MIND {改变主意} RENTED_ELSEWHERE {已租给他人} RENT_RAISED {租金被提高} FALSE_LISTING {虚假房源} SCREENING_FAILED {审核未通过} NO_RESPONSE {未及时回复} NOT_PAID {未及时支付预订费} DOCUMENTS_LATE {未及时提交文件} NOT_SIGNED {未及时签约} HOLD_ENDED {保留期结束} LISTING_BOOKED {其他租客已预订此房源} other {其他}}',
+    '{reason, select, CHANGED_MIND {改变主意} RENTED_ELSEWHERE {已租给他人} RENT_RAISED {租金被提高} FALSE_LISTING {虚假房源} SCREENING_FAILED {审核未通过} NO_RESPONSE {未及时回复} NOT_PAID {未及时支付预订费} DOCUMENTS_LATE {未及时提交文件} NOT_SIGNED {未及时签约} HOLD_ENDED {保留期结束} LISTING_BOOKED {其他租客已预订此房源} MOVE_IN_NOT_PAID {未及时支付入住款项} POSTPONED_WITHOUT_CONSENT {未经房东同意推迟起租日} other {其他}}',
   'deal.money': '款项情况',
   'deal.money.fee': '预订费',
   'deal.money.status':
@@ -143,7 +143,7 @@ export const zh: Messages = {
   'deal.pay': '支付预订费{amount}',
   'deal.paying': '正在打开付款页面…',
   'deal.command':
-    '{command, select, ACCEPT {接受} DECLINE {拒绝} CANCEL {取消交易} VOID {作废交易} SUBMIT_DOCUMENTS {提交文件审核} SEND_AGREEMENT {发送合同} SIGN {签署合同} other {继续}}',
+    '{command, select, ACCEPT {接受} DECLINE {拒绝} CANCEL {取消交易} VOID {作废交易} SUBMIT_DOCUMENTS {提交文件审核} SEND_AGREEMENT {发起租约} SIGN {签署合同} REQUEST_POSTPONE {申请推迟起租日} CONSENT_POSTPONE {同意新的起租日} REFUSE_POSTPONE {拒绝新的起租日} WITHDRAW_POSTPONE {保留原定起租日} POSTPONE_ANYWAY {仍然推迟} STAMP {登记租约已盖印花} other {继续}}',
   'deal.cancel.title': '要取消此交易吗？',
   'deal.cancel.refund': '预订费{amount}将退还给租客。',
   'deal.cancel.forfeit': '预订费{amount}将不予退还，而是支付给房东。',
@@ -163,6 +163,33 @@ export const zh: Messages = {
   'deal.apply.cancel': '关闭',
   'deal.apply.sent': '申请已提交，已通知房东。',
   'deal.apply.open': '打开交易',
+  'deal.notice.paymentFailed': '您为{listing}支付的{amount}未成功，未产生任何扣款。请在交易页面重试。',
+  'deal.notice.moveIn': '入住前，请在起租日后{days}天内支付{amount}（首月租金、签约费及SST，扣除预订费），否则预订费将被没收。',
+  'deal.notice.refundLessStamping':
+    '{side, select, TENANT {您的预订费中{refund}将在{days}个工作日内退还：租约的印花费用已扣除。} other {租客的预订费扣除印花费用后，{refund}将退还给对方。}}',
+  'deal.notice.step':
+    '{command, select, REQUEST_POSTPONE {租客请求将{listing}的起租日从{date}推迟到{asked}。请在交易页面同意或拒绝。} CONSENT_POSTPONE {房东已同意：{listing}的租期现于{date}开始。} REFUSE_POSTPONE {房东拒绝推迟{listing}的起租日，仍为{date}。若仍坚持推迟，预订费将被没收。} WITHDRAW_POSTPONE {租客保留{listing}原定的起租日：{date}。} other {{listing}的租约已盖印花（印花费用{cost}）。}}',
+  'deal.postpone.title': '申请推迟起租日',
+  'deal.postpone.help': '须经房东同意。未经同意推迟，预订费将被没收。',
+  'deal.postpone.date': '新的入住日期',
+  'deal.postpone.submit': '发送申请',
+  'deal.postpone.requested': '{role, select, LANDLORD {租客请求将起租日推迟到{date}。} other {已申请将起租日推迟到{date}，等待房东答复。}}',
+  'deal.postpone.refused': '房东拒绝将起租日推迟到{date}。原定起租日{start}不变。',
+  'deal.postpone.anyway.title': '未经房东同意仍要推迟吗？',
+  'deal.postpone.anyway.body': '预订费{amount}将不予退还，而是支付给房东，交易随即结束。',
+  'deal.postpone.anyway.confirm': '确定推迟并放弃预订费',
+  'deal.payment.failed': '{purpose, select, BOOKING {您的预订费付款} other {您的入住款项付款}}未成功（{time}）。未产生任何扣款，您可以重试。',
+  'deal.moveIn': '入住款项',
+  'deal.moveIn.rent': '首月租金',
+  'deal.moveIn.signingFee': '签约费',
+  'deal.moveIn.sst': '签约费的SST',
+  'deal.moveIn.surcharge': '短租附加费',
+  'deal.moveIn.credit': '已抵扣预订费',
+  'deal.moveIn.total': '应付金额',
+  'deal.moveIn.paidOn': '支付时间：{time}',
+  'deal.moveIn.pay': '支付入住款项{amount}',
+  'deal.stamped': '租约已于{time}盖印花。此后退款将扣除印花费用{amount}。',
+  'deals.field.postponeDate': '请选择原定起租日之后的日期。',
   'deals.field.notForRent': '此房源为出售房源，不可出租。',
   'deals.field.moveInDate': '请选择今天或之后的入住日期。',
   'errors.11450': '已有其他租客预订了此房源。看看类似的房源吧。',

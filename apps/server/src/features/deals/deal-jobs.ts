@@ -1,4 +1,4 @@
-import type { FeeOutcome } from '@kunci/contracts/deals';
+import { moveInAmount, refundOf, type FeeOutcome } from '@kunci/contracts/deals';
 import { formatDate } from '@kunci/i18n/format';
 import { fromStoredLanguage } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
@@ -9,7 +9,7 @@ import { ErrorCode } from '@kunci/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../lib/jobs/jobs.service.ts';
 import type { Messenger } from '../../plugins/messaging.ts';
-import { dealDeadline, dealNotice, dealRefund, paymentSettled } from './deal-job-kinds.ts';
+import { dealDeadline, dealNotice, dealRefund, paymentFailed, paymentSettled } from './deal-job-kinds.ts';
 import { dealPath, type DealsService } from './deals.service.ts';
 
 /** Registers the deal jobs' handlers on the queue. */
@@ -20,7 +20,7 @@ export function registerDealJobs(
   options: { publicUrl: string; log: FastifyBaseLogger },
 ) {
   // A transition is idempotent by its state check, so a run repeated after a lost lease does nothing more.
-  jobs.handle(dealDeadline, ({ dealId, command, state, reason }) => service.deadline(dealId, command, state, reason));
+  jobs.handle(dealDeadline, ({ dealId, command, state, reason, at }) => service.deadline(dealId, command, state, reason, at));
   jobs.handle(dealRefund, async ({ dealId, paymentId, amountSen, reason }, context) => {
     try {
       await service.refund(paymentId, amountSen, reason);
@@ -33,48 +33,75 @@ export function registerDealJobs(
   jobs.handle(paymentSettled, async ({ purpose, referenceId, paymentId, amountSen }) => {
     if (purpose === 'DEAL_BOOKING' || purpose === 'DEAL_MOVE_IN') await service.paymentSettled(purpose, referenceId, paymentId, amountSen);
   });
-  jobs.handle(dealNotice, ({ dealId, eventId, fee }) => notifyDeal(service, messenger, { dealId, eventId, fee: fee ?? 'NONE' }, options));
+  jobs.handle(paymentFailed, async ({ purpose, referenceId, paymentId }) => service.paymentFailed(purpose, referenceId, paymentId));
+  jobs.handle(dealNotice, (payload) => notifyDeal(service, messenger, payload, options));
 }
 
+/** Commands that keep the deal's state: their notice says what was done rather than where the deal stands. */
+const STEP_NOTICES = new Set(['REQUEST_POSTPONE', 'CONSENT_POSTPONE', 'REFUSE_POSTPONE', 'WITHDRAW_POSTPONE', 'STAMP']);
+
 /**
- * The one notice of a deal's step: each party but the one who acted gets an SMS, and an email when they have one,
- * in their stored language, with a link to the deal (a notification centre comes later). A failed send throws,
- * so the job retries it.
+ * The one place deal notices are written (so they can move to the in-app notification centre when it lands): each
+ * party but the one who acted gets an SMS, and an email when they have one, in their stored language, with a link
+ * to the deal; a failed payment is told to the tenant alone. A failed SMS throws, so the job retries it.
  */
 export async function notifyDeal(
   service: DealsService,
   messenger: Messenger,
-  { dealId, eventId, fee: outcome }: { dealId: string; eventId: number; fee: FeeOutcome },
+  notice: { dealId: string; eventId?: number; fee?: FeeOutcome; paymentFailed?: 'BOOKING' | 'MOVE_IN' },
   options: { publicUrl: string; log: FastifyBaseLogger },
 ): Promise<void> {
-  const facts = await service.noticeFacts(dealId, eventId);
+  const facts = await service.noticeFacts(notice.dealId, notice.eventId ?? null);
   if (!facts) return;
   const { deal, event, people, listing, hash } = facts;
+  const outcome = notice.fee ?? 'NONE';
   for (const person of people) {
-    if (person.id === event.actorId) continue;
+    if (event && person.id === event.actorId) continue;
+    const side = person.id === deal.tenantId ? 'TENANT' : 'LANDLORD';
+    if (notice.paymentFailed && side !== 'TENANT') continue;
     const lang = fromStoredLanguage(person.language);
     const t = translatorFor(lang);
-    const side = person.id === deal.tenantId ? 'TENANT' : 'LANDLORD';
     const url = new URL(dealPath(lang, { hash }), options.publicUrl).toString();
-    const lines = [
-      t('deal.notice.body', {
-        state: event.toState,
-        side,
-        listing,
-        date: formatDate(lang, `${deal.moveInDate}T00:00:00.000Z`),
-      }),
-    ];
+    const day = (date: string) => formatDate(lang, `${date}T00:00:00.000Z`);
     const fee = formatRinggit(deal.bookingFeeSen);
-    if (event.toState === 'BOOKED' && side === 'TENANT') lines.push(t('deal.notice.documents', { days: BUSINESS.deal.documentsDays }));
+    const lines: string[] = [];
+    if (notice.paymentFailed) {
+      const amount = notice.paymentFailed === 'BOOKING' ? deal.bookingFeeSen : moveInAmount(deal).totalSen;
+      lines.push(t('deal.notice.paymentFailed', { listing, amount: formatRinggit(amount) }));
+    } else if (event && STEP_NOTICES.has(event.command)) {
+      lines.push(
+        t('deal.notice.step', {
+          command: event.command,
+          listing,
+          date: day(deal.moveInDate),
+          asked: deal.postponeTo ? day(deal.postponeTo) : '',
+          cost: formatRinggit(deal.stampingCostSen ?? 0),
+        }),
+      );
+    } else if (event) {
+      lines.push(t('deal.notice.body', { state: event.toState, side, listing, date: day(deal.moveInDate) }));
+      if (event.toState === 'BOOKED' && side === 'TENANT') lines.push(t('deal.notice.documents', { days: BUSINESS.deal.documentsDays }));
+      if (event.toState === 'SIGNED' && side === 'TENANT') {
+        lines.push(t('deal.notice.moveIn', { amount: formatRinggit(moveInAmount(deal).totalSen), days: BUSINESS.deal.moveInPaymentDays }));
+      }
+      if (event.reason) lines.push(t('deal.reason', { reason: event.reason }));
+    } else return;
     if (outcome === 'FORFEIT') lines.push(t('deal.notice.forfeit', { fee, side }));
-    if (outcome === 'REFUND') lines.push(t('deal.notice.refund', { fee, days: BUSINESS.deal.refundBusinessDays, side }));
+    if (outcome === 'REFUND') {
+      const { refundSen } = refundOf(deal.bookingFeeSen, deal.stampedAt ? deal.stampingCostSen : null);
+      lines.push(
+        refundSen < deal.bookingFeeSen
+          ? t('deal.notice.refundLessStamping', { refund: formatRinggit(refundSen), days: BUSINESS.deal.refundBusinessDays, side })
+          : t('deal.notice.refund', { fee, days: BUSINESS.deal.refundBusinessDays, side }),
+      );
+    }
     lines.push(t('deal.notice.link', { url }));
     const body = lines.join('\n');
     await messenger.sms(person.phone, body);
     if (person.email) {
       await messenger
         .email(person.email, t('deal.notice.subject', { listing }), body)
-        .catch((error: unknown) => options.log.warn({ err: error, dealId }, 'deal notice email not delivered'));
+        .catch((error: unknown) => options.log.warn({ err: error, dealId: deal.id }, 'deal notice email not delivered'));
     }
   }
 }

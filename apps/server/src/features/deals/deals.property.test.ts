@@ -23,14 +23,29 @@ type Step =
   | { kind: 'documents' }
   | { kind: 'verdict'; decision: 'APPROVED' | 'REJECTED' }
   | { kind: 'hours'; hours: number }
-  | { kind: 'deadline' };
+  | { kind: 'deadline' }
+  | { kind: 'postpone' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
     kind: fc.constant('command' as const),
     who: fc.constantFrom('tenant' as const, 'landlord' as const, 'staff' as const),
-    command: fc.constantFrom('ACCEPT', 'DECLINE', 'CANCEL', 'VOID', 'SUBMIT_DOCUMENTS', 'SEND_AGREEMENT', 'SIGN'),
+    command: fc.constantFrom(
+      'ACCEPT',
+      'DECLINE',
+      'CANCEL',
+      'VOID',
+      'SUBMIT_DOCUMENTS',
+      'SEND_AGREEMENT',
+      'SIGN',
+      'CONSENT_POSTPONE',
+      'REFUSE_POSTPONE',
+      'WITHDRAW_POSTPONE',
+      'POSTPONE_ANYWAY',
+      'STAMP',
+    ),
   }),
+  fc.constant({ kind: 'postpone' as const }),
   fc.constant({ kind: 'pay' as const }),
   fc.constant({ kind: 'documents' as const }),
   fc.record({ kind: fc.constant('verdict' as const), decision: fc.constantFrom('APPROVED' as const, 'REJECTED' as const) }),
@@ -82,6 +97,11 @@ describe('deal state machine (property)', () => {
           }
           if (action.kind === 'hours') await f.age(dealId, action.hours);
           if (action.kind === 'deadline') await f.deadlinePasses(dealId);
+          if (action.kind === 'postpone') {
+            const { moveInDate } = await f.dealRow(dealId);
+            const later = new Date(Date.parse(`${moveInDate}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+            status = (await f.command(tenant, dealId, { command: 'REQUEST_POSTPONE', moveInDate: later })).statusCode;
+          }
           // A refused command is a clean 4xx, never a 5xx.
           expect(status).toBeLessThan(500);
           await f.drain();
@@ -94,13 +114,16 @@ describe('deal state machine (property)', () => {
           for (const event of events.slice(1)) {
             const rule = DEAL_COMMANDS[event.command as DealCommand];
             expect(rule.from as readonly string[]).toContain(event.from);
-            // A late cancellation by the tenant forfeits instead of cancelling; otherwise the table's target.
-            expect([rule.to, ...(event.command === 'CANCEL' ? ['FORFEITED'] : [])]).toContain(event.to);
+            // A late cancellation by the tenant forfeits instead of cancelling; a command that keeps the state keeps
+            // it; otherwise the table's target.
+            const target = rule.to === 'SAME' ? event.from : rule.to;
+            expect([target, ...(event.command === 'CANCEL' ? ['FORFEITED'] : [])]).toContain(event.to);
           }
           const lines = await f.ledger(dealId);
           expect(lines.reduce((total, line) => total + line.amountSen, 0)).toBe(0);
           const escrow = lines.filter((line) => line.account === `deal:${dealId}:escrow`).reduce((total, line) => total + line.amountSen, 0);
-          const holds = deal.paidAt !== null && ([...PAID_STATES, 'ACTIVE'] as string[]).includes(deal.state);
+          // The escrow holds the fee while paid and the deal open (the property never pays the move-in amount).
+          const holds = deal.paidAt !== null && (PAID_STATES as readonly string[]).includes(deal.state);
           expect(escrow).toBe(holds ? deal.bookingFeeSen : 0);
           if ((HOLDING_STATES as readonly string[]).includes(deal.state)) expect(deal.paidAt).not.toBeNull();
         }

@@ -94,6 +94,9 @@ function dealQueries(db: Database) {
             .where(inArray(users.id, ids))
         : Promise.resolve([]),
 
+    /** A let listing leaves search: its owner's "active" switch goes off (they may list it again when it is free). */
+    takeOffSearch: (propertyId: number) => db.update(properties).set({ active: false }).where(eq(properties.id, propertyId)),
+
     /** Posts to the ledger on this repository's connection (inside its transaction when it has one). */
     post: (posting: LedgerPosting) => ledger.post(posting),
 

@@ -91,15 +91,20 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = asy
     {
       schema: {
         tags,
-        summary: 'Run a command on a deal (accept, decline, cancel, submit documents, sign; staff: send agreement, void)',
+        summary:
+          'Run a command on a deal (accept, decline, cancel, submit documents, start the agreement, sign, ask to postpone the start and answer; staff: void, stamp)',
         params: DealParams,
         body: UpdateDealBody,
         response: { 200: Deal, ...errors },
       },
     },
     async (request) => {
-      const { command, reason, note } = request.body;
-      return service.command(request.params.id, caller(request), command, { ...(reason ? { reason } : {}), ...(note ? { note } : {}) });
+      const { command, reason, note, moveInDate } = request.body;
+      return service.command(request.params.id, caller(request), command, {
+        ...(reason ? { reason } : {}),
+        ...(note ? { note } : {}),
+        ...(moveInDate ? { moveInDate } : {}),
+      });
     },
   );
 

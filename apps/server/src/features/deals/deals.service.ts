@@ -1,12 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { BUSINESS, moveInCost } from '@kunci/contracts/business';
+import { BUSINESS } from '@kunci/contracts/business';
 import {
   bookingFeeOutcome,
   commandsFor,
   DEAL_COMMANDS,
   FINAL_STATES,
   mayRun,
+  moveInAmount,
+  refundOf,
   sen,
+  stampingCostSen,
   type CreateDealBody,
   type Deal,
   type DealActor,
@@ -62,7 +65,7 @@ export function dealPath(lang: Language, query: { id?: string; hash?: string }):
 /** Midnight in Malaysia at the start of a date. */
 const startOfDay = (date: string) => new Date(`${date}T00:00:00${MALAYSIA_OFFSET}`);
 
-/** The deadline a state runs against, if any: when, what runs then, and why. */
+/** The deadline a state runs against, if any: when, what runs then, and why. `now`: when the state was entered. */
 export function deadlineOf(
   state: DealState,
   deal: { moveInDate: string; paidAt: Date | null },
@@ -84,7 +87,12 @@ export function deadlineOf(
       return { at: new Date(at), command: 'MISS_DEADLINE', reason: 'NOT_SIGNED' };
     }
     case 'SIGNED':
-      return { at: startOfDay(deal.moveInDate), command: 'MOVE_IN', reason: null };
+      // The move-in amount is paid in full within `moveInPaymentDays` of the start (paying makes the deal ACTIVE).
+      return {
+        at: new Date(startOfDay(deal.moveInDate).getTime() + rules.moveInPaymentDays * DAY_MS),
+        command: 'MISS_DEADLINE',
+        reason: 'MOVE_IN_NOT_PAID',
+      };
     default:
       return null;
   }
@@ -119,6 +127,34 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
     return { deal, role };
   }
 
+  /** Whether the deal page offers a command the table allows in this state (postponing goes request, answer, choice). */
+  function offered(row: DealRow, command: DealCommand): boolean {
+    switch (command) {
+      case 'REQUEST_POSTPONE':
+        return row.postponeStatus !== 'REQUESTED';
+      case 'CONSENT_POSTPONE':
+      case 'REFUSE_POSTPONE':
+        return row.postponeStatus === 'REQUESTED';
+      case 'WITHDRAW_POSTPONE':
+        return row.postponeStatus !== null;
+      case 'POSTPONE_ANYWAY':
+        return row.postponeStatus === 'REFUSED';
+      case 'STAMP':
+        return !row.stampedAt;
+      default:
+        return true;
+    }
+  }
+
+  /** The failure of the payment the deal waits for (the latest one asked for), if the gateway reported one. */
+  function paymentFailure(row: DealRow): Deal['paymentFailed'] {
+    if (!row.failedPaymentId || !row.paymentFailedAt) return null;
+    const at = row.paymentFailedAt.toISOString();
+    if (row.state === 'ACCEPTED' && !row.paidAt && row.failedPaymentId === row.bookingPaymentId) return { purpose: 'BOOKING', at };
+    if (row.state === 'SIGNED' && !row.moveInPaidAt && row.failedPaymentId === row.moveInPaymentId) return { purpose: 'MOVE_IN', at };
+    return null;
+  }
+
   /** Deals as their DTO, with their listing, parties and events. */
   async function views(rows: DealRow[], viewer: Viewer): Promise<Deal[]> {
     const [listings, people, events] = await Promise.all([
@@ -151,11 +187,23 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
         bookingFeeSen: row.bookingFeeSen,
         paidAt: row.paidAt?.toISOString() ?? null,
         bookingPaymentId: row.paidAt && (viewer === 'TENANT' || viewer === 'STAFF') ? row.bookingPaymentId : null,
+        postponement:
+          row.postponeStatus && row.postponeTo && !(FINAL_STATES as readonly DealState[]).includes(row.state)
+            ? { moveInDate: row.postponeTo, status: row.postponeStatus }
+            : null,
+        stampedAt: row.stampedAt?.toISOString() ?? null,
+        stampingCostSen: row.stampedAt ? row.stampingCostSen : null,
+        moveIn: {
+          ...moveInAmount(row),
+          paidAt: row.moveInPaidAt?.toISOString() ?? null,
+          paymentId: row.moveInPaidAt && (viewer === 'TENANT' || viewer === 'STAFF') ? row.moveInPaymentId : null,
+        },
+        paymentFailed: viewer === 'TENANT' || viewer === 'STAFF' ? paymentFailure(row) : null,
         deadline: row.deadlineAt && row.deadlineCommand ? { at: row.deadlineAt.toISOString(), command: row.deadlineCommand as DealCommand } : null,
         refundableUntil: refundableUntil && refundableUntil > now ? refundableUntil.toISOString() : null,
         reason: (row.reason as DealReason | null) ?? null,
         viewerRole: viewer,
-        commands: viewer === 'GUEST' ? [] : commandsFor(viewer, row.state).filter((command) => !['PAY_BOOKING'].includes(command)),
+        commands: viewer === 'GUEST' ? [] : commandsFor(viewer, row.state).filter((command) => offered(row, command)),
         hash: viewer === 'GUEST' ? null : hashOf(row.id),
         events: events
           .filter((event) => event.dealId === row.id)
@@ -177,9 +225,44 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
   const view = async (row: DealRow, viewer: Viewer) => (await views([row], viewer))[0]!;
 
   /**
+   * What a command that keeps the state changes on the deal (postponing the start, stamping), checked against
+   * the locked row: a request already answered, or an answer with nothing to answer, is refused.
+   */
+  function sideEffects(deal: DealRow, command: DealCommand, details: { moveInDate?: string }, now: Date): Partial<DealRow> {
+    const refuse = () => new AppError(ErrorCode.DEAL_STATE, { dealId: deal.id, command, postponement: deal.postponeStatus });
+    switch (command) {
+      case 'REQUEST_POSTPONE': {
+        if (deal.postponeStatus === 'REQUESTED') throw refuse();
+        const asked = details.moveInDate;
+        if (!asked || asked <= deal.moveInDate || Number.isNaN(startOfDay(asked).getTime())) {
+          throw new AppError(ErrorCode.VALIDATION, { moveInDate: asked }, [{ path: 'body.moveInDate', message: 'deals.field.postponeDate' }]);
+        }
+        return { postponeTo: asked, postponeStatus: 'REQUESTED' };
+      }
+      case 'CONSENT_POSTPONE':
+        if (deal.postponeStatus !== 'REQUESTED' || !deal.postponeTo) throw refuse();
+        return { moveInDate: deal.postponeTo, postponeTo: null, postponeStatus: null };
+      case 'REFUSE_POSTPONE':
+        if (deal.postponeStatus !== 'REQUESTED') throw refuse();
+        return { postponeStatus: 'REFUSED' };
+      case 'WITHDRAW_POSTPONE':
+        if (!deal.postponeStatus) throw refuse();
+        return { postponeTo: null, postponeStatus: null };
+      case 'POSTPONE_ANYWAY':
+        if (deal.postponeStatus !== 'REFUSED') throw refuse();
+        return {};
+      case 'STAMP':
+        if (deal.stampedAt) throw refuse();
+        return { stampedAt: now, stampingCostSen: stampingCostSen(deal.monthlyRent, deal.tenancyMonths) };
+      default:
+        return {};
+    }
+  }
+
+  /**
    * One transition in one transaction: checks who may run it from which state, moves the deal, writes the event,
-   * arms the next deadline, settles a paid booking fee (a refund job, or the forfeit posted to the ledger) and
-   * queues the notices. `expect`: for system commands, the state they were armed for (anything else: a no-op).
+   * arms the next deadline, settles a paid booking fee (a refund job, less the stamping cost once stamped, or the
+   * forfeit posted to the ledger) and queues the notices.
    */
   async function transition(
     tx: { repo: DealQueries; db: Database },
@@ -187,7 +270,7 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
     command: DealCommand,
     actor: DealActor,
     actorId: string | null,
-    details: { reason?: DealReason | null; note?: string | null; paidAt?: Date; paymentId?: string } = {},
+    details: { reason?: DealReason | null; note?: string | null; paidAt?: Date; paymentId?: string; moveInDate?: string } = {},
   ): Promise<{ deal: DealRow; event: DealEventRow }> {
     const now = clock();
     const { repo, db } = tx;
@@ -195,20 +278,40 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
       if (!(DEAL_COMMANDS[command].by as readonly DealActor[]).includes(actor)) throw new AppError(ErrorCode.FORBIDDEN, { dealId: deal.id, command });
       throw new AppError(ErrorCode.DEAL_STATE, { dealId: deal.id, command, state: deal.state });
     }
+    const changes = sideEffects(deal, command, details, now);
     const paidAt = details.paidAt ?? deal.paidAt;
+    const moveInDate = changes.moveInDate ?? deal.moveInDate;
     const { to, fee } = bookingFeeOutcome({ command, actor, from: deal.state, paidAt, now });
-    const next = deadlineOf(to, { moveInDate: deal.moveInDate, paidAt }, now);
     const reason =
       details.reason ??
-      (command === 'REJECT' ? 'SCREENING_FAILED' : deal.deadlineCommand === command ? (deal.reason as DealReason | null) : null) ??
+      (command === 'REJECT'
+        ? 'SCREENING_FAILED'
+        : command === 'POSTPONE_ANYWAY'
+          ? 'POSTPONED_WITHOUT_CONSENT'
+          : deal.deadlineCommand === command
+            ? (deal.reason as DealReason | null)
+            : null) ??
       null;
+    // A new state arms its deadline. Staying, the deadline stands, unless the start moved and the deadline runs
+    // from it (signing by the start, paying within days of it): then it is worked out again from when the state
+    // was entered, and the job keyed by the new date (the old job finds the deal's deadline changed and does nothing).
+    let next: ReturnType<typeof deadlineOf> = null;
+    let deadlineKey = `deal:${deal.id}:${to}`;
+    if (to !== deal.state) next = deadlineOf(to, { moveInDate, paidAt }, now);
+    else if (moveInDate !== deal.moveInDate && (to === 'AGREEMENT' || to === 'SIGNED')) {
+      const entered = (await repo.events([deal.id])).filter((event) => event.toState === to && event.fromState !== to).at(-1)?.createdAt ?? now;
+      next = deadlineOf(to, { moveInDate, paidAt }, entered);
+      deadlineKey = `deal:${deal.id}:${to}:${moveInDate}`;
+    }
+    const staying = to === deal.state && !next;
     const updated = await repo.update(deal.id, {
+      ...changes,
       state: to,
       paidAt,
       bookingPaymentId: details.paymentId ?? deal.bookingPaymentId,
-      deadlineAt: next?.at ?? null,
-      deadlineCommand: next?.command ?? null,
-      reason: next ? deal.reason : (reason ?? deal.reason),
+      ...(staying
+        ? {}
+        : { deadlineAt: next?.at ?? null, deadlineCommand: next?.command ?? null, reason: next ? deal.reason : (reason ?? deal.reason) }),
     });
     const event = await repo.addEvent({
       dealId: deal.id,
@@ -218,23 +321,40 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
       fromState: deal.state,
       toState: to,
       reason,
-      note: details.note ?? null,
+      note: details.note ?? (command === 'REQUEST_POSTPONE' ? (changes.postponeTo ?? null) : null),
     });
     if (next) {
-      // One deadline per state entered (the machine never returns to a state), so the key is free.
       await jobs.enqueue(
         dealDeadline,
-        { dealId: deal.id, command: next.command, state: to, reason: next.reason },
-        { runAt: next.at, key: `deal:${deal.id}:${to}`, transaction: db },
+        { dealId: deal.id, command: next.command, state: to, reason: next.reason, at: next.at.toISOString() },
+        { runAt: next.at, key: deadlineKey, transaction: db },
       );
     }
     const paymentId = details.paymentId ?? deal.bookingPaymentId;
     if (fee === 'REFUND' && paymentId) {
-      await jobs.enqueue(
-        dealRefund,
-        { dealId: deal.id, paymentId, amountSen: deal.bookingFeeSen, reason: reason ?? command },
-        { key: `deal-refund:${paymentId}`, transaction: db },
-      );
+      // Once the agreement is stamped, the stamping cost stays with Kunci (it paid the duty) and the rest goes back.
+      const { refundSen, stampingSen } = refundOf(deal.bookingFeeSen, deal.stampedAt ? deal.stampingCostSen : null);
+      if (stampingSen > 0) {
+        await repo.post({
+          kind: 'FEE',
+          dealId: deal.id,
+          paymentId,
+          memo: 'stamping cost kept from the refunded booking fee',
+          createdBy: actorId ?? 'system',
+          key: `deal-stamping:${deal.id}`,
+          lines: [
+            { account: accounts.dealEscrow(deal.id), amountSen: -stampingSen },
+            { account: accounts.platformStamping, amountSen: stampingSen },
+          ],
+        });
+      }
+      if (refundSen > 0) {
+        await jobs.enqueue(
+          dealRefund,
+          { dealId: deal.id, paymentId, amountSen: refundSen, reason: reason ?? command },
+          { key: `deal-refund:${paymentId}`, transaction: db },
+        );
+      }
     }
     if (fee === 'FORFEIT') {
       await repo.post({
@@ -259,12 +379,14 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
     id: string,
     command: DealCommand,
     caller: Caller,
-    details: { reason?: DealReason | null; note?: string | null; expect?: DealState } = {},
+    details: { reason?: DealReason | null; note?: string | null; moveInDate?: string; expect?: DealState; expectDeadline?: string } = {},
   ): Promise<DealRow | null> {
     return repository.transaction(async (repo, db) => {
       const deal = await repo.lock(id);
       if (!deal) throw notFound({ dealId: id });
       if (details.expect && deal.state !== details.expect) return null;
+      // A deadline moved since this job was armed (the start was postponed): the new job runs it.
+      if (details.expectDeadline && deal.deadlineAt?.toISOString() !== details.expectDeadline) return null;
       const role = roleOf(deal, caller);
       if (!role) throw new AppError(ErrorCode.FORBIDDEN, { dealId: id });
       const actorId = caller === 'SYSTEM' ? null : caller.userId;
@@ -314,6 +436,65 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
       if (!isUniqueViolation(error, 'deals_one_holder')) throw error;
       await attempt();
     }
+  }
+
+  /**
+   * The move-in amount was paid: the deal becomes ACTIVE, the booking fee is credited to it, the money is shared
+   * out on the ledger (the first month to the landlord, the signing fee and any surcharge to Kunci, SST to its tax
+   * account) and the listing leaves search. Paid for a deal no longer waiting for it (ended, or paid twice): refunded.
+   */
+  async function moveInPaid(dealId: string, paymentId: string, amountSen: number): Promise<void> {
+    await repository.transaction(async (repo, db) => {
+      const deal = await repo.lock(dealId);
+      if (!deal || (deal.moveInPaidAt && deal.moveInPaymentId === paymentId)) return;
+      if (deal.state !== 'SIGNED' || deal.moveInPaidAt) {
+        await jobs.enqueue(
+          dealRefund,
+          { dealId, paymentId, amountSen, reason: 'NOT_APPLICABLE' },
+          { key: `deal-refund:${paymentId}`, transaction: db },
+        );
+        return;
+      }
+      const amount = moveInAmount(deal);
+      const credit = deal.paidAt ? deal.bookingFeeSen : 0;
+      const kunci = amount.signingFeeSen + amount.surchargeSen;
+      // The landlord's share is what is left, so the posting balances whatever was paid.
+      const landlordSen = amountSen + credit - kunci - amount.sstSen;
+      await repo.update(deal.id, { moveInPaidAt: clock(), moveInPaymentId: paymentId });
+      await repo.post({
+        kind: 'CREDIT',
+        dealId: deal.id,
+        paymentId,
+        memo: 'move-in payment with the booking fee credited: first month to the landlord, signing fee and SST',
+        createdBy: 'system',
+        key: `deal-move-in:${deal.id}`,
+        lines: [
+          { account: accounts.dealEscrow(deal.id), amountSen: -(amountSen + credit) },
+          { account: accounts.landlord(deal.landlordId), amountSen: landlordSen },
+          { account: accounts.platformRevenue, amountSen: kunci },
+          { account: accounts.platformSst, amountSen: amount.sstSen },
+        ],
+      });
+      await transition({ repo, db }, { ...deal, moveInPaymentId: paymentId }, 'MOVE_IN', 'SYSTEM', null);
+      await repo.takeOffSearch(deal.propertyId);
+    });
+  }
+
+  /** Records the failure of the payment a deal waits for (once per payment) and tells the tenant. */
+  async function paymentFailed(purpose: 'DEAL_BOOKING' | 'DEAL_MOVE_IN', dealId: string, paymentId: string): Promise<void> {
+    await repository.transaction(async (repo, db) => {
+      const deal = await repo.lock(dealId);
+      if (!deal || deal.failedPaymentId === paymentId) return;
+      const waiting =
+        purpose === 'DEAL_BOOKING' ? deal.bookingPaymentId === paymentId && !deal.paidAt : deal.moveInPaymentId === paymentId && !deal.moveInPaidAt;
+      if (!waiting) return;
+      await repo.update(deal.id, { failedPaymentId: paymentId, paymentFailedAt: clock() });
+      await jobs.enqueue(
+        dealNotice,
+        { dealId, paymentFailed: purpose === 'DEAL_BOOKING' ? 'BOOKING' : 'MOVE_IN' },
+        { key: `deal-payment-failed:${paymentId}`, transaction: db },
+      );
+    });
   }
 
   function documentView(row: DealDocumentRow): DealDocument {
@@ -401,7 +582,7 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
           });
           await jobs.enqueue(
             dealDeadline,
-            { dealId: created.id, command: next.command, state: 'APPLIED', reason: next.reason },
+            { dealId: created.id, command: next.command, state: 'APPLIED', reason: next.reason, at: next.at.toISOString() },
             { runAt: next.at, key: `deal:${created.id}:APPLIED`, transaction: db },
           );
           await jobs.enqueue(dealNotice, { dealId: created.id, eventId: event.id }, { key: `deal-notice:${event.id}`, transaction: db });
@@ -419,7 +600,7 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
       id: string,
       caller: Exclude<Caller, 'SYSTEM'>,
       command: DealCommand,
-      details: { reason?: DealReason; note?: string },
+      details: { reason?: DealReason; note?: string; moveInDate?: string },
     ): Promise<Deal> {
       const { deal, role } = await load(id, caller);
       if (command === 'SUBMIT_DOCUMENTS') {
@@ -433,6 +614,8 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
         throw new AppError(ErrorCode.VALIDATION, { reason: details.reason }, [{ path: 'body.reason', message: 'field.invalid' }]);
       }
       if (command === 'CANCEL' && !details.reason) details.reason = role === 'LANDLORD' ? 'RENTED_ELSEWHERE' : 'CHANGED_MIND';
+      // Only a cancellation or a void says why; the other commands' reasons are the machine's.
+      if (command !== 'CANCEL' && command !== 'VOID') delete details.reason;
       const row = await run(deal.id, command, caller, details);
       return view(row!, role as Viewer);
     },
@@ -466,22 +649,28 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
       return { ...payment, amountSen: deal.bookingFeeSen };
     },
 
-    /** `POST /api/deals/{id}/verify/booking`: asks payments whether the booking fee was paid and applies it (once). */
+    /** `POST /api/deals/{id}/verify/booking`: asks payments whether the booking fee (or the move-in amount) was paid or failed and applies it (once). */
     async verifyBooking(id: string, caller: Exclude<Caller, 'SYSTEM'>): Promise<Deal> {
       const { deal, role } = await load(id, caller);
       if (deal.bookingPaymentId && !deal.paidAt) {
         const payment = await payments.findPayment(deal.bookingPaymentId);
         if (payment?.status === 'SUCCEEDED') await bookingPaid(deal.id, deal.bookingPaymentId, payment.amountSen);
+        if (payment?.status === 'FAILED' || payment?.status === 'EXPIRED') await paymentFailed('DEAL_BOOKING', deal.id, deal.bookingPaymentId);
+      }
+      if (deal.moveInPaymentId && !deal.moveInPaidAt) {
+        const payment = await payments.findPayment(deal.moveInPaymentId);
+        if (payment?.status === 'SUCCEEDED') await moveInPaid(deal.id, deal.moveInPaymentId, payment.amountSen);
+        if (payment?.status === 'FAILED' || payment?.status === 'EXPIRED') await paymentFailed('DEAL_MOVE_IN', deal.id, deal.moveInPaymentId);
       }
       return view((await repository.findById(deal.id))!, role as Viewer);
     },
 
-    /** `POST /api/rental/order/pay`: the move-in amount (first month, signing fee and SST, less the booking fee). */
+    /** `POST /api/rental/order/pay`: the move-in amount (first month, signing fee, SST and any surcharge, less the booking fee). */
     async moveInPayment(dealId: string, caller: Exclude<Caller, 'SYSTEM'>, language: Language): Promise<PaymentLink> {
       const { deal, role } = await load(dealId, caller);
       if (role !== 'TENANT') throw new AppError(ErrorCode.FORBIDDEN, { dealId });
-      if (!['SIGNED', 'ACTIVE'].includes(deal.state) || deal.moveInPaidAt) throw new AppError(ErrorCode.DEAL_STATE, { dealId, state: deal.state });
-      const amountSen = sen(moveInCost(deal.monthlyRent).total) - deal.bookingFeeSen;
+      if (deal.state !== 'SIGNED' || deal.moveInPaidAt) throw new AppError(ErrorCode.DEAL_STATE, { dealId, state: deal.state });
+      const amountSen = moveInAmount(deal).totalSen;
       const payment = await payments.createPayment({
         purpose: 'DEAL_MOVE_IN',
         referenceId: deal.id,
@@ -495,44 +684,29 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
       return { ...payment, amountSen };
     },
 
-    /** A deal payment settled (the payments.settled job): booking fees move the deal; move-in payments credit the fee. */
+    /** A deal payment settled (the payments.settled job): booking fees move the deal, move-in payments start the tenancy. */
     async paymentSettled(purpose: string, dealId: string, paymentId: string, amountSen: number): Promise<void> {
       if (purpose === 'DEAL_BOOKING') return bookingPaid(dealId, paymentId, amountSen);
-      if (purpose !== 'DEAL_MOVE_IN') return;
-      await repository.transaction(async (repo) => {
-        const deal = await repo.lock(dealId);
-        if (!deal || deal.moveInPaidAt) return;
-        await repo.update(deal.id, { moveInPaidAt: clock(), moveInPaymentId: paymentId });
-        if (!deal.paidAt) return;
-        // The booking fee is credited to the first invoice.
-        await repo.post({
-          kind: 'CREDIT',
-          dealId: deal.id,
-          paymentId: deal.bookingPaymentId,
-          memo: 'booking fee credited to the move-in payment',
-          createdBy: 'system',
-          key: `deal-credit:${deal.id}`,
-          lines: [
-            { account: accounts.dealEscrow(deal.id), amountSen: -deal.bookingFeeSen },
-            { account: accounts.dealMoveIn(deal.id), amountSen: deal.bookingFeeSen },
-          ],
-        });
-      });
+      if (purpose === 'DEAL_MOVE_IN') return moveInPaid(dealId, paymentId, amountSen);
     },
 
+    /** A deal payment failed or lapsed (the payments.failed job): nothing moves on the ledger; the tenant is told and may try again. */
+    paymentFailed: (purpose: string, dealId: string, paymentId: string) =>
+      purpose === 'DEAL_BOOKING' || purpose === 'DEAL_MOVE_IN' ? paymentFailed(purpose, dealId, paymentId) : Promise.resolve(),
+
     /** A deadline job: runs its command if the deal still waits in the state it was armed for. */
-    async deadline(dealId: string, command: DealCommand, state: DealState, reason: DealReason | null): Promise<void> {
+    async deadline(dealId: string, command: DealCommand, state: DealState, reason: DealReason | null, at?: string): Promise<void> {
       if (!(await repository.findById(dealId))) return;
-      await run(dealId, command, 'SYSTEM', { expect: state, reason });
+      await run(dealId, command, 'SYSTEM', { expect: state, reason, ...(at ? { expectDeadline: at } : {}) });
     },
 
     /** Asks payments to give a booking fee back (the refund job). */
     refund: (paymentId: string, amountSen: number, reason: string) => payments.refund({ paymentId, amountSen, reason, requestedBy: 'system' }),
 
     /** What a notice needs: the deal, the event, the people. */
-    async noticeFacts(dealId: string, eventId: number) {
-      const [deal, event] = await Promise.all([repository.findById(dealId), repository.event(eventId)]);
-      if (!deal || !event) return null;
+    async noticeFacts(dealId: string, eventId: number | null) {
+      const [deal, event] = await Promise.all([repository.findById(dealId), eventId === null ? null : repository.event(eventId)]);
+      if (!deal || (eventId !== null && !event)) return null;
       const [people, listings] = await Promise.all([repository.people([deal.tenantId, deal.landlordId]), repository.properties([deal.propertyId])]);
       return { deal, event, people, listing: listings[0]?.name ?? '', hash: hashOf(deal.id) };
     },

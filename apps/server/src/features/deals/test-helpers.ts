@@ -1,4 +1,5 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
 import { areas, deals, jobs, ledgerEntries, properties, users } from '@kunci/db/schema';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { bearer, freshPhone, type TestApp } from '../../../test/support.ts';
@@ -61,15 +62,21 @@ export function dealFixtures(t: () => TestApp) {
     for (let n = await t().app.jobs.runOnce(); n > 0; n = await t().app.jobs.runOnce());
   }
 
-  /** The tenant pays the booking fee on the simulator's page by card; the pay link's answer. */
-  async function pay(tenant: { headers: Record<string, string> }, dealId: string) {
-    const link = await t().app.inject({ method: 'POST', url: `/api/deals/${dealId}/booking`, headers: tenant.headers });
+  /**
+   * The tenant pays on the simulator's page by card: the booking fee, or with `moveIn` the move-in amount
+   * (`POST /api/rental/order/pay`); `declined` uses the card the simulator refuses. The pay link's answer.
+   */
+  async function pay(tenant: { headers: Record<string, string> }, dealId: string, options: { moveIn?: boolean; declined?: boolean } = {}) {
+    const link = options.moveIn
+      ? await t().app.inject({ method: 'POST', url: '/api/rental/order/pay', payload: { dealId }, headers: tenant.headers })
+      : await t().app.inject({ method: 'POST', url: `/api/deals/${dealId}/booking`, headers: tenant.headers });
     if (link.statusCode !== 200) return link;
     const token = new URL((link.json() as { paymentUrl: string }).paymentUrl).pathname.split('/').pop()!;
+    const cardNumber = options.declined ? SIMULATOR_CARDS.declines : SIMULATOR_CARDS.succeeds;
     await t().app.inject({
       method: 'POST',
       url: `/pay/sim/${token}`,
-      payload: new URLSearchParams({ outcome: 'pay', method: 'card', cardNumber: '4242424242424242' }).toString(),
+      payload: new URLSearchParams({ outcome: 'pay', method: 'card', cardNumber }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     return link;

@@ -33,6 +33,10 @@ export const accounts = {
   dealMoveIn: (dealId: string) => `deal:${dealId}:move-in`,
   landlord: (landlordId: string) => `landlord:${landlordId}`,
   platformRevenue: 'platform:revenue',
+  /** SST collected on Kunci's fees, owed to the tax authority. */
+  platformSst: 'platform:sst',
+  /** Stamp duty Kunci paid on agreements, kept from a refund after stamping. */
+  platformStamping: 'platform:stamping',
   gatewayClearing: 'gateway:clearing',
 } as const;
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, data, redirectDocument, useNavigation, useRevalidator } from 'react-router';
-import { FINAL_STATES, type Deal, type DealState } from '@kunci/contracts/deals';
-import { Button, FormError } from '../../../components/ui/field.tsx';
+import { FINAL_STATES, PutDealCommand, type Deal, type DealCommand, type DealState } from '@kunci/contracts/deals';
+import { malaysiaDay } from '@kunci/i18n/format';
+import { Button, Field, FormError } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
@@ -24,8 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!id && !hash) return { deals: (await api.deals(user.id)).content, deal: null };
   try {
     let deal = id ? await api.deal(id) : await api.dealByHash(hash!);
-    // Back from the pay page (or a webhook still on its way): the booking fee is applied now if it was paid. Idempotent.
-    if (deal.viewerRole === 'TENANT' && deal.state === 'ACCEPTED') deal = await api.verifyDealBooking(deal.id);
+    // Back from the pay page (or a webhook still on its way): the booking fee or the move-in amount is applied now if
+    // it was paid, or its failure shown. Idempotent.
+    if (deal.viewerRole === 'TENANT' && (deal.state === 'ACCEPTED' || deal.state === 'SIGNED')) deal = await api.verifyDealBooking(deal.id);
     return { deals: null, deal };
   } catch (error) {
     if (error instanceof ApiError && [403, 404, 422].includes(error.status)) throw data(null, { status: 404 });
@@ -43,8 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     // The pay page is the payment gateway's (or the server's simulator), not a page of this app: a full navigation.
     if (intent === 'pay') return redirectDocument((await api.dealBooking(id)).paymentUrl);
-    const command = intent as 'ACCEPT' | 'DECLINE' | 'CANCEL' | 'VOID' | 'SUBMIT_DOCUMENTS' | 'SEND_AGREEMENT' | 'SIGN';
-    await api.dealCommand(id, { command });
+    if (intent === 'payMoveIn') return redirectDocument((await api.payMoveIn(id)).paymentUrl);
+    const command = PutDealCommand.safeParse(intent);
+    if (!command.success) throw data(null, { status: 400 });
+    const moveInDate = command.data === 'REQUEST_POSTPONE' ? String(form.get('moveInDate') ?? '') : '';
+    await api.dealCommand(id, { command: command.data, ...(moveInDate ? { moveInDate } : {}) });
     return { ok: true as const, error: null };
   } catch (error) {
     if (error instanceof ApiError && error.body && error.status < 500)
@@ -138,7 +143,9 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
   const { t, money, dateTime, date, href } = useI18n();
   const navigation = useNavigation();
   const [cancelling, setCancelling] = useState(false);
-  useLiveDeal(deal, cancelling);
+  const [postponing, setPostponing] = useState(false);
+  const [forfeiting, setForfeiting] = useState(false);
+  useLiveDeal(deal, cancelling || postponing || forfeiting);
   const submitting = navigation.state !== 'idle';
   const fee = money(deal.bookingFeeSen / 100);
   const status = feeStatus(deal);
@@ -152,8 +159,15 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
         : deal.viewerRole === 'STAFF'
           ? t('deal.next.staff')
           : null;
-  const actions = deal.commands.filter((command) => command !== 'CANCEL' && command !== 'VOID');
+  // Cancelling, asking to postpone and postponing anyway open a dialog first; the others are one press.
+  const DIALOG_COMMANDS: DealCommand[] = ['CANCEL', 'VOID', 'REQUEST_POSTPONE', 'POSTPONE_ANYWAY'];
+  const actions = deal.commands.filter((command) => !DIALOG_COMMANDS.includes(command));
   const mayPay = deal.viewerRole === 'TENANT' && deal.state === 'ACCEPTED';
+  const mayPayMoveIn = deal.viewerRole === 'TENANT' && deal.state === 'SIGNED' && !deal.moveIn.paidAt;
+  const mayPostpone = deal.commands.includes('REQUEST_POSTPONE');
+  const mayPostponeAnyway = deal.commands.includes('POSTPONE_ANYWAY');
+  const dayOf = (isoDate: string) => date(`${isoDate}T00:00:00+08:00`);
+  const showMoveIn = ['AGREEMENT', 'SIGNED', 'ACTIVE'].includes(deal.state);
   const mayCancel = deal.commands.includes('CANCEL');
 
   return (
@@ -187,6 +201,11 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
       ) : null}
 
       <FormError message={error} />
+      {deal.paymentFailed ? (
+        <p role="alert" data-testid="deal-payment-failed" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {t('deal.payment.failed', { purpose: deal.paymentFailed.purpose, time: dateTime(deal.paymentFailed.at) })}
+        </p>
+      ) : null}
 
       {nextText ? (
         <section aria-labelledby="deal-next" className="mt-6 rounded-xl border border-gray-200 p-4">
@@ -201,12 +220,24 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
             </p>
           ) : null}
           {deal.reason ? <p className="mt-1 text-sm text-gray-700">{t('deal.reason', { reason: deal.reason })}</p> : null}
-          {mayPay || actions.length > 0 || mayCancel ? (
+          {deal.postponement ? (
+            <p data-testid="deal-postponement" className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              {deal.postponement.status === 'REQUESTED'
+                ? t('deal.postpone.requested', { role: deal.viewerRole, date: dayOf(deal.postponement.moveInDate) })
+                : t('deal.postpone.refused', { date: dayOf(deal.postponement.moveInDate), start: dayOf(deal.moveInDate) })}
+            </p>
+          ) : null}
+          {mayPay || mayPayMoveIn || actions.length > 0 || mayCancel || mayPostpone || mayPostponeAnyway ? (
             <Form method="post" className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
               <input type="hidden" name="dealId" value={deal.id} />
               {mayPay ? (
                 <Button type="submit" name="intent" value="pay" disabled={submitting} className="sm:w-auto">
                   {t('deal.pay', { amount: fee })}
+                </Button>
+              ) : null}
+              {mayPayMoveIn ? (
+                <Button type="submit" name="intent" value="payMoveIn" disabled={submitting} className="sm:w-auto">
+                  {t('deal.moveIn.pay', { amount: money(deal.moveIn.totalSen / 100) })}
                 </Button>
               ) : null}
               {actions.map((command) => (
@@ -216,12 +247,22 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
                   name="intent"
                   value={command}
                   disabled={submitting}
-                  variant={command === 'DECLINE' ? 'secondary' : 'primary'}
+                  variant={['DECLINE', 'REFUSE_POSTPONE', 'WITHDRAW_POSTPONE', 'STAMP'].includes(command) ? 'secondary' : 'primary'}
                   className="sm:w-auto"
                 >
                   {t('deal.command', { command })}
                 </Button>
               ))}
+              {mayPostpone ? (
+                <Button type="button" variant="secondary" disabled={submitting} className="sm:w-auto" onClick={() => setPostponing(true)}>
+                  {t('deal.command', { command: 'REQUEST_POSTPONE' })}
+                </Button>
+              ) : null}
+              {mayPostponeAnyway ? (
+                <Button type="button" variant="secondary" disabled={submitting} className="sm:w-auto" onClick={() => setForfeiting(true)}>
+                  {t('deal.command', { command: 'POSTPONE_ANYWAY' })}
+                </Button>
+              ) : null}
               {mayCancel ? (
                 <Button type="button" variant="secondary" disabled={submitting} className="sm:w-auto" onClick={() => setCancelling(true)}>
                   {t('deal.command', { command: 'CANCEL' })}
@@ -252,6 +293,49 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
             {t('deal.receipt')}
           </a>
         ) : null}
+        {deal.stampedAt && deal.stampingCostSen !== null ? (
+          <p className="mt-2 text-sm text-gray-700">
+            {t('deal.stamped', { time: dateTime(deal.stampedAt), amount: money(deal.stampingCostSen / 100) })}
+          </p>
+        ) : null}
+        {showMoveIn ? (
+          <>
+            <h3 className="mt-4 font-semibold">{t('deal.moveIn')}</h3>
+            <dl data-testid="deal-move-in" className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-gray-600">{t('deal.moveIn.rent')}</dt>
+              <dd className="text-right tabular-nums">{money(deal.moveIn.rentSen / 100)}</dd>
+              <dt className="text-gray-600">{t('deal.moveIn.signingFee')}</dt>
+              <dd className="text-right tabular-nums">{money(deal.moveIn.signingFeeSen / 100)}</dd>
+              <dt className="text-gray-600">{t('deal.moveIn.sst')}</dt>
+              <dd className="text-right tabular-nums">{money(deal.moveIn.sstSen / 100)}</dd>
+              {deal.moveIn.surchargeSen > 0 ? (
+                <>
+                  <dt className="text-gray-600">{t('deal.moveIn.surcharge')}</dt>
+                  <dd className="text-right tabular-nums">{money(deal.moveIn.surchargeSen / 100)}</dd>
+                </>
+              ) : null}
+              {deal.moveIn.creditSen > 0 ? (
+                <>
+                  <dt className="text-gray-600">{t('deal.moveIn.credit')}</dt>
+                  <dd className="text-right tabular-nums">−{money(deal.moveIn.creditSen / 100)}</dd>
+                </>
+              ) : null}
+              <dt className="font-semibold">{t('deal.moveIn.total')}</dt>
+              <dd className="text-right font-semibold tabular-nums">{money(deal.moveIn.totalSen / 100)}</dd>
+            </dl>
+            {deal.moveIn.paidAt ? (
+              <p className="mt-1 text-sm text-gray-700">{t('deal.moveIn.paidOn', { time: dateTime(deal.moveIn.paidAt) })}</p>
+            ) : null}
+            {deal.moveIn.paymentId ? (
+              <a
+                href={`/receipts/${encodeURIComponent(deal.moveIn.paymentId)}`}
+                className="mt-2 inline-block font-medium text-brand-700 hover:underline"
+              >
+                {t('deal.receipt')}
+              </a>
+            ) : null}
+          </>
+        ) : null}
       </section>
 
       <section aria-labelledby="deal-facts" className="mt-6 rounded-xl border border-gray-200 p-4">
@@ -262,7 +346,7 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
           <dt className="text-gray-600">{t('deal.facts.rent')}</dt>
           <dd>{t('deal.facts.rentValue', { amount: money(deal.monthlyRent) })}</dd>
           <dt className="text-gray-600">{t('deal.facts.moveIn')}</dt>
-          <dd>{date(`${deal.moveInDate}T00:00:00+08:00`)}</dd>
+          <dd>{dayOf(deal.moveInDate)}</dd>
           <dt className="text-gray-600">{t('deal.facts.months')}</dt>
           <dd>{t('deal.facts.monthsValue', { count: deal.tenancyMonths })}</dd>
           <dt className="text-gray-600">{t('deal.facts.occupants')}</dt>
@@ -325,6 +409,68 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
           </div>
         </Form>
       </Modal>
+
+      <Modal
+        open={postponing}
+        onClose={() => setPostponing(false)}
+        labelledBy="postpone-title"
+        describedBy="postpone-help"
+        className="w-full max-w-md rounded-2xl p-0"
+      >
+        <Form method="post" className="space-y-4 p-5" onSubmit={() => setPostponing(false)}>
+          <h2 id="postpone-title" className="text-lg font-semibold">
+            {t('deal.postpone.title')}
+          </h2>
+          <p id="postpone-help">{t('deal.postpone.help')}</p>
+          <input type="hidden" name="dealId" value={deal.id} />
+          <Field
+            id="postpone-date"
+            name="moveInDate"
+            type="date"
+            required
+            min={nextDay(deal.moveInDate)}
+            defaultValue={deal.postponement?.moveInDate ?? nextDay(deal.moveInDate)}
+            label={t('deal.postpone.date')}
+          />
+          <div className="flex flex-col gap-2 sm:flex-row-reverse">
+            <Button type="submit" name="intent" value="REQUEST_POSTPONE" className="sm:w-auto">
+              {t('deal.postpone.submit')}
+            </Button>
+            <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setPostponing(false)}>
+              {t('deal.apply.cancel')}
+            </Button>
+          </div>
+        </Form>
+      </Modal>
+
+      <Modal
+        open={forfeiting}
+        onClose={() => setForfeiting(false)}
+        labelledBy="forfeit-title"
+        describedBy="forfeit-money"
+        className="w-full max-w-md rounded-2xl p-0"
+      >
+        <Form method="post" className="space-y-4 p-5" onSubmit={() => setForfeiting(false)}>
+          <h2 id="forfeit-title" className="text-lg font-semibold">
+            {t('deal.postpone.anyway.title')}
+          </h2>
+          <p id="forfeit-money">{t('deal.postpone.anyway.body', { amount: fee })}</p>
+          <input type="hidden" name="dealId" value={deal.id} />
+          <div className="flex flex-col gap-2 sm:flex-row-reverse">
+            <Button type="submit" name="intent" value="POSTPONE_ANYWAY" className="sm:w-auto">
+              {t('deal.postpone.anyway.confirm')}
+            </Button>
+            <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setForfeiting(false)}>
+              {t('deal.cancel.keep')}
+            </Button>
+          </div>
+        </Form>
+      </Modal>
     </div>
   );
+}
+
+/** The day after a YYYY-MM-DD date (the earliest later start a tenant may ask for). */
+function nextDay(isoDate: string): string {
+  return malaysiaDay(new Date(Date.parse(`${isoDate}T00:00:00+08:00`) + 86_400_000).toISOString());
 }
