@@ -1,5 +1,6 @@
 // The whole schema, for drizzle-kit and the typed client. Tables live one per file in ./schema/.
 export * from './schema/admin.ts';
+export * from './schema/agreements.ts';
 export * from './schema/appointments.ts';
 export * from './schema/areas.ts';
 export * from './schema/auth.ts';
