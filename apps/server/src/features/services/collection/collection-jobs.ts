@@ -161,6 +161,6 @@ export function registerCollectionJobs(jobs: JobQueue, service: CollectionServic
 /** The recurring run of the cycle (once per interval across all instances). */
 export function scheduleCollection(jobs: JobQueue, seconds: number) {
   jobs.every('services.collection.cycle', seconds, async () => {
-    await jobs.enqueue(collectionIssue, {}, { key: 'issue' });
+    await jobs.enqueue(collectionIssue, {}, { key: 'collection:issue' });
   });
 }

@@ -70,8 +70,8 @@ describe('rental collection', () => {
       status: 'ISSUED',
     });
     expect(invoice!.emailedAt).not.toBeNull();
-    const sent = await outbox(tenant.id);
-    const email = sent.find((message) => message.channel === 'email' && message.subject?.includes('RM 1,800.00'));
+    const tenantEmail = (await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, tenant.id)))[0]!.email!;
+    const email = (await f.outbox(tenantEmail)).find((message) => message.channel === 'email' && message.subject?.includes('RM 1,800.00'));
     expect(email?.body).toMatch(/card or FPX online banking: http\S+\/api\/rental-collection\/invoices\/[\w-]+\/pay\?token=/);
 
     // Running the invoicing again (as a second instance would) adds nothing.
@@ -200,6 +200,8 @@ describe('rental collection', () => {
     await payByLink(payUrl, { method: 'card', cardNumber: '4000000000000002' });
     const failedNotice = (await outbox(tenantId)).find((message) => message.body.includes('did not go through'));
     expect(failedNotice?.body).toContain('try again in 48 hours');
+    const [declined] = await invoicesOf(tenancyId);
+    expect(declined!.paymentId).not.toBeNull();
     const [retry] = await t.database.db
       .select()
       .from(jobs)
@@ -214,7 +216,9 @@ describe('rental collection', () => {
       .where(eq(jobs.id, retry!.id));
     await f.drain();
     const [retried] = await invoicesOf(tenancyId);
-    expect(retried!.paymentId).not.toBe(invoice!.paymentId ?? retried!.paymentId === null);
+    expect(retried!.paymentId).not.toBeNull();
+    expect(retried!.paymentId).not.toBe(declined!.paymentId);
+    expect(retried!.status).toBe('ISSUED');
     expect((await outbox(tenantId)).some((message) => message.body.includes('trying your rent for Residensi Sentul'))).toBe(true);
   });
 
@@ -244,7 +248,7 @@ describe('rental collection', () => {
       .set({ dueDate: addDays(today(), -8) })
       .where(eq(collectionInvoices.id, invoice!.id));
     for (let run = 0; run < 2; run++) {
-      await t.app.jobs.enqueue({ name: 'services.collection.issue', maxAttempts: 5 }, {}, { key: 'issue' });
+      await t.app.jobs.enqueue({ name: 'services.collection.issue', maxAttempts: 5 }, {}, { key: 'collection:issue' });
       await f.drain();
     }
     const landlordMessages = (await outbox(landlord.id)).filter((message) => message.channel === 'sms');

@@ -174,7 +174,7 @@ export function createCollectionService({ repository, jobs, payments, secret, pu
             endDate: tenancyEnd(terms.startDate, terms.termMonths),
             nextIssueDate: issueDateFor(firstDueDate),
           });
-          await jobs.enqueue(collectionIssue, {}, { key: 'issue', transaction: tx.handle });
+          await jobs.enqueue(collectionIssue, {}, { key: 'collection:issue', transaction: tx.handle });
           return row;
         });
         const tenant = await repository.person(deal.tenantId);
@@ -212,8 +212,8 @@ export function createCollectionService({ repository, jobs, payments, secret, pu
           endDate: tenancyEnd(terms.startDate, terms.termMonths),
           nextIssueDate: issueDateFor(firstDueDate),
         });
-        await jobs.enqueue(collectionIssue, {}, { key: 'issue', transaction: tx.handle });
-        await jobs.enqueue(collectionTold, { kind: 'INVITED', tenancyId: row.id }, { key: `invited:${row.id}`, transaction: tx.handle });
+        await jobs.enqueue(collectionIssue, {}, { key: 'collection:issue', transaction: tx.handle });
+        await jobs.enqueue(collectionTold, { kind: 'INVITED', tenancyId: row.id }, { key: `collection:invited:${row.id}`, transaction: tx.handle });
         return { tenancy: row, tenant: user, invited };
       });
       return { tenancy: tenancyDto(tenancy, 'LANDLORD', tenant.name, 0), invited };
@@ -369,9 +369,9 @@ export function createCollectionService({ repository, jobs, payments, secret, pu
         await jobs.enqueue(
           collectionPayout,
           { payoutId: payout.id },
-          { key: `payout:${payout.id}`, runAt: new Date(`${payoutDate}T01:00:00.000Z`), transaction: tx.handle },
+          { key: `collection:payout:${payout.id}`, runAt: new Date(`${payoutDate}T01:00:00.000Z`), transaction: tx.handle },
         );
-      await jobs.enqueue(collectionTold, { kind: 'PAID', invoiceId }, { key: `paid:${invoiceId}`, transaction: tx.handle });
+      await jobs.enqueue(collectionTold, { kind: 'PAID', invoiceId }, { key: `collection:paid:${invoiceId}`, transaction: tx.handle });
       return { paid: true, payoutDate };
     },
 
@@ -381,12 +381,16 @@ export function createCollectionService({ repository, jobs, payments, secret, pu
       if (!found || found.invoice.status !== 'ISSUED' || found.invoice.paymentId !== paymentId) return;
       const payment = await payments.get(paymentId, { id: found.tenancy.tenantId, role: 'user' });
       await repository.transaction(async (tx) => {
-        await jobs.enqueue(collectionTold, { kind: 'FAILED', invoiceId, paymentId }, { key: `failed:${paymentId}`, transaction: tx.handle });
+        await jobs.enqueue(
+          collectionTold,
+          { kind: 'FAILED', invoiceId, paymentId },
+          { key: `collection:failed:${paymentId}`, transaction: tx.handle },
+        );
         if (payment.method === 'card')
           await jobs.enqueue(
             collectionRetry,
             { invoiceId, paymentId },
-            { key: `retry:${paymentId}`, runAt: new Date(now().getTime() + rules.cardRetryHours * 3_600_000), transaction: tx.handle },
+            { key: `collection:retry:${paymentId}`, runAt: new Date(now().getTime() + rules.cardRetryHours * 3_600_000), transaction: tx.handle },
           );
       });
     },
