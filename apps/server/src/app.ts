@@ -28,6 +28,11 @@ import { registerDealJobs } from './features/deals/deal-jobs.ts';
 import { createDealsRepository } from './features/deals/deals.repository.ts';
 import { dealsRoutes } from './features/deals/deals.routes.ts';
 import { createDealsService } from './features/deals/deals.service.ts';
+import { createSimulatorBureau } from './features/screening/credit-bureau.ts';
+import { createSealer, generateDataKey } from './features/screening/private-files.ts';
+import { createScreeningRepository } from './features/screening/screening.repository.ts';
+import { screeningRoutes } from './features/screening/screening.routes.ts';
+import { createScreeningService, type ScreeningService } from './features/screening/screening.service.ts';
 import { registerCollectionJobs, scheduleCollection } from './features/services/collection/collection-jobs.ts';
 import { createCollectionRepository } from './features/services/collection/collection.repository.ts';
 import { collectionRoutes } from './features/services/collection/collection.routes.ts';
@@ -89,6 +94,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Payments (issue 16): other features get it as a dependency, tests reach it here. */
     payments: PaymentsService;
+    /** Screening (issue 17): back-office pages call its signedRead, readLog, icPhotos and justification reviews. */
+    screening: ScreeningService;
   }
 }
 
@@ -228,7 +235,28 @@ export async function buildApp({ config, database, store, redis, web = true, log
   const payments = createPaymentsService({ repository: createPaymentsRepository(db), gateway, jobs, publicUrl: config.publicUrl });
   app.decorate('payments', payments);
   // Deals use payments through their own port; deadlines, refunds and notices run on the job queue.
-  const deals = createDealsService({ repository: createDealsRepository(db), jobs, payments, store, secret });
+  const deals = createDealsService({ repository: createDealsRepository(db), jobs, payments, secret });
+  // Screening: documents, IC photos and NRICs sealed with the private data key (generated and kept in the database
+  // when PRIVATE_DATA_KEY is unset); the credit bureau's built-in simulator; verdicts through the deal rules.
+  const screeningRepository = createScreeningRepository(db);
+  const screening = createScreeningService({
+    repository: screeningRepository,
+    store,
+    sealer: createSealer(config.privateDataKey ?? (await screeningRepository.sharedDataKey(generateDataKey))),
+    bureau: createSimulatorBureau(),
+    deals: { verdict: deals.screeningVerdict, view: (id, caller) => deals.get(id, caller) },
+    comparableRents: async (listing) => {
+      const spread = await listingManagement.prices.statistics({
+        landmarkLabelId: listing.landmarkId,
+        areaSlug: listing.areaSlug ?? undefined,
+        type: listing.type,
+        bedroom: listing.bedroom,
+      });
+      return { median: spread.median, count: spread.count };
+    },
+    secret,
+  });
+  app.decorate('screening', screening);
   // Deals and rental collection both hear of payment outcomes, each of the purposes it owns.
   const paymentOutcomes = shareJobKinds(jobs, [PAYMENT_JOBS.settled, PAYMENT_JOBS.failed]);
   registerDealJobs(paymentOutcomes, deals, messenger, { publicUrl: config.publicUrl, log: app.log });
@@ -252,6 +280,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(profileExtrasRoutes, { service: profileExtras });
       await api.register(paymentsRoutes, { service: payments, gateway: gateway.name });
       await api.register(dealsRoutes, { service: deals });
+      await api.register(screeningRoutes, { service: screening });
       await api.register(dashboardRoutes, { service: createDashboardService(createDashboardRepository(db)) });
       await api.register(collectionRoutes, { service: collection });
       await api.register(priceCheckerRoutes, { service: priceChecker });

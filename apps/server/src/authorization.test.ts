@@ -158,23 +158,6 @@ async function ownFavourite(t: TestApp, c: Context): Promise<Fixture> {
   return {};
 }
 const MP4 = tinyMp4();
-const PDF = Buffer.from('%PDF-1.4\n% matrix\n');
-/** A document of the owner's booked deal (as its tenant), its file uploaded when asked. */
-async function ownDocument(t: TestApp, c: Context, uploaded: boolean): Promise<Fixture> {
-  const { id: dealId } = await matrixDeal(t, c.owner.id, 'TENANT', 'BOOKED');
-  const headers = bearer(c.owner.token);
-  const added = await t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/documents`, payload: { kind: 'PAYSLIP' }, headers });
-  const id = (added.json() as { id: string }).id;
-  if (uploaded) {
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/documents/${id}/upload`,
-      payload: PDF,
-      headers: { ...headers, 'content-type': 'application/pdf' },
-    });
-  }
-  return { id };
-}
 
 const MATRIX: Row[] = [
   { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: everyone(200) },
@@ -709,31 +692,6 @@ const MATRIX: Row[] = [
     route: 'POST /api/deals/{id}/verify/booking',
     setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT', 'ACCEPTED'),
     request: (_c, f) => ({ method: 'POST', url: `/api/deals/${f['id']}/verify/booking` }),
-    expect: selfOrModerator(200),
-  },
-  {
-    route: 'POST /api/deals/{id}/documents',
-    setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT', 'BOOKED'),
-    request: (_c, f) => ({ method: 'POST', url: `/api/deals/${f['id']}/documents`, payload: { kind: 'PAYSLIP' } }),
-    expect: selfOnly(201),
-  },
-  {
-    route: 'POST /api/deals/{id}/documents/verify',
-    setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT', 'SCREENING'),
-    request: (_c, f) => ({ method: 'POST', url: `/api/deals/${f['id']}/documents/verify`, payload: { decision: 'APPROVED' } }),
-    expect: moderatorOnly(200),
-  },
-  { route: 'GET /api/documents/users/{userId}', request: (c) => ({ url: `/api/documents/users/${c.owner.id}` }), expect: selfOrModerator(200) },
-  {
-    route: 'POST /api/documents/{id}/upload',
-    setup: (t, c) => ownDocument(t, c, false),
-    request: (_c, f) => ({ method: 'POST', url: `/api/documents/${f['id']}/upload`, payload: PDF, headers: { 'content-type': 'application/pdf' } }),
-    expect: selfOnly(200),
-  },
-  {
-    route: 'GET /api/documents/{id}/file',
-    setup: (t, c) => ownDocument(t, c, true),
-    request: (_c, f) => ({ url: `/api/documents/${f['id']}/file` }),
     expect: selfOrModerator(200),
   },
   {

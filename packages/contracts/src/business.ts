@@ -23,6 +23,17 @@ export const BUSINESS = {
     minRent: 1,
   },
   bookingFee: 500,
+  /** Screening (business rules, "Booking fee and deal": documents by profile, credit report with consent). */
+  screening: {
+    /** Months of bank statements a working adult, business owner or foreigner hands in. */
+    bankStatementMonths: 3,
+    /** Largest screening file (PDF, JPEG or PNG). */
+    documentMaxBytes: 10 * 1024 * 1024,
+    /** Files a zero-deposit justification may carry. */
+    justificationFiles: 5,
+    /** How long a staff member's signed read of a private file stays valid. */
+    signedReadSeconds: 300,
+  },
   /** The rental deal's clock (business rules, "Booking fee and deal"). */
   deal: {
     /** Either side may cancel within this many hours of the booking fee being paid and get it back. */

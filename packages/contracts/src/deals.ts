@@ -50,8 +50,10 @@ export const DEAL_COMMANDS = {
   /** The booking fee was paid (payment settled). */
   PAY_BOOKING: { by: ['SYSTEM'], from: ['ACCEPTED'], to: 'BOOKED' },
   SUBMIT_DOCUMENTS: { by: ['TENANT'], from: ['BOOKED'], to: 'SCREENING' },
-  APPROVE: { by: ['STAFF'], from: ['SCREENING'], to: 'APPROVED' },
-  REJECT: { by: ['STAFF'], from: ['SCREENING'], to: 'REJECTED' },
+  /** Staff's verdict, or screening's own once the credit report and the verified documents decide it. */
+  APPROVE: { by: ['STAFF', 'SYSTEM'], from: ['SCREENING'], to: 'APPROVED' },
+  /** Screening failed (a failed credit report ends it even before the documents are sent): refunded. */
+  REJECT: { by: ['STAFF', 'SYSTEM'], from: ['BOOKED', 'SCREENING'], to: 'REJECTED' },
   /** Either party starts the tenancy agreement within the hold (staff may too). */
   SEND_AGREEMENT: { by: ['TENANT', 'LANDLORD', 'STAFF'], from: ['APPROVED'], to: 'AGREEMENT' },
   SIGN: { by: ['TENANT'], from: ['AGREEMENT'], to: 'SIGNED' },

@@ -46,6 +46,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: boolean.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PRIVATE_DATA_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a 256-bit key)')
+    .optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   PIN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   PIN_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
@@ -119,6 +123,11 @@ export interface Config {
   jobs: { pollIntervalMs: number; concurrency: number };
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /**
+   * Seals personal data at rest (screening documents, IC photos, NRIC numbers) with AES-256-GCM; when unset, one key
+   * is generated and kept in the database (shared by all instances), as the auth secret is.
+   */
+  privateDataKey: string | undefined;
   auth: {
     /** Keys PIN hashes; when unset, one secret is generated and kept in the database (shared by all instances). */
     secret: string | undefined;
@@ -241,6 +250,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobs: { pollIntervalMs: env.JOBS_POLL_INTERVAL_MS, concurrency: env.JOBS_CONCURRENCY },
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    privateDataKey: env.PRIVATE_DATA_KEY?.toLowerCase(),
     auth: {
       secret: env.AUTH_SECRET,
       sessionTtlDays: env.SESSION_TTL_DAYS,

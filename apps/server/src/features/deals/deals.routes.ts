@@ -1,27 +1,18 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   CreateDealBody,
-  CreateDocumentBody,
   Deal,
-  DealDocument,
   DealHashParams,
   DealList,
   DealListQuery,
   DealParams,
-  DOCUMENT_CONTENT_TYPES,
-  DOCUMENT_MAX_BYTES,
-  DocumentList,
-  DocumentParams,
-  DocumentUserParams,
   PaymentLink,
   RentalOrderPayBody,
   UpdateDealBody,
-  VerifyDocumentsBody,
 } from '@kunci/contracts/deals';
-import { ErrorBody, ErrorCode } from '@kunci/contracts/errors';
+import { ErrorBody } from '@kunci/contracts/errors';
 import { holdsRole } from '@kunci/contracts/staff';
-import { AppError } from '../../lib/app-error.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { requireSelf, requireSession } from '../../plugins/auth.ts';
 import type { DealsService } from './deals.service.ts';
@@ -135,64 +126,6 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = asy
   );
 
   app.post(
-    '/deals/:id/documents',
-    {
-      schema: {
-        tags,
-        summary: 'Add a screening document to a booked deal (the tenant); its file follows at /documents/{id}/upload',
-        params: DealParams,
-        body: CreateDocumentBody,
-        response: { 201: DealDocument, ...errors },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await service.addDocument(request.params.id, caller(request), request.body.kind)),
-  );
-
-  app.post(
-    '/deals/:id/documents/verify',
-    {
-      schema: {
-        tags,
-        summary: 'Staff: the screening verdict (approved or rejected)',
-        params: DealParams,
-        body: VerifyDocumentsBody,
-        response: { 200: Deal, ...errors },
-      },
-    },
-    async (request) => service.verifyDocuments(request.params.id, caller(request), request.body.decision, request.body.note),
-  );
-
-  app.get(
-    '/documents/users/:userId',
-    {
-      schema: {
-        tags,
-        summary: "A user's deal documents (the user, or staff)",
-        params: DocumentUserParams,
-        response: { 200: DocumentList, ...errors },
-      },
-    },
-    async (request) => {
-      requireSelf(request, request.params.userId, { moderatorMay: true });
-      return { content: await service.documentsOf(request.params.userId) };
-    },
-  );
-
-  app.get(
-    '/documents/:id/file',
-    { schema: { tags, summary: 'A document’s file, for its owner or staff (never cached)', params: DocumentParams } },
-    async (request, reply) => {
-      const file = await service.file(request.params.id, caller(request));
-      return reply
-        .type(file.contentType)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'attachment')
-        .send(file.bytes);
-    },
-  );
-
-  app.post(
     '/rental/order/pay',
     {
       schema: {
@@ -204,31 +137,4 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = asy
     },
     async (request) => service.moveInPayment(request.body.dealId, caller(request), requestLanguage(request)),
   );
-
-  // The document's bytes as the body, typed by Content-Type (PDF, JPEG or PNG).
-  await app.register(async (plain) => {
-    const raw = plain.withTypeProvider<ZodTypeProvider>();
-    raw.addContentTypeParser([...DOCUMENT_CONTENT_TYPES], { parseAs: 'buffer', bodyLimit: DOCUMENT_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
-    raw.post(
-      '/documents/:id/upload',
-      {
-        schema: {
-          tags,
-          summary: 'Upload a document’s file (PDF, JPEG or PNG as the body), stored privately; its owner only',
-          params: DocumentParams,
-          response: { 200: DealDocument, ...errors, 413: ErrorBody },
-        },
-      },
-      async (request) => {
-        const who = caller(request);
-        const type = String(request.headers['content-type'] ?? '')
-          .split(';')[0]!
-          .trim();
-        if (!Buffer.isBuffer(request.body)) throw new AppError(ErrorCode.INVALID_DOCUMENT, { contentType: type });
-        return service.upload(request.params.id, who, type, request.body);
-      },
-    );
-  });
 };

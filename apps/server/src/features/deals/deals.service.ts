@@ -14,10 +14,8 @@ import {
   type Deal,
   type DealActor,
   type DealCommand,
-  type DealDocument,
   type DealReason,
   type DealState,
-  type DocumentKind,
   type PaymentLink,
 } from '@kunci/contracts/deals';
 import { ErrorCode } from '@kunci/contracts/errors';
@@ -26,20 +24,11 @@ import type { Database } from '@kunci/db/client';
 import type { Language } from '@kunci/i18n/locales';
 import { malaysiaDay } from '@kunci/i18n/format';
 import { href } from '@kunci/i18n/paths';
-import type { MediaStore } from '@kunci/media/store';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { accounts } from '../../lib/ledger/ledger.repository.ts';
 import type { JobQueue } from '../../lib/jobs/jobs.service.ts';
-import { readAll } from '../../lib/uploads.ts';
 import { dealDeadline, dealNotice, dealRefund } from './deal-job-kinds.ts';
-import {
-  isUniqueViolation,
-  type DealDocumentRow,
-  type DealEventRow,
-  type DealQueries,
-  type DealRow,
-  type DealsRepository,
-} from './deals.repository.ts';
+import { isUniqueViolation, type DealEventRow, type DealQueries, type DealRow, type DealsRepository } from './deals.repository.ts';
 
 /** What deals need of payments: the port app.ts fills with the payments service (features do not import each other). */
 export interface DealPayments {
@@ -102,12 +91,11 @@ export interface DealsServiceOptions {
   repository: DealsRepository;
   jobs: JobQueue;
   payments: DealPayments;
-  store: MediaStore;
   secret: string;
   clock?: () => Date;
 }
 
-export function createDealsService({ repository, jobs, payments, store, secret, clock = () => new Date() }: DealsServiceOptions) {
+export function createDealsService({ repository, jobs, payments, secret, clock = () => new Date() }: DealsServiceOptions) {
   const signature = (dealId: string) => createHmac('sha256', secret).update(`deal-link:${dealId}`).digest('base64url');
   const hashOf = (dealId: string) => `${dealId}.${signature(dealId)}`;
 
@@ -497,21 +485,6 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
     });
   }
 
-  function documentView(row: DealDocumentRow): DealDocument {
-    return {
-      id: row.id,
-      dealId: row.dealId,
-      ownerId: row.ownerId,
-      kind: row.kind as DocumentKind,
-      status: row.status,
-      contentType: row.contentType,
-      bytes: row.bytes,
-      fileUrl: row.storageKey ? `/api/documents/${row.id}/file` : null,
-      createdAt: row.createdAt.toISOString(),
-      uploadedAt: row.uploadedAt?.toISOString() ?? null,
-    };
-  }
-
   return {
     hashOf,
 
@@ -620,15 +593,6 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
       return view(row!, role as Viewer);
     },
 
-    /** `POST /api/deals/{id}/documents/verify` (staff): the screening verdict; the documents are marked with it. */
-    async verifyDocuments(id: string, caller: Exclude<Caller, 'SYSTEM'>, decision: 'APPROVED' | 'REJECTED', note?: string): Promise<Deal> {
-      const { deal, role } = await load(id, caller);
-      if (role !== 'STAFF') throw new AppError(ErrorCode.FORBIDDEN, { dealId: id });
-      const row = await run(deal.id, decision === 'APPROVED' ? 'APPROVE' : 'REJECT', caller, { note: note ?? null });
-      await repository.judgeDocuments(deal.id, decision === 'APPROVED' ? 'VERIFIED' : 'REJECTED');
-      return view(row!, role as Viewer);
-    },
-
     /** `POST /api/deals/{id}/booking`: where the tenant pays the booking fee (refused once another tenant holds the listing). */
     async booking(id: string, caller: Exclude<Caller, 'SYSTEM'>, language: Language): Promise<PaymentLink> {
       const { deal, role } = await load(id, caller);
@@ -694,6 +658,18 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
     paymentFailed: (purpose: string, dealId: string, paymentId: string) =>
       purpose === 'DEAL_BOOKING' || purpose === 'DEAL_MOVE_IN' ? paymentFailed(purpose, dealId, paymentId) : Promise.resolve(),
 
+    /**
+     * Screening's verdict on a deal (the screening feature decides from the credit report and the documents):
+     * passed approves it, failed rejects it and refunds the booking fee by the deal rules. `by` is the staff member
+     * who gave it, or the system when the result decided it.
+     */
+    async screeningVerdict(dealId: string, passed: boolean, by: { userId: string } | 'SYSTEM', note: string | null): Promise<void> {
+      await run(dealId, passed ? 'APPROVE' : 'REJECT', by === 'SYSTEM' ? 'SYSTEM' : { userId: by.userId, moderator: true }, {
+        note,
+        ...(passed ? {} : { reason: 'SCREENING_FAILED' as const }),
+      });
+    },
+
     /** A deadline job: runs its command if the deal still waits in the state it was armed for. */
     async deadline(dealId: string, command: DealCommand, state: DealState, reason: DealReason | null, at?: string): Promise<void> {
       if (!(await repository.findById(dealId))) return;
@@ -711,51 +687,7 @@ export function createDealsService({ repository, jobs, payments, store, secret, 
       return { deal, event, people, listing: listings[0]?.name ?? '', hash: hashOf(deal.id) };
     },
 
-    async addDocument(dealId: string, caller: Exclude<Caller, 'SYSTEM'>, kind: DocumentKind): Promise<DealDocument> {
-      const { deal, role } = await load(dealId, caller);
-      if (role !== 'TENANT') throw new AppError(ErrorCode.FORBIDDEN, { dealId });
-      if (deal.state !== 'BOOKED') throw new AppError(ErrorCode.DEAL_STATE, { dealId, state: deal.state });
-      return documentView(await repository.insertDocument({ dealId, ownerId: caller.userId, kind }));
-    },
-
-    /** Stores a document's file privately (no public route serves this key); the owner only, while the deal takes documents. */
-    async upload(documentId: string, caller: Exclude<Caller, 'SYSTEM'>, contentType: string, bytes: Buffer): Promise<DealDocument> {
-      const document = await repository.findDocument(documentId);
-      if (!document) throw notFound({ documentId });
-      if (document.ownerId !== caller.userId) throw new AppError(ErrorCode.FORBIDDEN, { documentId });
-      const deal = await repository.findById(document.dealId);
-      if (deal?.state !== 'BOOKED') throw new AppError(ErrorCode.DEAL_STATE, { documentId, state: deal?.state });
-      if (!matchesType(contentType, bytes)) throw new AppError(ErrorCode.INVALID_DOCUMENT, { documentId, contentType });
-      const key = `private/deal-documents/${document.dealId}/${document.id}`;
-      await store.put(key, bytes, contentType);
-      return documentView(
-        await repository.updateDocument(document.id, { storageKey: key, contentType, bytes: bytes.length, status: 'UPLOADED', uploadedAt: clock() }),
-      );
-    },
-
-    async documentsOf(userId: string): Promise<DealDocument[]> {
-      return (await repository.documentsOfUser(userId)).map(documentView);
-    },
-
-    /** A document's file for its owner or staff. */
-    async file(documentId: string, caller: Exclude<Caller, 'SYSTEM'>) {
-      const document = await repository.findDocument(documentId);
-      if (!document) throw notFound({ documentId });
-      if (document.ownerId !== caller.userId && !caller.moderator) throw new AppError(ErrorCode.FORBIDDEN, { documentId });
-      const file = document.storageKey ? await store.get(document.storageKey) : null;
-      if (!file) throw notFound({ documentId, reason: 'no file yet' });
-      return { contentType: document.contentType ?? 'application/octet-stream', bytes: await readAll(file.body) };
-    },
-
     isFinal: (state: DealState) => (FINAL_STATES as readonly DealState[]).includes(state),
   };
 }
 export type DealsService = ReturnType<typeof createDealsService>;
-
-/** A PDF, JPEG or PNG whose bytes are what its type says. */
-function matchesType(contentType: string, bytes: Buffer): boolean {
-  if (contentType === 'application/pdf') return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
-  if (contentType === 'image/jpeg') return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  if (contentType === 'image/png') return bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  return false;
-}

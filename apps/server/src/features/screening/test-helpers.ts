@@ -1,0 +1,89 @@
+import { and, eq, notInArray } from 'drizzle-orm';
+import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
+import { areas, deals, ledgerEntries, properties, users } from '@kunci/db/schema';
+import { createSessionsRepository } from '../../lib/sessions.repository.ts';
+import { bearer, freshPhone, type TestApp } from '../../../test/support.ts';
+
+/** Screening tests' fixtures: people, a live Bangsar condo, a deal booked through the API (paid on the simulator). */
+export function screeningFixtures(t: () => TestApp) {
+  const used: number[] = [0];
+
+  async function person(name: string, options: { role?: 'user' | 'moderator' | 'operations'; language?: 'EN' | 'MY' | 'ZH' } = {}) {
+    const db = t().database.db;
+    const [row] = await db
+      .insert(users)
+      .values({ phoneNumber: freshPhone(), name, role: options.role ?? 'user', language: options.language ?? 'EN' })
+      .returning();
+    const token = await createSessionsRepository(db).create(row!.id, 'pin', 'screening-test', 1);
+    return { id: row!.id, token, headers: bearer(token) };
+  }
+  type Person = Awaited<ReturnType<typeof person>>;
+
+  /** A live Bangsar condo at `price` a month, owned by `landlordId` (a listing no other test here used). */
+  async function condo(landlordId: string, price = 1800): Promise<number> {
+    const db = t().database.db;
+    const [bangsar] = await db.select({ id: areas.id }).from(areas).where(eq(areas.slug, 'bangsar'));
+    const [listing] = await db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(eq(properties.reviewStatus, 'APPROVED'), notInArray(properties.id, used)))
+      .limit(1);
+    used.push(listing!.id);
+    await db
+      .update(properties)
+      .set({
+        ownerId: landlordId,
+        price,
+        type: 'HIGHRISE',
+        status: 'ACTIVE',
+        active: true,
+        areaId: bangsar!.id,
+        expiresAt: new Date(Date.now() + 30 * 86_400_000),
+      })
+      .where(eq(properties.id, listing!.id));
+    return listing!.id;
+  }
+
+  const command = (who: Person, dealId: string, body: Record<string, unknown>) =>
+    t().app.inject({ method: 'PUT', url: `/api/deals/${dealId}`, payload: body, headers: who.headers });
+
+  /** Runs due jobs (webhook deliveries, settlements, refunds, notices) until none is left. */
+  async function drain() {
+    for (let n = await t().app.jobs.runOnce(); n > 0; n = await t().app.jobs.runOnce());
+  }
+
+  /** A tenant applies for a landlord's condo for 12 months, the landlord accepts, the tenant pays RM500 by card: BOOKED. */
+  async function booked() {
+    const landlord = await person('Landlord Wong');
+    const tenant = await person('Tenant Aisyah');
+    const propertyId = await condo(landlord.id);
+    const moveInDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const applied = await t().app.inject({
+      method: 'POST',
+      url: '/api/deals',
+      payload: { propertyId, moveInDate, tenancyMonths: 12, occupants: 2 },
+      headers: tenant.headers,
+    });
+    const dealId = (applied.json() as { id: string }).id;
+    await command(landlord, dealId, { command: 'ACCEPT' });
+    const link = await t().app.inject({ method: 'POST', url: `/api/deals/${dealId}/booking`, headers: tenant.headers });
+    const token = new URL((link.json() as { paymentUrl: string }).paymentUrl).pathname.split('/').pop()!;
+    await t().app.inject({
+      method: 'POST',
+      url: `/pay/sim/${token}`,
+      payload: new URLSearchParams({ outcome: 'pay', method: 'card', cardNumber: SIMULATOR_CARDS.succeeds }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    await drain();
+    return { landlord, tenant, dealId, propertyId };
+  }
+
+  const dealRow = async (dealId: string) => (await t().database.db.select().from(deals).where(eq(deals.id, dealId)))[0]!;
+  const ledger = async (dealId: string) =>
+    (await t().database.db.select().from(ledgerEntries).where(eq(ledgerEntries.dealId, dealId))).map((row) => ({
+      kind: row.kind,
+      amountSen: row.amountSen,
+    }));
+
+  return { person, condo, command, drain, booked, dealRow, ledger };
+}
