@@ -1,6 +1,6 @@
 import { matrixActiveDeal, matrixInvoice } from '../../src/features/services/test-helpers.ts';
 import { bearer } from '../support.ts';
-import { everyone, moderatorOnly, selfOnly, signedIn, type Row } from '../authorization-matrix.ts';
+import { everyone, selfOnly, signedIn, staffOnly, type Row } from '../authorization-matrix.ts';
 
 let holidays = 0;
 /** A day of its own for each call that adds or removes a holiday. */
@@ -37,12 +37,12 @@ export const servicesRows: Row[] = [
   },
   { route: 'GET /api/rental-collection/export.csv', request: () => ({ url: '/api/rental-collection/export.csv' }), expect: signedIn(200) },
   { route: 'POST /api/report/rental/new', request: () => ({ method: 'POST', url: '/api/report/rental/new', payload: {} }), expect: signedIn(200) },
-  // Staff edit the holidays payouts skip.
-  { route: 'GET /api/admin/services/holidays', request: () => ({ url: '/api/admin/services/holidays' }), expect: moderatorOnly(200) },
+  // Operations staff edit the holidays payouts skip.
+  { route: 'GET /api/admin/services/holidays', request: () => ({ url: '/api/admin/services/holidays' }), expect: staffOnly(['operations'], 200) },
   {
     route: 'PUT /api/admin/services/holidays/{day}',
     request: () => ({ method: 'PUT', url: `/api/admin/services/holidays/${holidayDay()}`, payload: { name: 'Matrix holiday' } }),
-    expect: moderatorOnly(200),
+    expect: staffOnly(['operations'], 200),
   },
   {
     route: 'DELETE /api/admin/services/holidays/{day}',
@@ -52,6 +52,6 @@ export const servicesRows: Row[] = [
       return { day };
     },
     request: (_c, f) => ({ method: 'DELETE', url: `/api/admin/services/holidays/${f['day']}` }),
-    expect: moderatorOnly(204),
+    expect: staffOnly(['operations'], 204),
   },
 ];

@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { areas, collectionInvoices, collectionTenancies, deals, properties, users } from '@kunci/db/schema';
 import { malaysiaDay } from '@kunci/i18n/format';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
@@ -8,7 +8,10 @@ import { bearer, freshPhone, type TestApp } from '../../../test/support.ts';
 export function servicesFixtures(t: () => TestApp) {
   const used: number[] = [0];
 
-  async function person(name: string, options: { role?: 'user' | 'moderator'; language?: 'EN' | 'MY' | 'ZH'; email?: string } = {}) {
+  async function person(
+    name: string,
+    options: { role?: 'user' | 'moderator' | 'operations' | 'editor' | 'admin'; language?: 'EN' | 'MY' | 'ZH'; email?: string } = {},
+  ) {
     const db = t().database.db;
     const [row] = await db
       .insert(users)
@@ -101,8 +104,9 @@ export async function matrixActiveDeal(t: TestApp, landlordId: string): Promise<
     .select({ id: properties.id })
     .from(properties)
     .where(eq(properties.reviewStatus, 'APPROVED'))
-    .orderBy(desc(properties.id))
-    .offset(200 + matrixListings++)
+    // From the oldest listing up: the deals matrix takes them from the newest down, and a listing holds one deal.
+    .orderBy(asc(properties.id))
+    .offset(matrixListings++)
     .limit(1);
   const [deal] = await db
     .insert(deals)

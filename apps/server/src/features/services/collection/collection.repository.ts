@@ -1,6 +1,7 @@
 import { aliasedTable, and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { collectionInvoices, collectionPayouts, collectionTenancies, deals, payments, properties, publicHolidays, users } from '@kunci/db/schema';
+import { createAuditLogRepository } from '../../../lib/audit-log.repository.ts';
 import { createLedgerRepository } from '../../../lib/ledger/ledger.repository.ts';
 import { transactional } from '../../../lib/transactional.ts';
 
@@ -35,6 +36,8 @@ function collectionQueries(db: Database) {
 
   return {
     ledger,
+    /** Staff changes (the holiday table) are recorded with the change, in its transaction. */
+    audit: createAuditLogRepository(db),
     /** The transaction itself, for the job queue's `enqueue(..., { transaction })`. */
     handle: db,
 
@@ -313,6 +316,14 @@ function collectionQueries(db: Database) {
             .where(and(eq(publicHolidays.region, region), gte(publicHolidays.day, from), lte(publicHolidays.day, to)))
         ).map((row) => row.day),
       ),
+
+    holiday: async (region: string, day: string) =>
+      (
+        await db
+          .select()
+          .from(publicHolidays)
+          .where(and(eq(publicHolidays.region, region), eq(publicHolidays.day, day)))
+      )[0],
 
     holidays: (region: string) => db.select().from(publicHolidays).where(eq(publicHolidays.region, region)).orderBy(asc(publicHolidays.day)),
 

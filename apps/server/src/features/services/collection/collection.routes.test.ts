@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionInvoices, collectionPayouts, deals, jobs, ledgerEntries, users } from '@kunci/db/schema';
 import type { CollectionOverview, RentalReportRow } from '@kunci/contracts/rental-collection';
-import { createTestApp, type TestApp } from '../../../../test/support.ts';
+import { createTestApp, freshPhone, type TestApp } from '../../../../test/support.ts';
 import { servicesFixtures } from '../test-helpers.ts';
 import { addDays, invoiceSchedule, payoutDateFor, processingFeeSen } from './collection-dates.ts';
 
@@ -172,7 +172,7 @@ describe('rental collection', () => {
 
   it('invites the tenant of a tenancy signed elsewhere; a declined card is told at once and tried again within 3 days', async () => {
     const landlord = await f.person('Landlord Lim');
-    const tenantPhone = `+6012${String(Date.now()).slice(-7)}`;
+    const tenantPhone = freshPhone();
     const start = addDays(today(), 3);
     const enrol = (payload: object) => t.app.inject({ method: 'POST', url: '/api/rental-collection/tenancies', payload, headers: landlord.headers });
     const terms = {
@@ -224,7 +224,7 @@ describe('rental collection', () => {
 
   it('tells the tenant and the landlord of late rent, and the landlord of missed rent, once each', async () => {
     const landlord = await f.person('Landlord Kumar');
-    const tenantPhone = `+6013${String(Date.now()).slice(-7)}`;
+    const tenantPhone = freshPhone();
     const start = addDays(today(), 2);
     const enrolled = await t.app.inject({
       method: 'POST',
@@ -264,8 +264,9 @@ describe('rental collection', () => {
   });
 
   it('lets staff edit the Selangor holidays payouts skip', async () => {
-    const staff = await f.person('Staff Aminah', { role: 'moderator' });
+    const staff = await f.person('Staff Aminah', { role: 'operations' });
     const landlord = await f.person('Landlord Ong');
+    const moderator = await f.person('Moderator Farid', { role: 'moderator' });
     const list = (await t.app.inject({ url: '/api/admin/services/holidays', headers: staff.headers })).json() as {
       region: string;
       holidays: { day: string }[];
@@ -273,6 +274,7 @@ describe('rental collection', () => {
     expect(list.region).toBe('Selangor');
     expect(list.holidays.map((holiday) => holiday.day)).toEqual(expect.arrayContaining(['2026-12-11', '2026-12-25', '2027-01-01']));
     expect((await t.app.inject({ url: '/api/admin/services/holidays', headers: landlord.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/admin/services/holidays', headers: moderator.headers })).statusCode).toBe(403);
     const put = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/services/holidays/2027-03-12',
@@ -281,6 +283,16 @@ describe('rental collection', () => {
     });
     expect(put.json()).toMatchObject({ day: '2027-03-12', name: 'Special holiday', updatedBy: staff.id });
     expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/services/holidays/2027-03-12', headers: staff.headers })).statusCode).toBe(204);
+    const audit = (await t.database.raw(
+      `select action, actor_id, target_id from audit_log where target_id = 'Selangor:2027-03-12' order by id`,
+      [],
+    )) as {
+      rows: { action: string; actor_id: string }[];
+    };
+    expect(audit.rows.map((row) => [row.action, row.actor_id])).toEqual([
+      ['services.holiday.put', staff.id],
+      ['services.holiday.delete', staff.id],
+    ]);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/services/holidays/2027-03-12', headers: staff.headers })).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, ErrorCode } from '@kunci/contracts/errors';
+import { ErrorBody } from '@kunci/contracts/errors';
 import {
   CollectionOverview,
   EnrolTenancyBody,
@@ -16,8 +16,8 @@ import {
   RentalReport,
   RentalReportRequest,
 } from '@kunci/contracts/rental-collection';
-import { AppError } from '../../../lib/app-error.ts';
 import { requestLanguage } from '../../../lib/language.ts';
+import { requireRole } from '../../../lib/staff.ts';
 import { requireSession } from '../../../plugins/auth.ts';
 import { reportCsv } from './collection-csv.ts';
 import type { CollectionService } from './collection.service.ts';
@@ -25,13 +25,8 @@ import type { CollectionService } from './collection.service.ts';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const tags = ['rental collection'];
 
-/** Staff who may edit the holiday table (the back office's role helper replaces this check when it lands). */
-const STAFF_ROLES: ReadonlySet<string> = new Set(['moderator', 'operations', 'admin']);
-function requireStaff(request: Parameters<typeof requireSession>[0]) {
-  const session = requireSession(request);
-  if (!STAFF_ROLES.has(session.user.role)) throw new AppError(ErrorCode.FORBIDDEN, { userId: session.user.id });
-  return session;
-}
+/** The holiday table decides payout days: operations staff keep it (admin holds every role). */
+const HOLIDAY_STAFF = ['operations'] as const;
 
 export const collectionRoutes: FastifyPluginAsyncZod<{ service: CollectionService }> = async (app, { service }) => {
   app.get(
@@ -124,9 +119,9 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ service: CollectionServic
 
   app.get(
     '/admin/services/holidays',
-    { schema: { tags, summary: 'Staff: the Selangor public holidays payouts skip', response: { 200: HolidayList, ...errors } } },
+    { schema: { tags, summary: 'Operations staff: the Selangor public holidays payouts skip', response: { 200: HolidayList, ...errors } } },
     async (request) => {
-      requireStaff(request);
+      requireRole(request, HOLIDAY_STAFF);
       return service.holidays();
     },
   );
@@ -136,21 +131,26 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ service: CollectionServic
     {
       schema: {
         tags,
-        summary: 'Staff: add or rename a public holiday (payouts scheduled from now on skip it)',
+        summary: 'Operations staff: add or rename a public holiday (payouts scheduled from now on skip it); audited',
         params: HolidayParams,
         body: HolidayBody,
         response: { 200: Holiday.extend({ updatedBy: z.string() }), ...errors },
       },
     },
-    async (request) => service.putHoliday(request.params.day, request.body.name, requireStaff(request).user.id),
+    async (request) => {
+      const { user } = requireRole(request, HOLIDAY_STAFF);
+      return service.putHoliday(request.params.day, request.body.name, { id: user.id, name: user.name, role: user.role });
+    },
   );
 
   app.delete(
     '/admin/services/holidays/:day',
-    { schema: { tags, summary: 'Staff: remove a public holiday', params: HolidayParams, response: { 204: z.null(), ...errors } } },
+    {
+      schema: { tags, summary: 'Operations staff: remove a public holiday; audited', params: HolidayParams, response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
-      requireStaff(request);
-      await service.deleteHoliday(request.params.day);
+      const { user } = requireRole(request, HOLIDAY_STAFF);
+      await service.deleteHoliday(request.params.day, { id: user.id, name: user.name, role: user.role });
       return reply.status(204).send(null);
     },
   );

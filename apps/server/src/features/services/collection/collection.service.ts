@@ -433,13 +433,34 @@ export function createCollectionService({ repository, jobs, payments, secret, pu
       region: rules.holidayRegion,
       holidays: (await repository.holidays(rules.holidayRegion)).map((row) => ({ day: row.day, name: row.name, updatedBy: row.updatedBy })),
     }),
-    putHoliday: async (day: string, name: string, staffId: string) => {
-      const row = await repository.putHoliday(rules.holidayRegion, day, name, staffId);
-      return { day: row.day, name: row.name, updatedBy: row.updatedBy };
-    },
-    deleteHoliday: async (day: string) => {
-      if (!(await repository.deleteHoliday(rules.holidayRegion, day))) throw new AppError(ErrorCode.NOT_FOUND, { day });
-    },
+    /** Staff add or rename a holiday; recorded in the audit log with the change. */
+    putHoliday: (day: string, name: string, staff: { id: string; name: string; role: string }) =>
+      repository.transaction(async (tx) => {
+        const before = await tx.holiday(rules.holidayRegion, day);
+        const row = await tx.putHoliday(rules.holidayRegion, day, name, staff.id);
+        await tx.audit.record({
+          actor: staff,
+          action: 'services.holiday.put',
+          targetType: 'public_holiday',
+          targetId: `${rules.holidayRegion}:${day}`,
+          before: before ? { name: before.name } : null,
+          after: { name },
+        });
+        return { day: row.day, name: row.name, updatedBy: row.updatedBy };
+      }),
+
+    deleteHoliday: (day: string, staff: { id: string; name: string; role: string }) =>
+      repository.transaction(async (tx) => {
+        const before = await tx.holiday(rules.holidayRegion, day);
+        if (!before || !(await tx.deleteHoliday(rules.holidayRegion, day))) throw new AppError(ErrorCode.NOT_FOUND, { day });
+        await tx.audit.record({
+          actor: staff,
+          action: 'services.holiday.delete',
+          targetType: 'public_holiday',
+          targetId: `${rules.holidayRegion}:${day}`,
+          before: { name: before.name },
+        });
+      }),
   };
 }
 
