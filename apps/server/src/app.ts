@@ -82,6 +82,7 @@ import { createPaymentsService, type PaymentsService } from './features/payments
 import { createSimulatorGateway, registerSimulatorDeliveries, SIGNATURE_HEADER, simulatorSecret } from './features/payments/simulator.ts';
 import { createStripeGateway } from './features/payments/stripe.ts';
 import { mediaRoutes } from './plugins/media.ts';
+import { changesListings, createPageCache } from './plugins/page-cache.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { watchRedis } from './plugins/redis.ts';
@@ -170,6 +171,15 @@ export async function buildApp({ config, database, store, redis, web = true, log
   await app.register(authPlugin, { sessions, publicUrl: config.publicUrl });
 
   if (redis) watchRedis(redis, app.log);
+  // Public pages kept for signed-out visitors (docs/decisions/0013-page-cache.md): a committed listing change makes
+  // them again; other changes call app.pageCache.invalidate(tags) themselves.
+  const pageCache = createPageCache({ redis, prefix: config.redisKeyPrefix, log: app.log });
+  app.decorate('pageCache', pageCache);
+  app.addHook('onClose', async () => pageCache.close());
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (changesListings(request.method, request.routeOptions.url, reply.statusCode)) void pageCache.invalidate(['listings']);
+    done(null, payload);
+  });
   const counters = createCounterStore(redis, config.redisKeyPrefix);
   const messenger = createMessenger({ outbox: createOutboxRepository(db), sms: config.sms, email: config.email });
   if (config.demoMode) app.log.warn('demo mode: messages without a provider go to the development outbox, readable from this machine only');
@@ -297,6 +307,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
     const noticeSeconds = Math.min(config.jobsIntervalSeconds, NOTICE_INTERVAL_SECONDS);
     jobs.every('listings.maintenance', config.jobsIntervalSeconds, async () => {
       const done = await runListingJobs(listingManagement, messenger, { expiryNoticeDays: config.listings.expiryNoticeDays, log: app.log });
+      if (done.expired) await pageCache.invalidate(['listings']);
       if (done.expired || done.warned || done.cleaned) app.log.info(done, 'listing jobs');
     });
     jobs.every('chat.reminders', config.jobsIntervalSeconds, async () => {
@@ -325,6 +336,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       mapTileUrl: config.mapTileUrl,
       sessionTtlDays: config.auth.sessionTtlDays,
       production: config.env === 'production',
+      pageCache,
     });
   }
   return app;

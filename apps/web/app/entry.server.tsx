@@ -8,6 +8,8 @@ import { serverContext, type ServerContext } from './lib/server-context.ts';
 import { StylesheetContext } from './lib/stylesheet.tsx';
 import css from './app.css?inline';
 
+export { sharedPage, visitorCookies } from './lib/page-cache.server.ts';
+
 export const streamTimeout = 5_000;
 
 /** Called by the hosting server for every request: the context loaders read through getServerContext. */

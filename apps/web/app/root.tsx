@@ -12,11 +12,12 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGE_COOKIE, isLanguage, type Language } from '@kunci/i18n/locales';
+import { DEFAULT_LANGUAGE, HTML_LANG } from '@kunci/i18n/locales';
 import { canonicalRedirect, href, parsePath } from '@kunci/i18n/paths';
 import { serverApi } from './lib/api.ts';
 import { holdSignInLink } from './features/auth/sign-in-link.server.ts';
-import { COOKIE, clearSessionCookies, deviceIdCookie, getSession, readCookie, resolveSession, sessionContext } from './lib/session.server.ts';
+import { clearSessionCookies, getSession, resolveSession, sessionContext } from './lib/session.server.ts';
+import { rememberedLanguage, visitorCookies } from './lib/page-cache.server.ts';
 import { getServerContext, serverContext } from './lib/server-context.ts';
 import { I18nProvider } from './lib/i18n.tsx';
 import { VIEW_MODE_BOOT_SCRIPT } from './lib/view-mode.ts';
@@ -26,13 +27,6 @@ import { InlineStylesheet } from './lib/stylesheet.tsx';
 import { CatalogueScript, catalogue, hasCatalogue } from './lib/catalogue.tsx';
 import { ErrorPage } from './components/layout/error-page.tsx';
 import type { Route } from './+types/root';
-
-const YEAR_SECONDS = 31_536_000;
-
-function cookieLanguage(request: Request): Language | undefined {
-  const value = /(?:^|;\s*)lang=([a-z]{2})/.exec(request.headers.get('cookie') ?? '')?.[1];
-  return isLanguage(value) ? value : undefined;
-}
 
 /**
  * Before any loader: canonical paths (301 for /rent/kuala-lumpur, a trailing slash or a first segment of
@@ -77,7 +71,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const session = await resolveSession(request, context, lang);
     context.set(sessionContext, session);
 
-    const remembered = cookieLanguage(request);
+    const remembered = rememberedLanguage(request);
     const referer = request.headers.get('referer');
     const fromOutside = !referer || !ownOrigins.includes(new URL(referer, url).origin);
     if (url.pathname === '/' && remembered && remembered !== DEFAULT_LANGUAGE && fromOutside && request.method === 'GET') {
@@ -86,8 +80,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     // A signed-in user's stored language (messages, the next sign-in) changes only in their profile, never by browsing.
 
     const response = await next();
-    if (remembered !== lang) response.headers.append('set-cookie', `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
-    if (!readCookie(request, COOKIE.deviceId)) response.headers.append('set-cookie', deviceIdCookie(context));
+    // The same cookies a page from the shared cache gets (lib/page-cache.server.ts).
+    for (const cookie of visitorCookies(request, context)) response.headers.append('set-cookie', cookie);
     if (session.expired || session.restricted) for (const cookie of clearSessionCookies(context)) response.headers.append('set-cookie', cookie);
     if (url.pathname === '/') response.headers.append('vary', 'Cookie');
     return response;

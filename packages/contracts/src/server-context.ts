@@ -16,3 +16,9 @@ export interface ServerContext {
   /** Cookies carry Secure (production, or an https PUBLIC_URL). */
   secureCookies: boolean;
 }
+
+/**
+ * The header a page's route sets to say it is the same for every signed-out visitor and may be kept in the shared
+ * page cache, naming the tags that invalidate it (space-separated: `listings`, `content`). The server takes it off.
+ */
+export const PAGE_CACHE_HEADER = 'x-page-cache-tags';

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** A fresh nonce per request: the only inline scripts allowed are the ones the page renders with it. */
     readonly cspNonce: string;
+    /** Set for a page served from the page cache: its inline scripts' hashes stand in for the nonce. */
+    cspScriptSources: string | undefined;
   }
 }
 
@@ -75,15 +77,16 @@ export function tileOrigin(template: string): string {
 const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
- * A page's policy: scripts only with the request's nonce; images from us, the media bucket and the map tiles
+ * A page's policy: scripts only with the request's nonce (or, for a page from the page cache, only the inline
+ * scripts it holds, by their hashes); images from us, the media bucket and the map tiles
  * (data: for Leaflet's blank tile); connections to us (the chat socket on our own host only) and the media
  * bucket (presigned uploads).
  */
-function pagePolicy(nonce: string, images: string, connect: string, ownHosts: string[]): string {
+function pagePolicy(scripts: string, images: string, connect: string, ownHosts: string[]): string {
   const sockets = ownHosts.flatMap((host) => [`ws://${host}`, `wss://${host}`]).join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' ${scripts}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${images}`,
     `connect-src 'self' ${sockets}${connect}`,
@@ -104,6 +107,7 @@ export const securityPlugin = fp(
     const publicHost = new URL(options.publicUrl).host;
     // Made when a page first asks for it: API answers never need one.
     const nonces = new WeakMap<FastifyRequest, string>();
+    app.decorateRequest('cspScriptSources', undefined);
     app.decorateRequest('cspNonce', {
       getter(this: FastifyRequest) {
         let nonce = nonces.get(this);
@@ -121,7 +125,7 @@ export const securityPlugin = fp(
       if (type.startsWith('text/html') && !reply.getHeader('content-security-policy') && !request.url.startsWith('/api/docs')) {
         // The host the browser used (a plain host name only), besides the public one: the socket goes back to it.
         const hosts = PLAIN_HOST.test(request.host) && request.host !== publicHost ? [publicHost, request.host] : [publicHost];
-        reply.header('content-security-policy', pagePolicy(request.cspNonce, images, connect, hosts));
+        reply.header('content-security-policy', pagePolicy(request.cspScriptSources ?? `'nonce-${request.cspNonce}'`, images, connect, hosts));
       }
       // Answers for a signed-in caller, and any answer that sets a cookie, are never kept by a browser or a proxy.
       const personal =

@@ -1,20 +1,48 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
-import type { ServerContext } from '@kunci/contracts/server-context';
+import { PAGE_CACHE_HEADER, type ServerContext } from '@kunci/contracts/server-context';
 import { notFound } from '../lib/app-error.ts';
 import { cookie } from '../lib/cookies.ts';
 import { AUTH_COOKIE } from './auth.ts';
+import { makeEntry, type PageCache, type PageEntry } from './page-cache.ts';
 import { internalCallHeaders } from './rate-limit.ts';
 
 /** What the web app's entry.server exports besides its renderer: the context its loaders read. */
 interface WebEntry {
   createLoadContext(server: ServerContext): unknown;
+  /** Whether the request is a signed-out visitor's that may get the page everyone gets (docs/decisions/0013-page-cache.md). */
+  sharedPage(request: Request): boolean;
+  /** The cookies a page would set for this visitor (language, device id), for a page served from the cache. */
+  visitorCookies(request: Request, context: unknown): string[];
+}
+type ApiAnswer = LightMyRequestResponse;
+
+/**
+ * Kept pages: browsers check back every time (ETag), a shared cache in front may keep them 2 s and serve them up to
+ * 3 s more while it fetches them again: a change reaches every visitor within 5 s, as it reaches the origin at once.
+ */
+const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=2, stale-while-revalidate=3';
+/** What the answers pages share (areas, popular areas) count: they are made again when a listing changes. */
+const LISTING_TAGS = ['listings'];
+
+/** The page's headers that are the same for everyone (not its cookies, length, encoding or caching). */
+function keptHeaders(headers: Headers): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of headers) {
+    if (!['set-cookie', 'content-length', 'content-encoding', 'cache-control', 'etag', PAGE_CACHE_HEADER].includes(name)) kept[name] = value;
+  }
+  return kept;
+}
+
+/** Whether an Accept-Encoding takes the encoding (and not at q=0). */
+function accepts(header: string, encoding: string): boolean {
+  const match = new RegExp(`(?:^|,)\\s*${encoding}\\s*(?:;\\s*q=([0-9.]+))?\\s*(?:,|$)`, 'i').exec(header);
+  return Boolean(match) && (match![1] === undefined || Number(match![1]) > 0);
 }
 type Handler = (request: Request, context: unknown) => Promise<Response>;
 
@@ -39,7 +67,15 @@ const FORWARDED_HEADERS = [
  */
 export async function webRoutes(
   app: FastifyInstance,
-  options: { buildDir: string; publicUrl: string; managementAppUrl: string; mapTileUrl: string; sessionTtlDays: number; production: boolean },
+  options: {
+    buildDir: string;
+    publicUrl: string;
+    managementAppUrl: string;
+    mapTileUrl: string;
+    sessionTtlDays: number;
+    production: boolean;
+    pageCache?: PageCache;
+  },
 ) {
   const serverBuild = join(options.buildDir, 'server', 'index.js');
   if (!existsSync(serverBuild)) {
@@ -53,6 +89,8 @@ export async function webRoutes(
   };
   const build = (await import(pathToFileURL(serverBuild).href)) as { entry: { module: WebEntry } };
   const handle = createRequestHandler(build, options.production ? 'production' : 'development');
+  const web = build.entry.module;
+  const { pageCache } = options;
 
   await app.register(fastifyStatic, {
     root: join(options.buildDir, 'client'),
@@ -70,7 +108,7 @@ export async function webRoutes(
   // The API's Retry-After of a call that answered 429 or 503 while a page was made, for the page's own answer.
   const retryAfter = new WeakMap<FastifyRequest, string>();
 
-  async function fetchApi(request: FastifyRequest, path: string, init?: RequestInit): Promise<Response> {
+  async function callApi(request: FastifyRequest, path: string, init?: RequestInit): Promise<ApiAnswer> {
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {
       const value = request.headers[name];
@@ -95,6 +133,10 @@ export async function webRoutes(
     });
     const after = result.headers['retry-after'];
     if ((result.statusCode === 429 || result.statusCode === 503) && after !== undefined) retryAfter.set(request, String(after));
+    return result;
+  }
+
+  function toResponse(result: ApiAnswer): Response {
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(result.headers)) {
       if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
@@ -102,12 +144,48 @@ export async function webRoutes(
     return new Response(result.statusCode === 204 ? null : result.rawPayload, { status: result.statusCode, headers: responseHeaders });
   }
 
-  async function render(request: FastifyRequest, reply: FastifyReply) {
-    // Paths are case-sensitive: `/API/health` is an unknown API path (a JSON 404), not a page.
-    if (/^\/(?:api|media)(?:[/?#]|$)/i.test(request.url)) throw notFound({ url: request.url });
-    const webRequest = createRequest(request.raw, reply.raw);
-    const context = build.entry.module.createLoadContext({
-      fetchApi: (path, init) => fetchApi(request, path, init),
+  /** Every answer of the in-process API a page may reuse for everyone: public, the same for every visitor. */
+  const SHARED_CALLS = new Set(['GET /areas', 'GET /property-types', 'POST /recommended/popular/areas']);
+  const sharedCalls = new Map<string, { answer: Promise<ApiAnswer>; versions: number[]; createdAt: number }>();
+
+  /** An API call of a page: answers everyone shares are made once per change of the listings, not per page. */
+  async function pageApi(request: FastifyRequest, path: string, init?: RequestInit): Promise<Response> {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (!pageCache || !SHARED_CALLS.has(`${method} ${path}`)) return toResponse(await callApi(request, path, init));
+    const language = new Headers(init?.headers).get('x-language') ?? request.headers['x-language'] ?? '';
+    const key = `${method} ${path} ${String(init?.body ?? '')} ${String(language)}`;
+    const known = sharedCalls.get(key);
+    if (known && pageCache.fresh(LISTING_TAGS, known.versions, known.createdAt)) return toResponse(await known.answer);
+    const versions = pageCache.versions(LISTING_TAGS);
+    const answer = callApi(request, path, init);
+    sharedCalls.set(key, { answer, versions, createdAt: Date.now() });
+    const result = await answer.catch((error: unknown) => {
+      sharedCalls.delete(key);
+      throw error;
+    });
+    if (result.statusCode !== 200) sharedCalls.delete(key);
+    return toResponse(result);
+  }
+
+  interface RenderedPage {
+    status: number;
+    headers: Headers;
+    cookies: string[];
+    body: Buffer | undefined;
+  }
+
+  async function renderPage(request: FastifyRequest, webRequest: Request): Promise<RenderedPage> {
+    const context = loadContext(request);
+    const response = await handle(webRequest, context);
+    const cookies = response.headers.getSetCookie();
+    // The whole page, then one write: compressed in one go (a stream went out in many small compressed writes).
+    const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+    return { status: response.status, headers: response.headers, cookies, body };
+  }
+
+  function loadContext(request: FastifyRequest) {
+    return build.entry.module.createLoadContext({
+      fetchApi: (path, init) => pageApi(request, path, init),
       nonce: request.cspNonce,
       publicUrl: options.publicUrl,
       managementAppUrl: options.managementAppUrl,
@@ -118,17 +196,65 @@ export async function webRoutes(
       // production start still signs in.
       secureCookies: options.production || options.publicUrl.startsWith('https:'),
     });
-    const response = await handle(webRequest, context);
-    reply.status(response.status);
-    for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
+  }
+
+  function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
+    reply.status(page.status);
+    for (const [name, value] of page.headers) if (name !== 'set-cookie' && name !== PAGE_CACHE_HEADER) reply.header(name, value);
     // A page that could not be made because the API was busy or away says when to come back, as the API did.
-    if ((response.status === 429 || response.status === 503) && !response.headers.has('retry-after')) {
-      reply.header('retry-after', retryAfter.get(request) ?? (response.status === 429 ? '60' : '30'));
+    if ((page.status === 429 || page.status === 503) && !page.headers.has('retry-after')) {
+      reply.header('retry-after', retryAfter.get(request) ?? (page.status === 429 ? '60' : '30'));
     }
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length) reply.header('set-cookie', cookies);
+    if (page.cookies.length) reply.header('set-cookie', page.cookies);
     // No body (HEAD, a redirect): nothing is sent, rather than a JSON null.
-    return reply.send(response.body ? Readable.fromWeb(response.body as never) : undefined);
+    return reply.send(page.body);
+  }
+
+  /** A kept page: its bytes in the encoding the client takes, its ETag, and a policy naming its inline scripts. */
+  function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: PageEntry, cookies: string[], state: 'hit' | 'miss') {
+    request.cspScriptSources = entry.scriptSources;
+    reply.status(entry.status).headers(entry.headers);
+    reply.header('etag', entry.etag);
+    reply.header('cache-control', SHARED_CACHE_CONTROL);
+    reply.header('vary', 'Accept-Encoding');
+    reply.header('x-page-cache', state);
+    if (cookies.length) reply.header('set-cookie', cookies);
+    const match = request.headers['if-none-match'];
+    if (match && match.split(',').some((tag) => tag.trim() === entry.etag || tag.trim() === '*')) return reply.status(304).send();
+    const accept = String(request.headers['accept-encoding'] ?? '');
+    const [body, encoding] = accepts(accept, 'br') ? [entry.br, 'br'] : accepts(accept, 'gzip') ? [entry.gzip, 'gzip'] : [entry.body, undefined];
+    if (encoding) reply.header('content-encoding', encoding);
+    reply.header('content-length', body.length);
+    return reply.send(request.method === 'HEAD' ? undefined : body);
+  }
+
+  async function render(request: FastifyRequest, reply: FastifyReply) {
+    // Paths are case-sensitive: `/API/health` is an unknown API path (a JSON 404), not a page.
+    if (/^\/(?:api|media)(?:[/?#]|$)/i.test(request.url)) throw notFound({ url: request.url });
+    const webRequest = createRequest(request.raw, reply.raw);
+    // Signed-out visitors' public pages are the same for everyone: made once, kept compressed, served to all.
+    if (!pageCache || (request.method !== 'GET' && request.method !== 'HEAD') || !web.sharedPage(webRequest)) {
+      return sendPage(request, reply, await renderPage(request, webRequest));
+    }
+    const key = request.url;
+    const kept = await pageCache.get(key);
+    if (kept) return sendEntry(request, reply, kept, web.visitorCookies(webRequest, loadContext(request)), 'hit');
+    if (request.method === 'HEAD') return sendPage(request, reply, await renderPage(request, webRequest));
+    let mine: RenderedPage | undefined;
+    const entry = await pageCache.once(key, async () => {
+      // Versions read before rendering: a change committed while the page was made leaves it stale.
+      const before = pageCache.snapshot();
+      mine = await renderPage(request, webRequest);
+      const tags = mine.headers.get(PAGE_CACHE_HEADER)?.split(/\s+/).filter(Boolean) ?? [];
+      if (mine.status !== 200 || !tags.length || !mine.body) return undefined;
+      const made = await makeEntry({ status: 200, headers: keptHeaders(mine.headers), body: mine.body }, tags, before(tags));
+      await pageCache.set(key, made);
+      return made;
+    });
+    if (mine) return entry ? sendEntry(request, reply, entry, mine.cookies, 'miss') : sendPage(request, reply, mine);
+    // Waited for another request's rendering of this page.
+    if (entry) return sendEntry(request, reply, entry, web.visitorCookies(webRequest, loadContext(request)), 'hit');
+    return sendPage(request, reply, await renderPage(request, webRequest));
   }
 
   // Page requests and form posts: the body stays unread for the web handler to parse itself.

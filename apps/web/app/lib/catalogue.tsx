@@ -32,9 +32,17 @@ export function hasCatalogue(lang: Language): boolean {
   return import.meta.env.SSR || pageCatalogue().lang === lang;
 }
 
+/** Each language's script text, written once per process (about 31 KB of JSON each, the same on every page). */
+const serialized = new Map<Language, string>();
+
 /** `<` is escaped so no message can end the script element. */
 function serialize(lang: Language): string {
-  return JSON.stringify({ lang, messages: CATALOGUES[lang] } satisfies PageCatalogue).replace(/</g, '\\u003c');
+  let text = serialized.get(lang);
+  if (text === undefined) {
+    text = JSON.stringify({ lang, messages: CATALOGUES[lang] } satisfies PageCatalogue).replace(/</g, '\\u003c');
+    serialized.set(lang, text);
+  }
+  return text;
 }
 
 export function CatalogueScript({ lang }: { lang: Language }) {

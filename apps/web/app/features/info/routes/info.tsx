@@ -4,9 +4,13 @@ import type { MessageKey } from '@kunci/i18n/messages';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
 import type { Route } from './+types/info';
+import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
 
 const PAGES = ['about', 'contact', 'tenant', 'landlord'] as const;
 type Page = (typeof PAGES)[number];
+
+/** The same for every signed-out visitor: kept in the shared page cache until the pages' text changes. */
+export const headers = sharedPageHeaders('content');
 
 export function loader({ request }: Route.LoaderArgs) {
   // A client-side navigation asks for the page's data at its path plus ".data".

@@ -22,8 +22,12 @@ import { FavouriteButton } from '../../favourites/index.ts';
 import { CHAT_FORM_MARK, ChatRequestButton } from '../../chat/index.ts';
 import { ApplyButton } from '../../deals/index.ts';
 import type { Route } from './+types/details';
+import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
 
 const SALE = new Set(['HIGHRISE_SALE', 'LANDED_SALE']);
+
+/** The same for every signed-out visitor: kept in the shared page cache until a listing changes. */
+export const headers = sharedPageHeaders('listings');
 
 /** One page for every spelling of a listing URL; canonical to /details, /my/iklan or /zh/guanggao. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

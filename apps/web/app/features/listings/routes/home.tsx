@@ -9,6 +9,10 @@ import { ViewToggle } from '../components/view-toggle.tsx';
 import { PopularAreaChips } from '../components/popular-areas.tsx';
 import { useOptionalRootData } from '../../../lib/root-data.ts';
 import type { Route } from './+types/home';
+import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
+
+/** The same for every signed-out visitor: kept in the shared page cache until a listing changes. */
+export const headers = sharedPageHeaders('listings');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);

@@ -12,8 +12,12 @@ import { ResultsMap } from '../components/results-map.tsx';
 import { ViewToggle } from '../components/view-toggle.tsx';
 import { filterQuery, readFilters, toSearchInput } from '../search-params.ts';
 import type { Route } from './+types/results';
+import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
 
 const MAP_KEY = 'showMap';
+
+/** The same for every signed-out visitor: kept in the shared page cache until a listing changes. */
+export const headers = sharedPageHeaders('listings');
 
 /** Results for rent (/rent/{loc}/{type}, Kuala Lumpur when no area) and for sale (/buy), every filter in the URL. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

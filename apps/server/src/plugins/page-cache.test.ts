@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { areas, properties, users } from '@kunci/db/schema';
+import { formatMoney } from '@kunci/i18n/format';
+import { createTestApp, signIn, type TestApp } from '../../test/support.ts';
+import { changesListings, createPageCache, scriptSources } from './page-cache.ts';
+
+/** The shared page cache for signed-out visitors, through the real app and web build (docs/decisions/0013-page-cache.md). */
+describe('page cache', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ web: true, env: { PUBLIC_URL: 'https://kunci.test' } });
+    if (!existsSync(join(t.config.webBuildDir, 'server', 'index.js'))) throw new Error('web build missing: run `npm run build` first');
+  });
+  afterAll(() => t.close());
+
+  const returning = 'lang=en; xDeviceId=web-1b4e28ba-2ca1-11d0-9c3e-0e7c8e4c0a11';
+  const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { cookie: returning, ...headers } });
+
+  it('makes a public page once and serves the same compressed bytes, with an ETag, to every signed-out visitor', async () => {
+    const first = await page('/rent/bangsar?furnished=FULLY', { 'accept-encoding': 'br, gzip' });
+    expect(first.statusCode).toBe(200);
+    const again = await page('/rent/bangsar?furnished=FULLY', { 'accept-encoding': 'br, gzip' });
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['cache-control']).toBe('public, max-age=0, s-maxage=2, stale-while-revalidate=3');
+    expect(again.headers.vary).toContain('Accept-Encoding');
+    const html = brotliDecompressSync(again.rawPayload).toString();
+    expect(html).toContain('<html lang="en"');
+    expect(gunzipSync((await page('/rent/bangsar?furnished=FULLY', { 'accept-encoding': 'gzip' })).rawPayload).toString()).toBe(html);
+    expect((await page('/rent/bangsar?furnished=FULLY')).body).toBe(html);
+    // The browser checks back with the ETag and gets no body while nothing changed.
+    const unchanged = await page('/rent/bangsar?furnished=FULLY', { 'if-none-match': String(first.headers.etag) });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    // A first visit still gets its language and device cookies, and that answer is kept by no one.
+    const newcomer = await t.app.inject({ url: '/rent/bangsar?furnished=FULLY' });
+    expect(newcomer.headers['x-page-cache']).toBe('hit');
+    expect(String(newcomer.headers['set-cookie'])).toMatch(/lang=en.*xDeviceId=web-/);
+    expect(newcomer.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps each language apart', async () => {
+    for (const [url, lang] of [
+      ['/rent/bangsar', 'en'],
+      ['/my/sewa/bangsar', 'ms'],
+      ['/zh/rent/bangsar', 'zh'],
+    ] as const) {
+      await page(url);
+      const kept = await page(url);
+      expect(kept.headers['x-page-cache']).toBe('hit');
+      expect(kept.body).toContain(`<html lang="${lang}"`);
+    }
+  });
+
+  it('allows exactly the inline scripts of a kept page by their hashes instead of a nonce', async () => {
+    await page('/more/about');
+    const res = await page('/more/about');
+    expect(res.headers['x-page-cache']).toBe('hit');
+    const scriptSrc = /script-src ([^;]+)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
+    expect(scriptSrc.some((source) => source.startsWith("'nonce-"))).toBe(false);
+    const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, text] of inline) expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
+    expect(scriptSrc.filter((source) => source.startsWith("'sha256-"))).toHaveLength(new Set(inline.map((m) => m[1])).size);
+  });
+
+  it('never serves a signed-in visitor a kept page, nor keeps theirs for anyone', async () => {
+    const a = await signIn(t.app);
+    const b = await signIn(t.app);
+    await t.database.db.update(users).set({ name: 'Aminah Page-Cache' }).where(eq(users.id, a.userId));
+    await page('/rent/bangsar');
+    const asA = await page('/rent/bangsar', { cookie: `${returning}; authToken=${a.token}; id=${a.userId}` });
+    expect(asA.headers['x-page-cache']).toBeUndefined();
+    expect(asA.headers['cache-control']).toBe('no-store');
+    expect(asA.headers['content-security-policy']).toMatch(/'nonce-/);
+    expect(asA.body).toContain(a.userId);
+    const asB = await page('/rent/bangsar', { cookie: `${returning}; authToken=${b.token}; id=${b.userId}` });
+    expect(asB.body).toContain(b.userId);
+    expect(asB.body).not.toContain(a.userId);
+    const signedOut = await page('/rent/bangsar');
+    expect(signedOut.headers['x-page-cache']).toBe('hit');
+    expect(signedOut.body).not.toContain(a.userId);
+    expect(signedOut.body).not.toContain(b.userId);
+    // A bearer credential counts as signed in too.
+    expect((await page('/rent/bangsar', { authorization: `Bearer ${a.token}` })).headers['x-page-cache']).toBeUndefined();
+  });
+
+  it("shows a landlord's new price on the listing page and in results at once for signed-out visitors", async () => {
+    const owner = await signIn(t.app);
+    const [listing] = await t.database.db
+      .select({ id: properties.id })
+      .from(properties)
+      .innerJoin(areas, eq(areas.id, properties.areaId))
+      .where(
+        and(
+          eq(properties.reviewStatus, 'APPROVED'),
+          eq(properties.status, 'ACTIVE'),
+          inArray(properties.type, ['HIGHRISE', 'LANDED']),
+          eq(areas.slug, 'bangsar'),
+        ),
+      )
+      .limit(1);
+    await t.database.db.update(properties).set({ ownerId: owner.userId }).where(eq(properties.id, listing!.id));
+    const details = `/details/${listing!.id}`;
+    const results = '/rent/bangsar?minPrice=98000';
+    for (const url of [details, results]) await page(url);
+    expect((await page(details)).headers['x-page-cache']).toBe('hit');
+    expect((await page(results)).body).not.toContain(`/details/${listing!.id}"`);
+
+    const repriced = await t.app.inject({
+      method: 'PUT',
+      url: `/api/properties/${listing!.id}`,
+      payload: { price: 98_765 },
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+
+    const shown = await page(details);
+    expect(shown.headers['x-page-cache']).toBe('miss');
+    expect(shown.body).toContain(formatMoney('en', 98_765));
+    const listed = await page(results);
+    expect(listed.body).toContain(`/details/${listing!.id}`);
+  });
+
+  it('makes information pages again when their text changes', async () => {
+    await page('/more/contact');
+    expect((await page('/more/contact')).headers['x-page-cache']).toBe('hit');
+    await t.app.pageCache.invalidate(['content']);
+    expect((await page('/more/contact')).headers['x-page-cache']).toBe('miss');
+    // A listing change leaves them be.
+    await t.app.pageCache.invalidate(['listings']);
+    expect((await page('/more/contact')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('does not keep pages that are not the same for everyone or not found', async () => {
+    for (const url of ['/login', '/no-such-page', '/details/2147483000']) {
+      await page(url);
+      expect((await page(url)).headers['x-page-cache'], url).toBeUndefined();
+    }
+  });
+});
+
+describe('page cache parts', () => {
+  it('knows which API calls change listings', () => {
+    expect(changesListings('PUT', '/api/properties/:id', 200)).toBe(true);
+    expect(changesListings('POST', '/api/properties/:id/:action', 200)).toBe(true);
+    expect(changesListings('DELETE', '/api/properties/:id/images/:imageId', 204)).toBe(true);
+    expect(changesListings('PUT', '/api/landmarks/:id', 200)).toBe(true);
+    expect(changesListings('PUT', '/api/properties/:id', 422)).toBe(false);
+    expect(changesListings('GET', '/api/properties/:id', 200)).toBe(false);
+    expect(changesListings('POST', '/api/properties/search', 200)).toBe(false);
+    expect(changesListings('POST', '/api/properties/:id/actionLog', 200)).toBe(false);
+    expect(changesListings('POST', '/api/property-prices/statistics', 200)).toBe(false);
+  });
+
+  it('names inline scripts, not data blocks or external scripts', () => {
+    const html =
+      '<script>a()</script><script type="module">b()</script><script src="/x.js"></script>' +
+      '<script type="application/json">{}</script><script type="application/ld+json">{}</script>';
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(scriptSources(html)).toBe(`${sha('a()')} ${sha('b()')}`);
+  });
+
+  it('drops the least recently used pages beyond its size and anything older than its longest age', async () => {
+    // Room for two of these pages (each counts its bytes and 1 KB).
+    const cache = createPageCache({ maxBytes: 2 * 1025 + 100, maxAgeMs: 60_000 });
+    const entry = (n: number) => ({
+      status: 200,
+      headers: {},
+      body: Buffer.from(String(n)),
+      br: Buffer.alloc(0),
+      gzip: Buffer.alloc(0),
+      etag: `"${n}"`,
+      scriptSources: '',
+      tags: ['listings'],
+      versions: cache.versions(['listings']),
+      createdAt: Date.now(),
+    });
+    await cache.set('/a', entry(1));
+    await cache.set('/b', entry(2));
+    await cache.get('/a');
+    await cache.set('/c', entry(3));
+    expect(await cache.get('/b')).toBeUndefined();
+    expect((await cache.get('/a'))?.etag).toBe('"1"');
+    await cache.set('/old', { ...entry(4), createdAt: Date.now() - 61_000 });
+    expect(await cache.get('/old')).toBeUndefined();
+    // '/a' was used last: '/c' made room for the old page.
+    expect(await cache.get('/c')).toBeUndefined();
+    expect((await cache.get('/a'))?.etag).toBe('"1"');
+    await cache.invalidate(['listings']);
+    expect(await cache.get('/a')).toBeUndefined();
+    cache.close();
+  });
+});
