@@ -24,6 +24,7 @@ const MODULES: Record<RouteId, string> = {
   dashboard: 'features/account/routes/dashboard.tsx',
   profile: 'features/account/routes/profile.tsx',
   myListings: 'features/listing-management/routes/my-listings.tsx',
+  rentalCollection: 'features/services/routes/rental-collection.tsx',
   extendListing: 'features/listing-management/routes/extend.tsx',
   tenantSearch: 'features/listing-management/routes/tenant-search.tsx',
   review: 'features/listing-management/routes/review.tsx',

@@ -29,6 +29,8 @@ export const ROUTES = {
   dashboard: { path: { en: '/dashboard', ms: '/dashboard', zh: '/dashboard' } },
   profile: { path: { en: '/dashboard/profile', ms: '/dashboard/profile', zh: '/dashboard/profile' } },
   myListings: { path: { en: '/dashboard/listings', ms: '/dashboard/listings', zh: '/dashboard/listings' } },
+  // The spec keeps rental collection's dashboard paths the same in every language.
+  rentalCollection: { path: { en: '/dashboard/rental-collection', ms: '/dashboard/rental-collection', zh: '/dashboard/rental-collection' } },
   tenantSearch: {
     path: {
       en: '/dashboard/listings/tenantsearch/:propertyId',

@@ -5,6 +5,7 @@ import type * as auth from '@kunci/contracts/auth';
 import type * as chat from '@kunci/contracts/chat';
 import type { DashboardSummary } from '@kunci/contracts/dashboard';
 import type * as deals from '@kunci/contracts/deals';
+import type * as collection from '@kunci/contracts/rental-collection';
 import type { ErrorBody } from '@kunci/contracts/errors';
 import type * as favourites from '@kunci/contracts/favourites';
 import type * as growth from '@kunci/contracts/growth';
@@ -254,6 +255,13 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     /** The landlord's answer to a booked viewing. */
     answerViewing: (id: number, answer: 'accept' | 'decline') =>
       call<Answer<typeof appointments.Appointment>>('POST', `/appointments/${id}/${answer}`),
+
+    // Rental collection: the landlord's tenancies and the tenant's rent
+    rentalCollection: (year?: number) => get<Answer<typeof collection.CollectionOverview>>(`/rental-collection${toQuery({ year })}`),
+    enrolTenancy: (body: Sent<typeof collection.EnrolTenancyBody>) =>
+      call<Answer<typeof collection.EnrolTenancyResult>>('POST', '/rental-collection/tenancies', body),
+    /** Where the tenant pays an invoice (the gateway's page). */
+    payInvoice: (id: string) => call<Answer<typeof collection.PayLink>>('POST', `/rental-collection/invoices/${encodeURIComponent(id)}/pay`),
 
     // Rental deals
     deals: (userId: string, propertyId?: number) =>
