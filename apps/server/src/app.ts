@@ -44,6 +44,9 @@ import { createPriceCheckerRepository } from './features/growth/price-checker.re
 import { priceCheckerRoutes } from './features/growth/price-checker.routes.ts';
 import { createPriceCheckerService } from './features/growth/price-checker.service.ts';
 import { priceWidgetRoutes } from './features/growth/price-widget.routes.ts';
+import { createPromotionsRepository } from './features/growth/promotions.repository.ts';
+import { promotionsRoutes } from './features/growth/promotions.routes.ts';
+import { createPromotionsService } from './features/growth/promotions.service.ts';
 import { createFavouritesService } from './features/favourites/favourites.service.ts';
 import { createListingsRepository } from './features/listings/listings.repository.ts';
 import { listingsRoutes } from './features/listings/listings.routes.ts';
@@ -294,6 +297,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(dashboardRoutes, { service: createDashboardService(createDashboardRepository(db)) });
       await api.register(collectionRoutes, { service: collection });
       await api.register(priceCheckerRoutes, { service: priceChecker });
+      await api.register(promotionsRoutes, { service: createPromotionsService(createPromotionsRepository(db)) });
       if (config.demoMode) await api.register(outboxRoutes, { messenger });
     },
     { prefix: '/api' },

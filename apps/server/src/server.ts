@@ -1,4 +1,5 @@
 import { countDemoListings, hasListings, seedDemo } from '@kunci/db/demo/seed';
+import { seedDemoPromotions } from '@kunci/db/demo/promotions';
 import { buildApp } from './app.ts';
 import { DEMO_ACCOUNTS, ensureDemoAccounts } from './cli/demo-accounts.ts';
 import { EnvError, loadConfig, type Config } from './config/env.ts';
@@ -31,6 +32,8 @@ if (config.seedDemoListings > 0 && !(await hasListings(services.database.db))) {
 
 // Accounts with published passwords exist only in a demo, never on a deployment.
 if (config.demoMode && config.seedDemoListings > 0) await ensureDemoAccounts(services.database.db);
+// Demo hot deals and partner campaigns over the demo listings (once).
+if (config.demoMode && config.seedDemoListings > 0) await seedDemoPromotions(services.database.db);
 
 const app = await buildApp({ config, ...services });
 await app.listen({ host: config.host, port: config.port });

@@ -48,6 +48,8 @@ const MODULES: Record<RouteId, string> = {
   facebookCallback: 'features/auth/routes/facebook-callback.tsx',
   priceChecker: 'features/growth/routes/price-checker.tsx',
   priceWidget: 'features/growth/routes/price-widget.tsx',
+  hot: 'features/growth/routes/hot.tsx',
+  promotionsAdmin: 'features/growth/routes/promotions-admin.tsx',
 };
 
 function prefixed(lang: Language, path: string): string {

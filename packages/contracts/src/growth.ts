@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FurnishType } from './listings.ts';
+import { FurnishType, ListingCard } from './listings.ts';
 
 const INT4_MAX = 2_147_483_647;
 const rowId = z.number().int().positive().max(INT4_MAX);
@@ -80,3 +80,78 @@ export const ReviewExpenses = z
   })
   .meta({ id: 'ReviewExpenses' });
 export type ReviewExpenses = z.infer<typeof ReviewExpenses>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Hot deals and partner campaigns (spec section 7: hotdeals/deals/on-going, partnerships/campaigns/on-going)
+
+export const PROMOTION_KINDS = ['HOT_DEAL', 'CAMPAIGN'] as const;
+export const PromotionKind = z.enum(PROMOTION_KINDS);
+export type PromotionKind = z.infer<typeof PromotionKind>;
+
+/** The most listings one promotion covers. */
+export const PROMOTION_MAX_LISTINGS = 50;
+
+/** A running hot deal or campaign, in the caller's language, with its live listings (cards). */
+export const Promotion = z
+  .object({
+    id: z.number().int(),
+    kind: PromotionKind,
+    partnerName: z.string().nullable(),
+    title: z.string(),
+    description: z.string(),
+    linkUrl: z.string().nullable(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    listings: z.array(ListingCard),
+  })
+  .meta({ id: 'Promotion' });
+export type Promotion = z.infer<typeof Promotion>;
+export const PromotionList = z.object({ content: z.array(Promotion) }).meta({ id: 'PromotionList' });
+export type PromotionList = z.infer<typeof PromotionList>;
+
+const text = (max: number, message: string) => z.string().trim().min(1, message).max(max, message);
+const inThreeLanguages = (max: number, message: string) =>
+  z.object({ en: text(max, message), ms: text(max, message), zh: text(max, message) }).strict();
+const descriptions = z.object({ en: z.string().trim().max(2000), ms: z.string().trim().max(2000), zh: z.string().trim().max(2000) }).strict();
+
+/** What staff write: both dates, the texts in the three languages, the listings it covers. */
+export const PromotionInput = z
+  .object({
+    kind: PromotionKind,
+    partnerName: z.string().trim().max(100).nullable().default(null),
+    title: inThreeLanguages(120, 'growth.field.title'),
+    description: descriptions.default({ en: '', ms: '', zh: '' }),
+    linkUrl: z
+      .url({ protocol: /^https?$/, error: 'growth.field.linkUrl' })
+      .max(500)
+      .nullable()
+      .default(null),
+    startsAt: z.iso.datetime({ offset: true, error: 'growth.field.dates' }),
+    endsAt: z.iso.datetime({ offset: true, error: 'growth.field.dates' }),
+    listingIds: z.array(rowId).max(PROMOTION_MAX_LISTINGS).default([]),
+  })
+  .strict()
+  .refine((p) => Date.parse(p.endsAt) > Date.parse(p.startsAt), { path: ['endsAt'], message: 'growth.field.dates' })
+  .refine((p) => p.kind !== 'CAMPAIGN' || Boolean(p.partnerName), { path: ['partnerName'], message: 'growth.field.partnerName' });
+export type PromotionInput = z.input<typeof PromotionInput>;
+export type CheckedPromotionInput = z.output<typeof PromotionInput>;
+
+/** A promotion as staff manage it: every language, every listing id, and whether it is running, to come, or over. */
+export const ManagedPromotion = z
+  .object({
+    id: z.number().int(),
+    kind: PromotionKind,
+    partnerName: z.string().nullable(),
+    title: z.object({ en: z.string(), ms: z.string(), zh: z.string() }),
+    description: z.object({ en: z.string(), ms: z.string(), zh: z.string() }),
+    linkUrl: z.string().nullable(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    listingIds: z.array(z.number().int()),
+    state: z.enum(['UPCOMING', 'RUNNING', 'ENDED']),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ManagedPromotion' });
+export type ManagedPromotion = z.infer<typeof ManagedPromotion>;
+export const ManagedPromotionList = z.object({ content: z.array(ManagedPromotion) }).meta({ id: 'ManagedPromotionList' });
+export const PromotionParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });

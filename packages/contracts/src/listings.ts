@@ -31,6 +31,8 @@ export const ListingCard = z.object({
   dateCreated: z.string(),
   /** Present when searching around a building (lm). */
   distanceKm: z.number().optional(),
+  /** Present when a running hot deal or partner campaign covers the listing: its badge. */
+  offer: z.object({ kind: z.enum(['HOT_DEAL', 'CAMPAIGN']) }).optional(),
 });
 export type ListingCard = z.infer<typeof ListingCard>;
 
@@ -97,6 +99,8 @@ export const SearchQuery = z
     petFriendly: flag.optional(),
     roomType: list(ROOM_TYPES).optional(),
     zeroDeposit: flag.optional(),
+    /** "Special offers": listings in a running hot deal or partner campaign. */
+    specialOffer: flag.optional(),
     sort: z.enum(LISTING_SORTS).default('relevance'),
     pageNumber: z.coerce.number().int().min(0).max(10_000).default(0),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

@@ -64,6 +64,8 @@ export const ROUTES = {
   // Growth: the price checker and the widget other sites embed (the widget itself is served bare at /widget/price-checker).
   priceChecker: { path: { en: '/more/price-checker', ms: '/more/price-checker', zh: '/more/price-checker' } },
   priceWidget: { path: { en: '/more/price-widget', ms: '/more/price-widget', zh: '/more/price-widget' } },
+  hot: { path: { en: '/hot', ms: '/hot', zh: '/hot' } },
+  promotionsAdmin: { path: { en: '/dashboard/hot-deals', ms: '/dashboard/hot-deals', zh: '/dashboard/hot-deals' } },
 } as const satisfies Record<string, { path: Record<Language, string>; aliases?: readonly string[] }>;
 export type RouteId = keyof typeof ROUTES;
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { areas, landmarks, properties, propertyImages } from '@kunci/db/schema';
+import { areas, landmarks, promotionListings, promotions, properties, propertyImages } from '@kunci/db/schema';
 
 /** Public visibility: the predicate the partial indexes are built on, plus expiry. */
 export const isLive = (): SQL =>
@@ -15,6 +15,11 @@ export const listingDealColumns = {
   price: properties.price,
   live: sql<boolean>`(${isLive()})`,
 };
+
+/** A running hot deal or partner campaign covers the listing (one index lookup on its listings). */
+export const inRunningPromotion = (): SQL =>
+  sql`exists (select 1 from ${promotionListings} join ${promotions} on ${promotions.id} = ${promotionListings.promotionId}
+    where ${promotionListings.propertyId} = ${properties.id} and ${promotions.startsAt} <= now() and ${promotions.endsAt} > now())`;
 
 /** The columns a listing card shows (select from properties joined to areas, left-joined to landmarks). */
 export const cardColumns = {
@@ -33,6 +38,11 @@ export const cardColumns = {
   landmarkName: landmarks.name,
   lat: properties.lat,
   lon: properties.lng,
+  /** The badge of a running promotion covering the listing: a hot deal before a partner's campaign. */
+  offerKind: sql<'HOT_DEAL' | 'CAMPAIGN' | null>`(
+    select ${promotions.kind} from ${promotionListings} join ${promotions} on ${promotions.id} = ${promotionListings.promotionId}
+    where ${promotionListings.propertyId} = ${properties.id} and ${promotions.startsAt} <= now() and ${promotions.endsAt} > now()
+    order by ${promotions.kind} = 'HOT_DEAL' desc limit 1)`,
 };
 
 /**

@@ -21,6 +21,7 @@ export interface CardRow {
   lon: number;
   coverId: number | null;
   coverKey: string | null;
+  offerKind?: 'HOT_DEAL' | 'CAMPAIGN' | null | undefined;
 }
 
 /** A listing as cards show it, from the card and cover columns. */
@@ -42,6 +43,7 @@ export function toCard(r: CardRow): ListingCard {
     cover: r.coverId !== null && r.coverKey !== null ? { id: r.coverId, src: mediaSrc(r.coverKey), isCover: true } : null,
     zeroDepositEligible: r.zeroDepositEligible,
     dateCreated: r.dateCreated.toISOString(),
+    ...(r.offerKind ? { offer: { kind: r.offerKind } } : {}),
   };
 }
 

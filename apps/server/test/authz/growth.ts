@@ -1,5 +1,23 @@
-import { landmarks } from '@kunci/db/schema';
-import { everyone, type Row } from '../authorization-matrix.ts';
+import { landmarks, promotions } from '@kunci/db/schema';
+import { everyone, staffOnly, type Row } from '../authorization-matrix.ts';
+import type { TestApp } from '../support.ts';
+
+const DAY = 86_400_000;
+const promotionBody = (listingId: number) => ({
+  kind: 'HOT_DEAL',
+  title: { en: 'Matrix deal', ms: 'Tawaran matriks', zh: '矩阵优惠' },
+  startsAt: new Date(Date.now() - DAY).toISOString(),
+  endsAt: new Date(Date.now() + DAY).toISOString(),
+  listingIds: [listingId],
+});
+/** A promotion of its own for a row that changes or deletes one. */
+async function promotion(t: TestApp) {
+  const [row] = await t.database.db
+    .insert(promotions)
+    .values({ kind: 'HOT_DEAL', titleEn: 'x', titleMs: 'x', titleZh: 'x', startsAt: new Date(), endsAt: new Date(Date.now() + DAY) })
+    .returning({ id: promotions.id });
+  return { id: row!.id };
+}
 
 /** Authorization matrix rows for the growth area's routes (see ../authorization-matrix.ts for the personas and helpers). */
 export const growthRows: Row[] = [
@@ -19,5 +37,30 @@ export const growthRows: Row[] = [
     route: 'GET /api/properties/review-expenses/{id}',
     request: (c) => ({ url: `/api/properties/review-expenses/${c.listingId}` }),
     expect: everyone(200),
+  },
+  // Hot deals and campaigns: running ones for everyone, managed by editors (and admins).
+  { route: 'GET /api/hotdeals/deals/on-going', request: () => ({ url: '/api/hotdeals/deals/on-going' }), expect: everyone(200) },
+  {
+    route: 'GET /api/partnerships/campaigns/on-going',
+    request: () => ({ url: '/api/partnerships/campaigns/on-going' }),
+    expect: everyone(200),
+  },
+  { route: 'GET /api/admin/growth/promotions', request: () => ({ url: '/api/admin/growth/promotions' }), expect: staffOnly(['editor'], 200) },
+  {
+    route: 'POST /api/admin/growth/promotions',
+    request: (c) => ({ method: 'POST', url: '/api/admin/growth/promotions', payload: promotionBody(c.listingId) }),
+    expect: staffOnly(['editor'], 201),
+  },
+  {
+    route: 'PUT /api/admin/growth/promotions/{id}',
+    setup: promotion,
+    request: (c, f) => ({ method: 'PUT', url: `/api/admin/growth/promotions/${f['id']}`, payload: promotionBody(c.listingId) }),
+    expect: staffOnly(['editor'], 200),
+  },
+  {
+    route: 'DELETE /api/admin/growth/promotions/{id}',
+    setup: promotion,
+    request: (_c, f) => ({ method: 'DELETE', url: `/api/admin/growth/promotions/${f['id']}` }),
+    expect: staffOnly(['editor'], 204),
   },
 ];

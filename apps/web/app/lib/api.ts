@@ -305,6 +305,16 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     priceCheck: (request: Sent<typeof growth.PriceCheckRequest>) =>
       call<Answer<typeof growth.PriceCheck>>('POST', '/properties/price-checker/check', request),
     reviewExpenses: (propertyId: number) => get<Answer<typeof growth.ReviewExpenses>>(`/properties/review-expenses/${propertyId}`),
+    hotDeals: () => get<Answer<typeof growth.PromotionList>>('/hotdeals/deals/on-going'),
+    campaigns: () => get<Answer<typeof growth.PromotionList>>('/partnerships/campaigns/on-going'),
+    managedPromotions: () => get<Answer<typeof growth.ManagedPromotionList>>('/admin/growth/promotions'),
+    savePromotion: (id: number | undefined, promotion: Sent<typeof growth.PromotionInput>) =>
+      call<Answer<typeof growth.ManagedPromotion>>(
+        id ? 'PUT' : 'POST',
+        id ? `/admin/growth/promotions/${id}` : '/admin/growth/promotions',
+        promotion,
+      ),
+    deletePromotion: (id: number) => call<void>('DELETE', `/admin/growth/promotions/${id}`),
   };
 }
 export type Api = ReturnType<typeof createApi>;

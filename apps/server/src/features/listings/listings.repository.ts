@@ -5,7 +5,7 @@ import { areas, landmarks, properties, propertyActions, propertyImages, property
 import type { ListingType } from '@kunci/contracts/reference';
 import { SEARCH_COUNT_CAP } from '@kunci/contracts/listings';
 
-import { cardColumns, cardCover, cardCoverColumns, isLive } from '../../lib/listing-card.repository.ts';
+import { cardColumns, cardCover, cardCoverColumns, inRunningPromotion, isLive } from '../../lib/listing-card.repository.ts';
 
 export { isLive };
 
@@ -25,6 +25,8 @@ export interface SearchFilter {
   petFriendly?: boolean | undefined;
   roomTypes?: readonly string[] | undefined;
   zeroDeposit?: boolean | undefined;
+  /** Only listings in a running hot deal or partner campaign. */
+  specialOffer?: boolean | undefined;
   excludeId?: number | undefined;
   order: 'newest' | 'price' | '-price' | 'distance' | 'name';
   limit: number;
@@ -68,6 +70,7 @@ function searchValues(filter: SearchFilter, areaId: number | undefined): SearchV
     petFriendly: filter.petFriendly,
     roomTypes: list(filter.roomTypes),
     zeroDeposit: filter.zeroDeposit,
+    specialOffer: filter.specialOffer || undefined,
     excludeId: filter.excludeId,
     limit: filter.limit,
     offset: filter.offset,
@@ -133,6 +136,7 @@ function buildSearch(db: Database, values: SearchValues, orderBy: SearchFilter['
     has('petFriendly') ? eq(properties.petFriendly, p('petFriendly')) : undefined,
     has('roomTypes') ? anyOf(properties.roomType, 'roomTypes') : undefined,
     has('zeroDeposit') ? eq(properties.zeroDepositEligible, p('zeroDeposit')) : undefined,
+    has('specialOffer') ? inRunningPromotion() : undefined,
     has('excludeId') ? ne(properties.id, p('excludeId')) : undefined,
   );
   const newest = [desc(properties.dateCreated), desc(properties.id)];

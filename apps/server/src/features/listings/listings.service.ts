@@ -68,6 +68,7 @@ export function createListingsService(repository: ListingsRepository) {
       petFriendly: query.petFriendly,
       roomTypes: query.roomType,
       zeroDeposit: query.zeroDeposit,
+      specialOffer: query.specialOffer,
       order:
         query.sort === 'relevance' ? (landmark ? 'distance' : byName ? 'name' : 'newest') : query.sort === '-dateCreated' ? 'newest' : query.sort,
       excludeId,

@@ -12,6 +12,7 @@ export interface ResultFilters {
   furnishType?: (typeof FURNISH_TYPES)[number] | undefined;
   petFriendly?: true | undefined;
   zeroDeposit?: true | undefined;
+  specialOffer?: true | undefined;
   sort?: (typeof LISTING_SORTS)[number] | undefined;
 }
 
@@ -43,6 +44,7 @@ export function readFilters(params: URLSearchParams): ResultFilters {
     furnishType: (FURNISH_TYPES as readonly string[]).includes(furnish ?? '') ? (furnish as ResultFilters['furnishType']) : undefined,
     petFriendly: params.get('petFriendly') === 'true' ? true : undefined,
     zeroDeposit: params.get('zeroDeposit') === 'true' ? true : undefined,
+    specialOffer: params.get('specialOffer') === 'true' ? true : undefined,
     sort: (LISTING_SORTS as readonly string[]).includes(sort ?? '') && (sort !== 'distance' || lm) ? (sort as ResultFilters['sort']) : undefined,
   };
 }
@@ -59,6 +61,7 @@ export function toSearchInput(filters: ResultFilters): SearchQueryInput {
     furnishType: filters.furnishType,
     petFriendly: filters.petFriendly,
     zeroDeposit: filters.zeroDeposit,
+    specialOffer: filters.specialOffer,
     sort: filters.sort,
   };
 }
@@ -75,6 +78,7 @@ export function filterQuery(filters: ResultFilters): Record<string, string | num
     furnishType: filters.furnishType,
     petFriendly: filters.petFriendly ? 'true' : undefined,
     zeroDeposit: filters.zeroDeposit ? 'true' : undefined,
+    specialOffer: filters.specialOffer ? 'true' : undefined,
     sort: filters.sort && filters.sort !== 'relevance' ? filters.sort : undefined,
   };
 }

@@ -61,6 +61,7 @@ export function activeFilterCount({ filters, typeSlug, sale }: Pick<FilterProps,
     filters.furnishType,
     filters.petFriendly,
     sale ? undefined : filters.zeroDeposit,
+    filters.specialOffer,
   ].filter((value) => value !== undefined).length;
 }
 
@@ -149,6 +150,10 @@ function FilterFields({ filters, types, typeSlug, sale, prefix }: Omit<FilterPro
         )}
         <label className="flex items-center gap-2 py-1">
           <input type="checkbox" name="petFriendly" value="true" defaultChecked={filters.petFriendly} className="size-4" /> {t('filters.pets')}
+        </label>
+        <label className="flex items-center gap-2 py-1">
+          <input type="checkbox" name="specialOffer" value="true" defaultChecked={filters.specialOffer} className="size-4" />{' '}
+          {t('growth.offer.filter')}
         </label>
       </fieldset>
     </div>
