@@ -186,7 +186,8 @@ describe.skipIf(template.kind !== 'postgres')('PostgreSQL going away and coming 
       // As when PostgreSQL restarts, or ends a session idle in its transaction too long, between two statements.
       const failure = await database.db
         .transaction(async (tx) => {
-          const [backend] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+          const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] };
+          const [backend] = rows;
           await admin.query('select pg_terminate_backend($1)', [backend!.pid]);
           await new Promise((resolve) => setTimeout(resolve, 300));
           await tx.execute(sql`select 1`);
