@@ -20,6 +20,8 @@ const MODULES: Record<RouteId, string> = {
   favourites: 'features/favourites/routes/favourites.tsx',
   chat: 'features/chat/routes/chat.tsx',
   deal: 'features/deals/routes/deal.tsx',
+  ramci: 'features/screening/routes/ramci.tsx',
+  zeroDepositService: 'features/screening/routes/zero-deposit-service.tsx',
   shortlist: 'features/favourites/routes/shortlist.tsx',
   dashboard: 'features/account/routes/dashboard.tsx',
   profile: 'features/account/routes/profile.tsx',

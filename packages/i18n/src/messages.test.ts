@@ -141,6 +141,21 @@ describe('our ICU formatter', () => {
     actor: 'LANDLORD',
     command: 'CANCEL',
     status: 'PAID',
+    current: 2,
+    mb: 10,
+    nric: '******-**-5567',
+    profile: 'STUDENT',
+    id: 'INCOME',
+    uploaded: 1,
+    verified: 0,
+    kind: 'PAYSLIP',
+    decision: 'APPROVED',
+    condition: 'DOCUMENTS_MISSING',
+    max: 5000,
+    rent: '900',
+    sst: '23.94',
+    total: '1,322.94',
+    option: 'PENANG',
   };
   it.each(LANGUAGES)('%s: formats every message exactly as intl-messageformat does', (lang) => {
     const t = createTranslator(lang, CATALOGUES[lang]);

@@ -25,6 +25,9 @@ export const ROUTES = {
   chat: { path: { en: '/dashboard/chat', ms: '/dashboard/chat', zh: '/dashboard/chat' } },
   // The rental deal of both sides: `?id=` (signed in as a party) or `?hash=` (the signed link); no id lists the user's deals.
   deal: { path: { en: '/deal', ms: '/deal', zh: '/deal' } },
+  // The credit check for zero deposit (`?deal=` the booking it is for) and the service's page: the spec's paths in every language.
+  ramci: { path: { en: '/ramci/zero-deposit', ms: '/ramci/zero-deposit', zh: '/ramci/zero-deposit' } },
+  zeroDepositService: { path: { en: '/services/zero-deposit', ms: '/services/zero-deposit', zh: '/services/zero-deposit' } },
   shortlist: { path: { en: '/shortlist/:token', ms: '/shortlist/:token', zh: '/shortlist/:token' } },
   dashboard: { path: { en: '/dashboard', ms: '/dashboard', zh: '/dashboard' } },
   profile: { path: { en: '/dashboard/profile', ms: '/dashboard/profile', zh: '/dashboard/profile' } },

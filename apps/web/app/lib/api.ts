@@ -13,6 +13,7 @@ import type * as listings from '@kunci/contracts/listings';
 import type * as manage from '@kunci/contracts/listing-management';
 import type { OutboxMessages } from '@kunci/contracts/outbox';
 import type * as extras from '@kunci/contracts/profile-extras';
+import type * as screening from '@kunci/contracts/screening';
 import type { AreaList, PropertyTypeList } from '@kunci/contracts/reference';
 import type { Answer, Sent, Unchecked } from '@kunci/contracts/schema-types';
 import type * as users from '@kunci/contracts/users';
@@ -280,6 +281,30 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     /** Where the tenant pays the move-in amount of a signed deal. */
     payMoveIn: (dealId: string) =>
       call<Answer<typeof deals.PaymentLink>>('POST', '/rental/order/pay', { dealId } satisfies Sent<typeof deals.RentalOrderPayBody>),
+
+    // Screening: documents by profile, the credit check (RAMCI), zero deposit and its justifications
+    screening: (dealId: string) => get<Answer<typeof screening.DealScreening>>(`/deals/${encodeURIComponent(dealId)}/screening`),
+    setScreeningProfile: (dealId: string, profile: screening.ScreeningProfile) =>
+      call<Answer<typeof screening.DealScreening>>('PUT', `/deals/${encodeURIComponent(dealId)}/screening`, { profile } satisfies Sent<
+        typeof screening.ProfileBody
+      >),
+    addDocument: (dealId: string, body: Sent<typeof screening.AddDocumentBody>) =>
+      call<Answer<typeof screening.ScreeningDocument>>('POST', `/deals/${encodeURIComponent(dealId)}/documents`, body),
+    uploadDocument: (documentId: string, file: Blob) =>
+      call<Answer<typeof screening.ScreeningDocument>>('POST', `/documents/${encodeURIComponent(documentId)}/upload`, undefined, {
+        raw: file,
+        headers: { 'content-type': file.type || 'application/octet-stream' },
+      }),
+    ramciQuestions: () => get<Answer<typeof screening.SecurityQuestions>>('/ramci/questions'),
+    ramciStatus: () => get<Answer<typeof screening.RamciStatus>>('/ramci/status'),
+    ramciSubmit: (body: Sent<typeof screening.RamciSubmitBody>) => call<Answer<typeof screening.RamciStatus>>('POST', '/ramci/submit', body),
+    ramciConsent: (body: Sent<typeof screening.RamciConsentBody>) =>
+      call<Answer<typeof screening.RamciStatus>>('POST', '/ramci/update-consent', body),
+    dealRamci: (dealId: string) => call<Answer<typeof screening.DealScreening>>('POST', `/deals/${encodeURIComponent(dealId)}/ramci`),
+    justifyZeroDeposit: (body: Sent<typeof screening.ZeroDepositJustificationBody>) =>
+      call<Answer<typeof screening.ZeroDepositJustification>>('POST', '/v3/zero-deposit-justifications', body),
+    marketPriceJustifications: (propertyId: number) =>
+      get<Answer<typeof screening.MarketPriceJustificationList>>(`/v3/market-price-justifications/property/${propertyId}`),
 
     // Favourites
     favourites: (userId: string) => get<Answer<typeof favourites.FavouriteList>>(`/users/${userId}/favourite-properties`),

@@ -445,7 +445,7 @@ export function createScreeningService(options: ScreeningServiceOptions) {
         text: t(`screening.q.${question.id}` as MessageKey),
         options: question.options.map((option) => ({
           id: option.id,
-          text: option.label ?? t(`screening.q.${question.id}.${option.id}` as MessageKey),
+          text: option.label ?? t(`screening.q.${question.id}.option` as MessageKey, { option: option.id }),
         })),
       }));
     },

@@ -17,18 +17,11 @@ export const screening = defineArea({
     'screening.market.notAbove': 'Your rent is not above comparable rents, so no justification is needed.',
     'screening.q.BANK': 'Which of these banks have you had a loan or credit card with?',
     'screening.q.FACILITY': 'Which of these did you take most recently?',
-    'screening.q.FACILITY.CREDIT_CARD': 'Credit card',
-    'screening.q.FACILITY.CAR_LOAN': 'Car loan',
-    'screening.q.FACILITY.HOUSING_LOAN': 'Housing loan',
-    'screening.q.FACILITY.PERSONAL_LOAN': 'Personal loan',
-    'screening.q.FACILITY.STUDY_LOAN': 'Study loan (PTPTN)',
+    'screening.q.FACILITY.option':
+      '{option, select, CREDIT_CARD {Credit card} CAR_LOAN {Car loan} HOUSING_LOAN {Housing loan} PERSONAL_LOAN {Personal loan} other {Study loan (PTPTN)}}',
     'screening.q.STATE': 'In which state is the address the bureau holds for you?',
-    'screening.q.STATE.SELANGOR': 'Selangor',
-    'screening.q.STATE.KUALA_LUMPUR': 'Kuala Lumpur',
-    'screening.q.STATE.JOHOR': 'Johor',
-    'screening.q.STATE.PENANG': 'Penang',
-    'screening.q.STATE.PERAK': 'Perak',
-    'screening.q.STATE.SABAH': 'Sabah',
+    'screening.q.STATE.option':
+      '{option, select, SELANGOR {Selangor} KUALA_LUMPUR {Kuala Lumpur} JOHOR {Johor} PENANG {Penang} PERAK {Perak} other {Sabah}}',
 
     'screening.ramci.title': 'Credit check for zero deposit',
     'screening.ramci.intro':
@@ -137,18 +130,11 @@ export const screening = defineArea({
     'screening.market.notAbove': 'Sewa anda tidak melebihi sewa hartanah setanding, jadi justifikasi tidak diperlukan.',
     'screening.q.BANK': 'Dengan bank manakah anda pernah mempunyai pinjaman atau kad kredit?',
     'screening.q.FACILITY': 'Antara berikut, yang manakah anda ambil paling baru?',
-    'screening.q.FACILITY.CREDIT_CARD': 'Kad kredit',
-    'screening.q.FACILITY.CAR_LOAN': 'Pinjaman kereta',
-    'screening.q.FACILITY.HOUSING_LOAN': 'Pinjaman perumahan',
-    'screening.q.FACILITY.PERSONAL_LOAN': 'Pinjaman peribadi',
-    'screening.q.FACILITY.STUDY_LOAN': 'Pinjaman pendidikan (PTPTN)',
+    'screening.q.FACILITY.option':
+      '{option, select, CREDIT_CARD {Kad kredit} CAR_LOAN {Pinjaman kereta} HOUSING_LOAN {Pinjaman perumahan} PERSONAL_LOAN {Pinjaman peribadi} other {Pinjaman pendidikan (PTPTN)}}',
     'screening.q.STATE': 'Di negeri manakah alamat anda yang direkodkan oleh biro kredit?',
-    'screening.q.STATE.SELANGOR': 'Selangor',
-    'screening.q.STATE.KUALA_LUMPUR': 'Kuala Lumpur',
-    'screening.q.STATE.JOHOR': 'Johor',
-    'screening.q.STATE.PENANG': 'Pulau Pinang',
-    'screening.q.STATE.PERAK': 'Perak',
-    'screening.q.STATE.SABAH': 'Sabah',
+    'screening.q.STATE.option':
+      '{option, select, SELANGOR {Selangor} KUALA_LUMPUR {Kuala Lumpur} JOHOR {Johor} PENANG {Pulau Pinang} PERAK {Perak} other {Sabah}}',
 
     'screening.ramci.title': 'Semakan kredit untuk sewa tanpa deposit',
     'screening.ramci.intro':
@@ -189,7 +175,7 @@ export const screening = defineArea({
 
     'screening.docs.title': 'Dokumen saringan',
     'screening.docs.intro':
-      'Pilih yang menggambarkan diri anda, kemudian muat naik dokumen yang disenaraikan. PDF, JPEG atau PNG, maksimum {mb} MB setiap satu. Hanya anda dan kakitangan saringan Kunci boleh membukanya.',
+      'Pilih yang sesuai dengan keadaan anda, kemudian muat naik dokumen yang disenaraikan. PDF, JPEG atau PNG, maksimum {mb} MB setiap satu. Hanya anda dan kakitangan saringan Kunci boleh membukanya.',
     'screening.profile.label': 'Saya',
     'screening.profile':
       '{profile, select, WORKING_ADULT {Seorang yang bekerja} STUDENT {Seorang pelajar} BUSINESS_OWNER {Seorang pemilik perniagaan} other {Warga asing yang bekerja di Malaysia}}',
@@ -257,18 +243,10 @@ export const screening = defineArea({
     'screening.market.notAbove': '您的租金并未高于同类房源租金，无需提交说明。',
     'screening.q.BANK': '您曾在以下哪家银行办理过贷款或信用卡？',
     'screening.q.FACILITY': '以下哪一项是您最近办理的？',
-    'screening.q.FACILITY.CREDIT_CARD': '信用卡',
-    'screening.q.FACILITY.CAR_LOAN': '汽车贷款',
-    'screening.q.FACILITY.HOUSING_LOAN': '房屋贷款',
-    'screening.q.FACILITY.PERSONAL_LOAN': '个人贷款',
-    'screening.q.FACILITY.STUDY_LOAN': '教育贷款（PTPTN）',
+    'screening.q.FACILITY.option':
+      '{option, select, CREDIT_CARD {信用卡} CAR_LOAN {汽车贷款} HOUSING_LOAN {房屋贷款} PERSONAL_LOAN {个人贷款} other {教育贷款（PTPTN）}}',
     'screening.q.STATE': '信用局记录的您的地址位于哪个州？',
-    'screening.q.STATE.SELANGOR': '雪兰莪',
-    'screening.q.STATE.KUALA_LUMPUR': '吉隆坡',
-    'screening.q.STATE.JOHOR': '柔佛',
-    'screening.q.STATE.PENANG': '槟城',
-    'screening.q.STATE.PERAK': '霹雳',
-    'screening.q.STATE.SABAH': '沙巴',
+    'screening.q.STATE.option': '{option, select, SELANGOR {雪兰莪} KUALA_LUMPUR {吉隆坡} JOHOR {柔佛} PENANG {槟城} PERAK {霹雳} other {沙巴}}',
 
     'screening.ramci.title': '零押金信用审查',
     'screening.ramci.intro':
