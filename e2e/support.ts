@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 /** Signs in with a password, as a returning user does. */
@@ -8,6 +8,23 @@ export async function signIn(page: Page, phone: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * A tenant and a landlord in two browsers. With PostgreSQL and Redis (CI's second pass) the landlord is on the second
+ * server instance (E2E_SECOND_URL), so everything between them crosses instances through Redis.
+ */
+export async function tenantAndLandlord(browser: Browser, baseURL: string) {
+  const landlordBase = process.env['E2E_SECOND_URL'] ?? baseURL;
+  const landlordContext = await browser.newContext({ baseURL: landlordBase });
+  const tenantContext = await browser.newContext({ baseURL });
+  return {
+    landlordBase,
+    landlordContext,
+    tenantContext,
+    landlord: await landlordContext.newPage(),
+    tenant: await tenantContext.newPage(),
+  };
 }
 
 /** axe on the page as it is now: no serious or critical violations, each named with its elements. */

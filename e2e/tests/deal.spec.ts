@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
+import { expectNoSeriousAxeViolations, signIn, tenantAndLandlord } from '../support.ts';
 
 interface OwnerListing {
   id: number;
@@ -33,11 +33,7 @@ test('a tenant applies from the chat, the landlord accepts, RM500 by FPX books i
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const landlordBase = process.env['E2E_SECOND_URL'] ?? baseURL!;
-  const landlordContext = await browser.newContext({ baseURL: landlordBase });
-  const tenantContext = await browser.newContext({ baseURL: baseURL! });
-  const landlord = await landlordContext.newPage();
-  const tenant = await tenantContext.newPage();
+  const { landlordBase, landlordContext, tenantContext, landlord, tenant } = await tenantAndLandlord(browser, baseURL!);
 
   // Set-up through the API: one of the landlord's live rentals (a Bangsar condo when the demo data gave them one)
   // listed at RM1,800 (price is not a material change: it stays live).

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { expectCentred, expectNoSeriousAxeViolations, signIn } from '../support.ts';
+import { expectCentred, expectNoSeriousAxeViolations, signIn, tenantAndLandlord } from '../support.ts';
 
 /**
  * The issue's acceptance, in two browsers: with PostgreSQL and Redis the landlord is on the second server
@@ -11,11 +11,7 @@ test('a tenant favourites a listing and asks about it; the landlord on the other
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const landlordBase = process.env['E2E_SECOND_URL'] ?? baseURL!;
-  const landlordContext = await browser.newContext({ baseURL: landlordBase });
-  const tenantContext = await browser.newContext({ baseURL: baseURL! });
-  const landlord = await landlordContext.newPage();
-  const tenant = await tenantContext.newPage();
+  const { landlordBase, landlordContext, tenantContext, landlord, tenant } = await tenantAndLandlord(browser, baseURL!);
 
   // The landlord's live listing, as they would find it: My listings, Active, Share.
   await signIn(landlord, '+60123000002', 'kunci-landlord-2026');
