@@ -13,6 +13,11 @@ import { createAuthService, generateSecret } from './features/auth/auth.service.
 import { createStaffRepository } from './features/admin/staff.repository.ts';
 import { staffPlugin } from './features/admin/staff.plugin.ts';
 import { staffRoutes } from './features/admin/staff.routes.ts';
+import { registerAdminJobs } from './features/admin/admin-jobs.ts';
+import { createAdminRepository } from './features/admin/admin.repository.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { createAdminService } from './features/admin/admin.service.ts';
+import { reportsRoutes } from './features/admin/reports.routes.ts';
 import { createStaffService } from './features/admin/staff.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createDashboardRepository } from './features/dashboard/dashboard.repository.ts';
@@ -203,6 +208,10 @@ export async function buildApp({ config, database, store, redis, web = true, log
   // Staff sessions carry when they last confirmed with a PIN (sensitive back-office actions need it recent).
   const staff = createStaffService({ repository: createStaffRepository(db), messenger, secret });
   await app.register(staffPlugin, { service: staff });
+  // The back office: reports, users, listings, buildings, the audit log; reporters hear outcomes through the job queue.
+  const adminRepository = createAdminRepository(db, jobs);
+  const admin = createAdminService(adminRepository);
+  registerAdminJobs(jobs, adminRepository, messenger, config.publicUrl);
   const users = createUsersService(createUsersRepository(db), store);
   const profileExtras = createProfileExtrasService({ repository: createProfileExtrasRepository(db), messenger, counters, secret });
   const reference = createReferenceService(createReferenceRepository(db));
@@ -290,6 +299,8 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(authRoutes, { service: auth, facebook: Boolean(config.facebook) });
       await api.register(usersRoutes, { service: users });
       await api.register(staffRoutes, { service: staff });
+      await api.register(adminRoutes, { service: admin });
+      await api.register(reportsRoutes, { service: admin });
       await api.register(profileExtrasRoutes, { service: profileExtras });
       await api.register(paymentsRoutes, { service: payments, gateway: gateway.name });
       await api.register(dealsRoutes, { service: deals });

@@ -4,7 +4,8 @@ import { auditLog } from '@kunci/db/schema';
 
 /** One staff action, as a feature records it (inside the transaction of the change it describes). */
 export interface AuditEntry {
-  actor: { id: string; name: string; role: string };
+  /** The staff member; without a name, the one stored on their account is used. */
+  actor: { id: string; name?: string | undefined; role: string };
   action: string;
   targetType: string;
   targetId: string | number;
@@ -36,7 +37,7 @@ export function createAuditLogRepository(db: Database) {
     async record(entry: AuditEntry): Promise<void> {
       await db.insert(auditLog).values({
         actorId: entry.actor.id,
-        actorName: entry.actor.name,
+        actorName: entry.actor.name ?? sql<string>`coalesce((select name from users where id = ${entry.actor.id}), '')`,
         actorRole: entry.actor.role,
         action: entry.action,
         targetType: entry.targetType,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { sessions, staffConfirmations } from '@kunci/db/schema';
+import { landmarks, listingReports, sessions, staffConfirmations, users } from '@kunci/db/schema';
 import { tokenHash } from '../../src/lib/sessions.repository.ts';
-import { STAFF_PERSONAS, staffOnly, type Row } from '../authorization-matrix.ts';
-import type { TestApp } from '../support.ts';
+import { STAFF_PERSONAS, moderatorOnly, signedIn, staffOnly, type Context, type Fixture, type Row } from '../authorization-matrix.ts';
+import { freshPhone, type TestApp } from '../support.ts';
 
 /** Marks a staff session as having confirmed with a PIN just now (the matrix's staff are at work). */
 export async function confirmStaffSession(t: TestApp, token: string): Promise<void> {
@@ -12,6 +12,48 @@ export async function confirmStaffSession(t: TestApp, token: string): Promise<vo
     .where(eq(sessions.tokenHash, tokenHash(token)));
   await t.database.db.insert(staffConfirmations).values({ sessionId: session!.id, confirmedAt: new Date() });
 }
+
+/** A fresh ordinary user (to ban, restrict or promote). */
+async function someone(t: TestApp): Promise<Fixture> {
+  const [row] = await t.database.db.insert(users).values({ phoneNumber: freshPhone(), name: 'Reported Person' }).returning({ id: users.id });
+  return { id: row!.id };
+}
+/** A fresh open report of the live listing, by a fresh user. */
+async function openReport(t: TestApp, c: Context): Promise<Fixture> {
+  const { id: reporterId } = await someone(t);
+  const [row] = await t.database.db
+    .insert(listingReports)
+    .values({ propertyId: c.listingId, reporterId: String(reporterId), reason: 'WRONG_INFORMATION', note: 'matrix' })
+    .returning({ id: listingReports.id });
+  return { id: row!.id };
+}
+/** A fresh building in the live listing's area. */
+async function building(t: TestApp, c: Context): Promise<Fixture> {
+  void c;
+  const [row] = await t.database.db
+    .insert(landmarks)
+    .values({
+      areaId: 2,
+      name: `Matrix Residence ${freshPhone()}`,
+      address: 'Jalan Matrix',
+      postcode: '59100',
+      listingType: 'HIGHRISE',
+      lat: 3.13,
+      lng: 101.67,
+    })
+    .returning({ id: landmarks.id });
+  return { id: row!.id };
+}
+const BUILDING = {
+  name: 'Residensi Matrix',
+  address: 'Jalan Telawi, Bangsar',
+  postcode: '59100',
+  areaSlug: 'bangsar',
+  listingType: 'HIGHRISE',
+  lat: 3.13,
+  lng: 101.67,
+  verified: false,
+};
 
 /** Authorization matrix rows for the admin area's routes (see ../authorization-matrix.ts for the personas and helpers). */
 export const adminRows: Row[] = [
@@ -27,4 +69,71 @@ export const adminRows: Row[] = [
     request: () => ({ method: 'POST', url: '/api/admin/confirm', payload: { pin: '000000' } }),
     expect: staffOnly(STAFF_PERSONAS, 401),
   },
+  { route: 'GET /api/admin/dashboard', request: () => ({ url: '/api/admin/dashboard' }), expect: staffOnly(STAFF_PERSONAS, 200) },
+  { route: 'GET /api/admin/reports', request: () => ({ url: '/api/admin/reports?status=all' }), expect: moderatorOnly(200) },
+  {
+    route: 'GET /api/admin/reports/{kind}/{id}',
+    setup: openReport,
+    request: (_c, f) => ({ url: `/api/admin/reports/LISTING/${f['id']}` }),
+    expect: moderatorOnly(200),
+  },
+  {
+    route: 'POST /api/admin/reports/{kind}/{id}/decision',
+    setup: openReport,
+    request: (_c, f) => ({
+      method: 'POST',
+      url: `/api/admin/reports/LISTING/${f['id']}/decision`,
+      payload: { outcome: 'DISMISSED', reason: 'Checked: the facts are right' },
+    }),
+    expect: moderatorOnly(200),
+  },
+  { route: 'GET /api/admin/users', request: () => ({ url: '/api/admin/users?q=owner' }), expect: moderatorOnly(200) },
+  { route: 'GET /api/admin/users/{id}', request: (c) => ({ url: `/api/admin/users/${c.owner.id}` }), expect: moderatorOnly(200) },
+  {
+    route: 'POST /api/admin/users/{id}/status',
+    setup: someone,
+    request: (_c, f) => ({ method: 'POST', url: `/api/admin/users/${f['id']}/status`, payload: { status: 'restricted', reason: 'Matrix check' } }),
+    expect: moderatorOnly(200),
+  },
+  {
+    route: 'POST /api/admin/users/{id}/role',
+    setup: someone,
+    request: (_c, f) => ({ method: 'POST', url: `/api/admin/users/${f['id']}/role`, payload: { role: 'editor', reason: 'Joins the content team' } }),
+    expect: staffOnly(['admin'], 200),
+  },
+  { route: 'GET /api/admin/listings', request: () => ({ url: '/api/admin/listings?view=all' }), expect: moderatorOnly(200) },
+  {
+    route: 'GET /api/admin/listings/{id}/history',
+    request: (c) => ({ url: `/api/admin/listings/${c.listingId}/history` }),
+    expect: moderatorOnly(200),
+  },
+  { route: 'GET /api/admin/audit', request: () => ({ url: '/api/admin/audit' }), expect: staffOnly(['moderator', 'operations'], 200) },
+  { route: 'GET /api/admin/buildings', request: () => ({ url: '/api/admin/buildings?q=a' }), expect: moderatorOnly(200) },
+  {
+    route: 'POST /api/admin/buildings',
+    request: () => ({ method: 'POST', url: '/api/admin/buildings', payload: { ...BUILDING, name: `Residensi Matrix ${freshPhone()}` } }),
+    expect: moderatorOnly(201),
+  },
+  {
+    route: 'PUT /api/admin/buildings/{id}',
+    setup: building,
+    request: (_c, f) => ({ method: 'PUT', url: `/api/admin/buildings/${f['id']}`, payload: { ...BUILDING, verified: true } }),
+    expect: moderatorOnly(200),
+  },
+  {
+    route: 'POST /api/admin/buildings/{id}/merge',
+    setup: async (t, c) => ({ id: (await building(t, c))['id']!, duplicateId: (await building(t, c))['id']! }),
+    request: (_c, f) => ({
+      method: 'POST',
+      url: `/api/admin/buildings/${f['id']}/merge`,
+      payload: { duplicateId: Number(f['duplicateId']), reason: 'Same tower spelt twice' },
+    }),
+    expect: moderatorOnly(200),
+  },
+  {
+    route: 'POST /api/properties/{id}/reports',
+    request: (c) => ({ method: 'POST', url: `/api/properties/${c.listingId}/reports`, payload: { reason: 'SCAM', note: 'matrix' } }),
+    expect: signedIn(201),
+  },
+  { route: 'GET /api/reports/mine', request: () => ({ url: '/api/reports/mine' }), expect: signedIn(200) },
 ];

@@ -213,6 +213,23 @@ export function createListingLifecycleService({ repository, secret, publicUrl, l
           throw new AppError(ErrorCode.CONFLICT, { propertyId: id, reviewStatus: row.property.reviewStatus });
         }
         await tx.update(id, set);
+        // A moderator's decision is a staff action: the audit log keeps who, what, when, before and after.
+        if (moderatorAction) {
+          const was = { status: row.property.status, reviewStatus: row.property.reviewStatus };
+          const now = {
+            status: 'status' in set ? set.status : was.status,
+            reviewStatus: 'reviewStatus' in set ? set.reviewStatus : was.reviewStatus,
+          };
+          await tx.audit.record({
+            actor,
+            action: `listing.${action}`,
+            targetType: 'listing',
+            targetId: id,
+            reason: reason ?? null,
+            before: was,
+            after: now,
+          });
+        }
         return currentListing(tx, id);
       });
     },

@@ -3,6 +3,7 @@ import type { Database } from '@kunci/db/client';
 import { areas, cities, idempotencyKeys, landmarks, postcodes, properties, propertyImages, propertyVideos, users } from '@kunci/db/schema';
 import { AREAS } from '@kunci/db/reference/areas';
 import { IDEMPOTENCY_KEY_HOURS, type ListingTab, type OwnerListingsQuery } from '@kunci/contracts/listing-management';
+import { createAuditLogRepository } from '../../lib/audit-log.repository.ts';
 import { transactional } from '../../lib/transactional.ts';
 import { createUploadsRepository } from '../../lib/uploads.repository.ts';
 import { createLandlordLeadsRepository } from './landlord-leads.repository.ts';
@@ -63,6 +64,7 @@ export const createListingManagementRepository = (db: Database) =>
     uploads: createUploadsRepository(d),
     leads: createLandlordLeadsRepository(d),
     prices: createPriceStatisticsRepository(d),
+    audit: createAuditLogRepository(d),
   }));
 export type ListingManagementRepository = ReturnType<typeof createListingManagementRepository>;
 
