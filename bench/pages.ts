@@ -90,7 +90,8 @@ if (values['signed-in']) {
 }
 await database.close();
 
-const env = { DATA_DIR: dataDir, SEED_DEMO_LISTINGS: '0', JOBS_INTERVAL_SECONDS: '0' };
+// No limit on pages per address: the load generator is one address.
+const env = { DATA_DIR: dataDir, SEED_DEMO_LISTINGS: '0', JOBS_INTERVAL_SECONDS: '0', RATE_LIMIT_PAGE_MAX: '100000000' };
 let server = startServer(port, dataDir, env);
 try {
   await ready(server, base);

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { areas, properties, users } from '@kunci/db/schema';
 import { formatMoney } from '@kunci/i18n/format';
-import { createTestApp, signIn, type TestApp } from '../../test/support.ts';
-import { changesListings, createPageCache, scriptSources } from './page-cache.ts';
+import { createTestApp, signIn, testRedisUrl, type TestApp } from '../../test/support.ts';
+import { createRedis } from './redis.ts';
+import { changesListings, createPageCache, makeEntry, scriptSources } from './page-cache.ts';
 
 /** The shared page cache for signed-out visitors, through the real app and web build (docs/decisions/0013-page-cache.md). */
 describe('page cache', () => {
@@ -196,5 +197,38 @@ describe('page cache parts', () => {
     await cache.invalidate(['listings']);
     expect(await cache.get('/a')).toBeUndefined();
     cache.close();
+  });
+});
+
+describe.skipIf(!testRedisUrl())('page cache in Redis (runs with TEST_REDIS_URL)', () => {
+  it('shares pages between instances, and an invalidation on one reaches the other', async () => {
+    const redis = createRedis(testRedisUrl()!);
+    await redis.connect();
+    const prefix = `kunci-test-pages-${process.pid}-${Date.now().toString(36)}:`;
+    const one = createPageCache({ redis, prefix, pollMs: 50 });
+    const two = createPageCache({ redis, prefix, pollMs: 50 });
+    try {
+      const html = '<!DOCTYPE html><html lang="ms"><body><script>go()</script>Rumah untuk disewa</body></html>';
+      const entry = await makeEntry(
+        { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from(html) },
+        ['listings'],
+        one.versions(['listings']),
+      );
+      await one.set('/my', entry);
+      const kept = await two.get('/my');
+      expect(kept?.body.toString()).toBe(html);
+      expect(brotliDecompressSync(kept!.br).toString()).toBe(html);
+      expect(gunzipSync(kept!.gzip).toString()).toBe(html);
+      expect(kept).toMatchObject({ etag: entry.etag, scriptSources: entry.scriptSources, headers: entry.headers, tags: ['listings'] });
+      await one.invalidate(['listings']);
+      expect(await one.get('/my')).toBeUndefined();
+      await vi.waitFor(async () => expect(await two.get('/my')).toBeUndefined(), { timeout: 2000, interval: 50 });
+    } finally {
+      one.close();
+      two.close();
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+    }
   });
 });

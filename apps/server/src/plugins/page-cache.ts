@@ -55,7 +55,7 @@ export interface PageCacheOptions {
   log?: FastifyBaseLogger;
   /** The longest a page is kept whatever happens (what is not tagged, e.g. similar homes, refreshes this often). */
   maxAgeMs?: number;
-  /** The memory store's size limit (least recently used pages go first). */
+  /** The memory's size limit (least recently used pages go first). */
   maxBytes?: number;
   /** How often an instance reads the tag versions other instances wrote to Redis. */
   pollMs?: number;
@@ -123,7 +123,8 @@ function decode(bytes: Buffer): PageEntry {
 
 /**
  * The shared cache of public pages: in Redis when one is configured (every instance serves what any of them
- * made, and an invalidation on one reaches the others within `pollMs`), in this instance's memory otherwise.
+ * made, and an invalidation on one reaches the others within `pollMs`), and in this instance's memory (the pages it
+ * served last, so a busy page is not fetched from Redis on every request).
  * Tags are versioned: invalidating a tag bumps its version, and an entry made at an older version is stale.
  */
 export function createPageCache(options: PageCacheOptions = {}): PageCache {
@@ -203,34 +204,30 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     },
 
     async get(key) {
-      let entry = memory.get(key);
-      if (!entry && redis && redisReady(redis)) {
-        const bytes = await redis.getBuffer(pageKey(key)).catch(() => null);
-        if (bytes) entry = decode(bytes);
-      }
-      if (!entry) return undefined;
-      if (!fresh(entry.tags, entry.versions, entry.createdAt)) {
-        if (memory.get(key) === entry) {
+      const local = memory.get(key);
+      if (local) {
+        if (fresh(local.tags, local.versions, local.createdAt)) {
+          // Recently used pages stay longest.
           memory.delete(key);
-          memoryBytes -= size(entry);
+          memory.set(key, local);
+          return local;
         }
-        return undefined;
-      }
-      // Recently used pages stay longest.
-      if (!redis && memory.get(key) === entry) {
         memory.delete(key);
-        memory.set(key, entry);
+        memoryBytes -= size(local);
       }
+      if (!redis || !redisReady(redis)) return undefined;
+      const bytes = await redis.getBuffer(pageKey(key)).catch(() => null);
+      if (!bytes) return undefined;
+      const entry = decode(bytes);
+      if (!fresh(entry.tags, entry.versions, entry.createdAt)) return undefined;
+      // Held here too: the next visitors of this page on this instance do not fetch it again.
+      remember(key, entry);
       return entry;
     },
 
     async set(key, entry) {
-      if (redis) {
-        if (!redisReady(redis)) return;
-        await redis.set(pageKey(key), encode(entry), 'PX', maxAgeMs).catch(() => undefined);
-        return;
-      }
       remember(key, entry);
+      if (redis && redisReady(redis)) await redis.set(pageKey(key), encode(entry), 'PX', maxAgeMs).catch(() => undefined);
     },
 
     once<T>(key: string, make: () => Promise<T>): Promise<T> {

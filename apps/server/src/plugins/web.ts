@@ -144,20 +144,26 @@ export async function webRoutes(
     return new Response(result.statusCode === 204 ? null : result.rawPayload, { status: result.statusCode, headers: responseHeaders });
   }
 
-  /** Every answer of the in-process API a page may reuse for everyone: public, the same for every visitor. */
-  const SHARED_CALLS = new Set(['GET /areas', 'GET /property-types', 'POST /recommended/popular/areas']);
+  /**
+   * The answers of the in-process API a page may reuse for everyone: public and the same for every visitor (similar
+   * homes depend on the listing in X-Source-Ref only). At most SHARED_CALLS_KEPT are remembered, oldest out first.
+   */
+  const SHARED_CALLS = new Set(['GET /areas', 'GET /property-types', 'POST /recommended/popular/areas', 'POST /properties/similar']);
+  const SHARED_CALLS_KEPT = 5000;
   const sharedCalls = new Map<string, { answer: Promise<ApiAnswer>; versions: number[]; createdAt: number }>();
 
   /** An API call of a page: answers everyone shares are made once per change of the listings, not per page. */
   async function pageApi(request: FastifyRequest, path: string, init?: RequestInit): Promise<Response> {
     const method = (init?.method ?? 'GET').toUpperCase();
     if (!pageCache || !SHARED_CALLS.has(`${method} ${path}`)) return toResponse(await callApi(request, path, init));
-    const language = new Headers(init?.headers).get('x-language') ?? request.headers['x-language'] ?? '';
-    const key = `${method} ${path} ${String(init?.body ?? '')} ${String(language)}`;
+    // What the call sends decides its answer: the body and its own headers (language, source listing).
+    const sent = [...new Headers(init?.headers)].map(([name, value]) => `${name}=${value}`).join('&');
+    const key = `${method} ${path} ${String(init?.body ?? '')} ${sent}`;
     const known = sharedCalls.get(key);
     if (known && pageCache.fresh(LISTING_TAGS, known.versions, known.createdAt)) return toResponse(await known.answer);
     const versions = pageCache.versions(LISTING_TAGS);
     const answer = callApi(request, path, init);
+    if (sharedCalls.size >= SHARED_CALLS_KEPT) sharedCalls.delete(sharedCalls.keys().next().value!);
     sharedCalls.set(key, { answer, versions, createdAt: Date.now() });
     const result = await answer.catch((error: unknown) => {
       sharedCalls.delete(key);
