@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '@kunci/db/client';
+import { seedContent } from '@kunci/db/content/seed';
 import { seedDemo } from '@kunci/db/demo/seed';
 import { loadReferenceData } from '@kunci/db/reference/load';
 import { LocalDiskStore } from '@kunci/media/store';
@@ -36,6 +37,7 @@ export async function createTemplate(runId: string): Promise<{ template: Templat
     await handle.migrate();
     await loadReferenceData(handle.db);
     await seedDemo(handle.db, store, { listings: FIXTURE_LISTINGS, batchSize: 80 });
+    await seedContent(handle.db, store);
     await handle.close();
     return {
       template: { kind: 'postgres', adminUrl, name, mediaDir },
@@ -51,6 +53,7 @@ export async function createTemplate(runId: string): Promise<{ template: Templat
   await handle.migrate();
   await loadReferenceData(handle.db);
   await seedDemo(handle.db, store, { listings: FIXTURE_LISTINGS, batchSize: 80 });
+  await seedContent(handle.db, store);
   await handle.close();
   return { template: { kind: 'pglite', dir, mediaDir }, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
 }

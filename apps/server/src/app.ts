@@ -29,6 +29,11 @@ import { createChatHub } from './features/chat/chat-hub.ts';
 import { createChatRepository } from './features/chat/chat.repository.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { createChatService } from './features/chat/chat.service.ts';
+import { createContentRepository } from './features/content/content.repository.ts';
+import { contentRoutes } from './features/content/content.routes.ts';
+import { createContentService } from './features/content/content.service.ts';
+import { createHomeOwnershipRepository } from './features/content/home-ownership.repository.ts';
+import { createHomeOwnershipService } from './features/content/home-ownership.service.ts';
 import { registerDealJobs } from './features/deals/deal-jobs.ts';
 import { createDealsRepository } from './features/deals/deals.repository.ts';
 import { dealsRoutes } from './features/deals/deals.routes.ts';
@@ -306,6 +311,11 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(dealsRoutes, { service: deals });
       await api.register(screeningRoutes, { service: screening });
       await api.register(dashboardRoutes, { service: createDashboardService(createDashboardRepository(db)) });
+      await api.register(contentRoutes, {
+        service: createContentService(createContentRepository(db), store),
+        homes: createHomeOwnershipService(createHomeOwnershipRepository(db)),
+        pageCache,
+      });
       await api.register(collectionRoutes, { service: collection });
       await api.register(priceCheckerRoutes, { service: priceChecker });
       await api.register(promotionsRoutes, { service: createPromotionsService(createPromotionsRepository(db)) });

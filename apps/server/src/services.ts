@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { openDatabase, type DatabaseHandle } from '@kunci/db/client';
+import { seedContent } from '@kunci/db/content/seed';
 import { loadReferenceData } from '@kunci/db/reference/load';
 import { LocalDiskStore, type MediaStore } from '@kunci/media/store';
 import { S3Store } from '@kunci/media/s3-store';
@@ -72,6 +73,8 @@ export async function openServices(config: Config): Promise<Services> {
   await database.migrate();
   await loadReferenceData(database.db);
   const store: MediaStore = config.s3 ? new S3Store(config.s3) : new LocalDiskStore(config.mediaDir);
+  // Guides, FAQs, pages and projects the site starts with (once per content version; editors' changes are kept).
+  await seedContent(database.db, store);
   return {
     database,
     store,

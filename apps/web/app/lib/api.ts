@@ -3,6 +3,7 @@ import type { RouterContextProvider } from 'react-router';
 import type * as appointments from '@kunci/contracts/appointments';
 import type * as auth from '@kunci/contracts/auth';
 import type * as chat from '@kunci/contracts/chat';
+import type * as content from '@kunci/contracts/content';
 import type { DashboardSummary } from '@kunci/contracts/dashboard';
 import type * as deals from '@kunci/contracts/deals';
 import type * as collection from '@kunci/contracts/rental-collection';
@@ -305,6 +306,33 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       call<Answer<typeof screening.ZeroDepositJustification>>('POST', '/v3/zero-deposit-justifications', body),
     marketPriceJustifications: (propertyId: number) =>
       get<Answer<typeof screening.MarketPriceJustificationList>>(`/v3/market-price-justifications/property/${propertyId}`),
+
+    // Managed content, the contact form and home ownership
+    content: (query: Unchecked<typeof content.ContentListQuery> = {}) => get<Answer<typeof content.ContentList>>(`/content${toQuery(query)}`),
+    contentByKey: (key: string, options: { language?: Language; preview?: boolean } = {}) =>
+      get<Answer<typeof content.ContentPage>>(`/content/keys/${encodeURIComponent(key)}${toQuery(options)}`),
+    contentBySlug: (kind: content.ContentKind, slug: string, options: { language?: Language; preview?: boolean } = {}) =>
+      get<Answer<typeof content.ContentPage>>(`/content/${kind}/${encodeURIComponent(slug)}${toQuery(options)}`),
+    sendContactMessage: (message: Unchecked<typeof content.ContactInput>) =>
+      call<Answer<typeof content.ContactCreated>>('POST', '/contact-messages', message),
+    homeProjects: () => get<Answer<typeof content.HomeProjects>>('/home-ownership/projects'),
+    homeProject: (id: number) => get<Answer<typeof content.HomeProjectDetail>>(`/home-ownership/projects/${id}`),
+    askAboutProject: (id: number, lead: Unchecked<typeof content.HomeLeadInput>) =>
+      call<Answer<typeof content.HomeLeadCreated>>('POST', `/home-ownership/projects/${id}/leads`, lead),
+    adminContentList: (kind?: content.ContentKind) => get<Answer<typeof content.AdminContentList>>(`/admin/content${toQuery({ kind })}`),
+    adminContent: (id: number) => get<Answer<typeof content.AdminContentEntry>>(`/admin/content/${id}`),
+    createContent: (entry: content.ContentInput) => call<Answer<typeof content.AdminContentEntry>>('POST', '/admin/content', entry),
+    saveContent: (id: number, entry: content.ContentInput) => call<Answer<typeof content.AdminContentEntry>>('PUT', `/admin/content/${id}`, entry),
+    publishContent: (id: number, publish: boolean) =>
+      call<Answer<typeof content.AdminContentEntry>>('POST', `/admin/content/${id}/${publish ? 'publish' : 'unpublish'}`),
+    uploadContentImage: (file: Blob) =>
+      call<Answer<typeof content.ContentImage>>('POST', '/admin/content/images', undefined, {
+        raw: file,
+        headers: { 'content-type': file.type || 'image/jpeg' },
+      }),
+    contactMessages: () => get<Answer<typeof content.ContactMessages>>('/admin/contact-messages'),
+    markContactHandled: (id: number) => call<void>('POST', `/admin/contact-messages/${id}/handled`),
+    homeLeads: () => get<Answer<typeof content.HomeLeads>>('/admin/home-ownership/leads'),
 
     // Favourites
     favourites: (userId: string) => get<Answer<typeof favourites.FavouriteList>>(`/users/${userId}/favourite-properties`),

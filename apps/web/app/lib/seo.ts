@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { HTML_LANG, LANGUAGES } from '@kunci/i18n/locales';
+import { HTML_LANG, LANGUAGES, type Language } from '@kunci/i18n/locales';
 import { alternates } from '@kunci/i18n/paths';
 
 export interface SeoInput {
@@ -10,12 +10,14 @@ export interface SeoInput {
   publicUrl: string;
   image?: string | undefined;
   noindex?: boolean;
+  /** The page's path in each language when it is not the canonical path's (managed content: its slug differs by language). */
+  alternatePaths?: Record<Language, string> | undefined;
 }
 
 /** Title, description, canonical URL, hreflang alternates (with x-default) and Open Graph tags. */
-export function seo({ title, description, canonicalPath, publicUrl, image, noindex }: SeoInput): MetaDescriptor[] {
+export function seo({ title, description, canonicalPath, publicUrl, image, noindex, alternatePaths }: SeoInput): MetaDescriptor[] {
   const url = `${publicUrl}${canonicalPath}`;
-  const links = alternates(canonicalPath);
+  const links = alternatePaths ?? alternates(canonicalPath);
   return [
     { title },
     { name: 'description', content: description },

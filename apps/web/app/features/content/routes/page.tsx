@@ -1,0 +1,232 @@
+import { Form, Link, data, useActionData, useNavigation } from 'react-router';
+import { CONTACT_TOPICS } from '@kunci/contracts/content';
+import type { MessageKey } from '@kunci/i18n/messages';
+import { parsePath } from '@kunci/i18n/paths';
+import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
+import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
+import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useRootData } from '../../../lib/root-data.ts';
+import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
+import { seo } from '../../../lib/seo.ts';
+import { ContentView } from '../components/content-view.tsx';
+import { PAGE_ROUTES, type PageKey } from '../content-links.ts';
+import { loadContent } from '../content.server.ts';
+import { contentJsonLd } from '../json-ld.ts';
+import { parseMarkdown } from '../markdown.ts';
+import type { Route } from './+types/page';
+
+/** The information pages' addresses and the entries they show. */
+const KEYS: Record<string, PageKey> = {
+  '/more/about': 'about',
+  '/more/about/company': 'about-company',
+  '/more/about/featured': 'about-featured',
+  '/more/about/achievements': 'about-achievements',
+  '/more/contact': 'contact',
+  '/more/tenant': 'tenant',
+  '/more/tenant/no-deposit': 'tenant-no-deposit',
+  '/more/tenant/video': 'tenant-video',
+  '/more/landlord': 'landlord',
+  '/more/landlord/how': 'landlord-how',
+  '/more/landlord/video': 'landlord-video',
+  '/services/rental-collection': 'service-rental-collection',
+};
+
+/** Pages of the same section, for the links under each page. */
+const SIBLINGS: Record<string, PageKey[]> = {
+  about: ['about', 'about-company', 'about-featured', 'about-achievements', 'contact'],
+  tenant: ['tenant', 'tenant-no-deposit', 'tenant-video'],
+  landlord: ['landlord', 'landlord-how', 'landlord-video', 'service-rental-collection'],
+};
+const SECTION_OF: Partial<Record<PageKey, keyof typeof SIBLINGS>> = Object.fromEntries(
+  Object.entries(SIBLINGS).flatMap(([section, keys]) => keys.map((key) => [key, section])),
+);
+
+/** The same for every signed-out visitor: kept in the shared page cache until content changes. */
+export const headers = sharedPageHeaders('content');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  const key = KEYS[parsePath(pathname.replace(/\.data$/, '')).rest];
+  if (!key) throw data(null, { status: 404 });
+  const loaded = await loadContent(request, context, { key });
+  const section = SECTION_OF[key];
+  let siblings: { key: PageKey; title: string }[] = [];
+  if (section) {
+    const { lang } = parsePath(pathname);
+    const { content } = await serverApi(context, lang).content({ kind: 'PAGE', language: lang });
+    siblings = SIBLINGS[section]!.flatMap((sibling) => {
+      const entry = content.find((c) => c.key === sibling);
+      return entry ? [{ key: sibling, title: entry.title }] : [];
+    });
+  }
+  return { ...loaded, key, siblings };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { lang, rest } = parsePath(new URL(request.url).pathname);
+  if (KEYS[rest] !== 'contact') throw data(null, { status: 405 });
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  try {
+    const sent = await serverApi(context, lang).sendContactMessage({
+      name: text('name'),
+      email: text('email'),
+      phoneNo: text('phoneNo'),
+      topic: text('topic'),
+      message: text('message'),
+    });
+    return { ok: true as const, message: sent.message };
+  } catch (error) {
+    if (error instanceof ApiError && error.body)
+      return data({ ok: false as const, error: error.body.message, fields: fieldErrors(error.body.fields) }, { status: error.status });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const { t, lang, publicUrl } = metaI18n(matches);
+  if (!loaderData) return [{ title: `${t('content.notFound')} | ${t('app.name')}` }];
+  const { page, canonicalPath, preview } = loaderData;
+  return [
+    ...seo({ title: `${page.title} | ${t('app.name')}`, description: page.description, canonicalPath, publicUrl, noindex: preview }),
+    {
+      'script:ld+json': contentJsonLd({
+        page,
+        blocks: parseMarkdown(page.body),
+        lang,
+        url: `${publicUrl}${canonicalPath}`,
+        publicUrl,
+        siteName: t('app.name'),
+      }),
+    },
+  ];
+};
+
+function ContactForm() {
+  const { t } = useI18n();
+  const { user } = useRootData();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errors = result && !result.ok ? result.fields : {};
+  if (result?.ok)
+    return (
+      <p role="status" className="mt-8 rounded-lg bg-brand-50 p-4 text-brand-800">
+        {result.message}
+      </p>
+    );
+  return (
+    <section aria-labelledby="contact-form" className="mt-10 border-t border-gray-200 pt-6">
+      <h2 id="contact-form" className="text-xl font-semibold">
+        {t('content.contact.formTitle')}
+      </h2>
+      <Form method="post" className="mt-4 space-y-4" noValidate>
+        <FormError message={result && !result.ok ? result.error : undefined} />
+        <Field
+          id="name"
+          name="name"
+          label={t('content.contact.name')}
+          autoComplete="name"
+          defaultValue={user && user.name !== 'guest' ? user.name : ''}
+          error={errors['name']}
+          required
+        />
+        <Field
+          id="email"
+          name="email"
+          type="email"
+          label={t('content.contact.email')}
+          autoComplete="email"
+          defaultValue={user?.email ?? ''}
+          error={errors['email']}
+          required
+        />
+        <Field
+          id="phoneNo"
+          name="phoneNo"
+          type="tel"
+          label={t('content.contact.phone')}
+          autoComplete="tel"
+          defaultValue={user?.phoneNumber ?? ''}
+          error={errors['phoneNo']}
+        />
+        <SelectField
+          id="topic"
+          name="topic"
+          label={t('content.contact.topic')}
+          error={errors['topic']}
+          options={CONTACT_TOPICS.map((topic) => ({ value: topic, label: t(`content.contact.topic.${topic}` as MessageKey) }))}
+        />
+        <div>
+          <label htmlFor="message" className="block text-sm font-medium text-gray-800">
+            {t('content.contact.message')}
+          </label>
+          <textarea
+            id="message"
+            name="message"
+            rows={6}
+            maxLength={4000}
+            required
+            aria-invalid={errors['message'] ? true : undefined}
+            aria-describedby={errors['message'] ? 'message-error' : undefined}
+            className={`mt-1 block w-full rounded-lg border px-3 py-2.5 text-base ${errors['message'] ? 'border-red-600' : 'border-gray-300'}`}
+          />
+          {errors['message'] ? (
+            <p id="message-error" className="mt-1 text-sm text-red-700">
+              {errors['message']}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" disabled={navigation.state !== 'idle'}>
+          {t('content.contact.send')}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/** An information page (about, tenant and landlord help, services) from the managed content; the contact page adds its form. */
+export default function InfoPage({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const { page, preview, key, siblings } = loaderData;
+  return (
+    <ContentView page={page} preview={preview} section="more">
+      {key === 'landlord' || key === 'landlord-how' ? (
+        <div className="mt-8 flex flex-wrap items-center gap-4">
+          <Link to={href('post')} className="inline-block rounded-full bg-brand-700 px-6 py-3 font-medium text-white hover:bg-brand-800">
+            {t('listings.new')}
+          </Link>
+          <Link to={href('landlordLead')} className="text-brand-700 hover:underline">
+            {t('lead.title')}
+          </Link>
+        </div>
+      ) : key === 'tenant' || key === 'tenant-no-deposit' || key === 'tenant-video' ? (
+        <Link to={href('rent')} className="mt-8 inline-block rounded-full bg-brand-700 px-6 py-3 font-medium text-white hover:bg-brand-800">
+          {t('home.seeAll')}
+        </Link>
+      ) : null}
+      {key === 'contact' ? <ContactForm /> : null}
+      {siblings.length > 1 ? (
+        <nav aria-labelledby="section-nav" className="mt-10 border-t border-gray-200 pt-6">
+          <h2 id="section-nav" className="text-sm font-semibold uppercase tracking-wide text-gray-600">
+            {t('content.more.sectionNav')}
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+            {siblings.map((sibling) => (
+              <li key={sibling.key}>
+                {sibling.key === key ? (
+                  <span aria-current="page" className="font-medium">
+                    {sibling.title}
+                  </span>
+                ) : (
+                  <Link to={href(PAGE_ROUTES[sibling.key])} className="text-brand-700 hover:underline">
+                    {sibling.title}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </ContentView>
+  );
+}
