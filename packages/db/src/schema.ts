@@ -11,6 +11,7 @@ export * from './schema/deal-documents.ts';
 export * from './schema/deal-events.ts';
 export * from './schema/deals.ts';
 export * from './schema/favourites.ts';
+export * from './schema/homerunner.ts';
 export * from './schema/idempotency-keys.ts';
 export * from './schema/jobs.ts';
 export * from './schema/landlord-leads.ts';
