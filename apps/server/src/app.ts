@@ -37,6 +37,9 @@ import { createHomeOwnershipService } from './features/content/home-ownership.se
 import { registerDealJobs } from './features/deals/deal-jobs.ts';
 import { createDealsRepository } from './features/deals/deals.repository.ts';
 import { dealsRoutes } from './features/deals/deals.routes.ts';
+import { createAgreementsRepository } from './features/agreements/agreements.repository.ts';
+import { agreementsRoutes } from './features/agreements/agreements.routes.ts';
+import { createAgreementsService } from './features/agreements/agreements.service.ts';
 import { createDealsService } from './features/deals/deals.service.ts';
 import { createSimulatorBureau } from './features/screening/credit-bureau.ts';
 import { createSealer, generateDataKey } from './features/screening/private-files.ts';
@@ -266,10 +269,11 @@ export async function buildApp({ config, database, store, redis, web = true, log
   // Screening: documents, IC photos and NRICs sealed with the private data key (generated and kept in the database
   // when PRIVATE_DATA_KEY is unset); the credit bureau's built-in simulator; verdicts through the deal rules.
   const screeningRepository = createScreeningRepository(db);
+  const privateData = createSealer(config.privateDataKey ?? (await screeningRepository.sharedDataKey(generateDataKey)));
   const screening = createScreeningService({
     repository: screeningRepository,
     store,
-    sealer: createSealer(config.privateDataKey ?? (await screeningRepository.sharedDataKey(generateDataKey))),
+    sealer: privateData,
     bureau: createSimulatorBureau(),
     deals: { verdict: deals.screeningVerdict, view: (id, caller) => deals.get(id, caller) },
     comparableRents: async (listing) => {
@@ -287,6 +291,16 @@ export async function buildApp({ config, database, store, redis, web = true, log
   // Deals and rental collection both hear of payment outcomes, each of the purposes it owns.
   const paymentOutcomes = shareJobKinds(jobs, [PAYMENT_JOBS.settled, PAYMENT_JOBS.failed]);
   registerDealJobs(paymentOutcomes, deals, messenger, { publicUrl: config.publicUrl, log: app.log });
+  // The tenancy agreement of a deal: the parties' numbers and the signed PDF sealed with the private data key.
+  const agreements = createAgreementsService({
+    repository: createAgreementsRepository(db),
+    deals,
+    messenger,
+    store,
+    sealer: privateData,
+    secret,
+    publicUrl: config.publicUrl,
+  });
   const collection = createCollectionService({ repository: createCollectionRepository(db), jobs, payments, secret, publicUrl: config.publicUrl });
   registerCollectionJobs(paymentOutcomes, collection, messenger, { publicUrl: config.publicUrl, log: app.log });
   const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), chat });
@@ -309,6 +323,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(profileExtrasRoutes, { service: profileExtras });
       await api.register(paymentsRoutes, { service: payments, gateway: gateway.name });
       await api.register(dealsRoutes, { service: deals });
+      await api.register(agreementsRoutes, { service: agreements });
       await api.register(screeningRoutes, { service: screening });
       await api.register(dashboardRoutes, { service: createDashboardService(createDashboardRepository(db)) });
       await api.register(contentRoutes, {

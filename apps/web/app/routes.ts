@@ -46,6 +46,8 @@ const MODULES: Record<RouteId, string> = {
   favourites: 'features/favourites/routes/favourites.tsx',
   chat: 'features/chat/routes/chat.tsx',
   deal: 'features/deals/routes/deal.tsx',
+  taInitiateLandlord: 'features/agreements/routes/ta-initiate.tsx',
+  taInitiateTenant: 'features/agreements/routes/ta-initiate.tsx',
   ramci: 'features/screening/routes/ramci.tsx',
   zeroDepositService: 'features/screening/routes/zero-deposit-service.tsx',
   shortlist: 'features/favourites/routes/shortlist.tsx',

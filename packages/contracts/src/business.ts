@@ -59,6 +59,13 @@ export const BUSINESS = {
     stamping: { exemptAnnualRent: 2400, perAnnualRent: 250, dutyPerUnit: 1 },
     occupants: { min: 1, max: 10 },
   },
+  /** The tenancy agreement's signing (issue 17): a one-time code sent by SMS to each party. */
+  agreement: {
+    /** A signing code works this many minutes... */
+    codeMinutes: 10,
+    /** ...and for this many tries. */
+    codeAttempts: 5,
+  },
   /** Rental collection (business rules, "Rental collection"): invoices, reminders, card retries, payouts. */
   rentalCollection: {
     /** The invoice is emailed this many days before its due date. */

@@ -56,7 +56,8 @@ export const DEAL_COMMANDS = {
   REJECT: { by: ['STAFF', 'SYSTEM'], from: ['BOOKED', 'SCREENING'], to: 'REJECTED' },
   /** Either party starts the tenancy agreement within the hold (staff may too). */
   SEND_AGREEMENT: { by: ['TENANT', 'LANDLORD', 'STAFF'], from: ['APPROVED'], to: 'AGREEMENT' },
-  SIGN: { by: ['TENANT'], from: ['AGREEMENT'], to: 'SIGNED' },
+  /** The tenant signs (or the system, once both parties signed the agreement with their codes). */
+  SIGN: { by: ['TENANT', 'SYSTEM'], from: ['AGREEMENT'], to: 'SIGNED' },
   /** The move-in amount was paid (payment settled): the tenancy is on. */
   MOVE_IN: { by: ['SYSTEM'], from: ['SIGNED'], to: 'ACTIVE' },
   /** Tenant or landlord walks away; a tenant past the cancellation window forfeits the fee (to FORFEITED). */

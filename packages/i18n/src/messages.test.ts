@@ -156,6 +156,19 @@ describe('our ICU formatter', () => {
     sst: '23.94',
     total: '1,322.94',
     option: 'PENANG',
+    // Deals and agreements
+    refund: 'RM 423.00',
+    asked: '1 Jan 2027',
+    cost: 'RM 77.00',
+    purpose: 'BOOKING',
+    utility: 'WATER',
+    reference: 'AB12CD34',
+    number: '780512145521',
+    sha: 'ab12',
+    signed: 'yes',
+    months: 12,
+    occupants: 2,
+    start: '1 Dec 2026',
   };
   it.each(LANGUAGES)('%s: formats every message exactly as intl-messageformat does', (lang) => {
     const t = createTranslator(lang, CATALOGUES[lang]);

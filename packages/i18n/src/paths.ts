@@ -53,6 +53,13 @@ export const ROUTES = {
   chat: { path: { en: '/dashboard/chat', ms: '/dashboard/chat', zh: '/dashboard/chat' } },
   // The rental deal of both sides: `?id=` (signed in as a party) or `?hash=` (the signed link); no id lists the user's deals.
   deal: { path: { en: '/deal', ms: '/deal', zh: '/deal' } },
+  // The tenancy agreement of an approved deal (`?dealId=`), started and signed by either side: the spec's paths.
+  taInitiateLandlord: {
+    path: { en: '/dashboard/ta-initiate/new/landlord', ms: '/dashboard/ta-initiate/new/landlord', zh: '/dashboard/ta-initiate/new/landlord' },
+  },
+  taInitiateTenant: {
+    path: { en: '/dashboard/ta-initiate/new/tenant', ms: '/dashboard/ta-initiate/new/tenant', zh: '/dashboard/ta-initiate/new/tenant' },
+  },
   // The credit check for zero deposit (`?deal=` the booking it is for) and the service's page: the spec's paths in every language.
   ramci: { path: { en: '/ramci/zero-deposit', ms: '/ramci/zero-deposit', zh: '/ramci/zero-deposit' } },
   zeroDepositService: { path: { en: '/services/zero-deposit', ms: '/services/zero-deposit', zh: '/services/zero-deposit' } },

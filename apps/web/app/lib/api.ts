@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { RouterContextProvider } from 'react-router';
+import type * as agreements from '@kunci/contracts/agreements';
 import type * as appointments from '@kunci/contracts/appointments';
 import type * as auth from '@kunci/contracts/auth';
 import type * as chat from '@kunci/contracts/chat';
@@ -282,6 +283,15 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     /** Where the tenant pays the move-in amount of a signed deal. */
     payMoveIn: (dealId: string) =>
       call<Answer<typeof deals.PaymentLink>>('POST', '/rental/order/pay', { dealId } satisfies Sent<typeof deals.RentalOrderPayBody>),
+
+    // Tenancy agreements
+    createAgreement: (body: Sent<typeof agreements.CreateAgreementBody>) => call<Answer<typeof agreements.Agreement>>('POST', '/agreements', body),
+    agreementOfDeal: (dealId: string) =>
+      get<Answer<typeof agreements.Agreement>>(`/agreements${toQuery({ dealId } satisfies Sent<typeof agreements.AgreementQuery>)}`),
+    /** Sends the caller a one-time signing code by SMS. */
+    sendAgreementCode: (id: string) => call<Answer<typeof agreements.SigningCode>>('POST', `/agreements/${encodeURIComponent(id)}/code`),
+    signAgreement: (id: string, body: Sent<typeof agreements.SignAgreementBody>) =>
+      call<Answer<typeof agreements.Agreement>>('POST', `/agreements/${encodeURIComponent(id)}/sign`, body),
 
     // Screening: documents by profile, the credit check (RAMCI), zero deposit and its justifications
     screening: (dealId: string) => get<Answer<typeof screening.DealScreening>>(`/deals/${encodeURIComponent(dealId)}/screening`),

@@ -169,7 +169,7 @@ export const ms: Messages = {
   'deal.apply.open': 'Buka urus niaga',
   'deal.notice.paymentFailed': 'Bayaran anda sebanyak {amount} untuk {listing} tidak berjaya. Tiada caj dikenakan. Cuba lagi dalam urus niaga.',
   'deal.notice.moveIn':
-    'Untuk masuk rumah, bayar {amount} (sewa bulan pertama, yuran menandatangani dan SST, tolak yuran tempahan) dalam masa {days} hari selepas tarikh mula, jika tidak yuran tempahan dilucuthakkan.',
+    'Untuk masuk rumah, bayar {amount} (sewa bulan pertama, yuran perjanjian sewa dan SST, tolak yuran tempahan) dalam masa {days} hari selepas tarikh mula, jika tidak yuran tempahan dilucuthakkan.',
   'deal.notice.refundLessStamping':
     '{side, select, TENANT {Sebanyak {refund} daripada yuran tempahan anda akan dipulangkan dalam masa {days} hari bekerja: kos setem perjanjian ditolak.} other {Sebanyak {refund} daripada yuran tempahan penyewa dipulangkan kepadanya, selepas ditolak kos setem.}}',
   'deal.notice.step':
@@ -188,8 +188,8 @@ export const ms: Messages = {
     '{purpose, select, BOOKING {Bayaran yuran tempahan anda} other {Bayaran masuk rumah anda}} tidak berjaya ({time}). Tiada caj dikenakan: anda boleh cuba lagi.',
   'deal.moveIn': 'Jumlah masuk rumah',
   'deal.moveIn.rent': 'Sewa bulan pertama',
-  'deal.moveIn.signingFee': 'Yuran menandatangani',
-  'deal.moveIn.sst': 'SST atas yuran menandatangani',
+  'deal.moveIn.signingFee': 'Yuran perjanjian sewa',
+  'deal.moveIn.sst': 'SST atas yuran perjanjian sewa',
   'deal.moveIn.surcharge': 'Surcaj tempoh sewa pendek',
   'deal.moveIn.credit': 'Yuran tempahan dikreditkan',
   'deal.moveIn.total': 'Perlu dibayar',

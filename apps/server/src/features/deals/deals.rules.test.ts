@@ -29,42 +29,7 @@ async function sms(userId: string): Promise<string[]> {
   return messages.map((message) => message.body);
 }
 
-/** A deal taken to `until`: BOOKED, APPROVED (screening passed) or SIGNED. */
-async function dealAt(until: 'BOOKED' | 'APPROVED' | 'SIGNED', options: { language?: 'EN' | 'MY' | 'ZH'; months?: number } = {}) {
-  const landlord = await f.person('Landlord Wong');
-  const tenant = await f.person('Tenant Aisyah', options.language ? { language: options.language } : {});
-  const staff = await f.person('Staff', { role: 'moderator' });
-  const propertyId = await f.condo(landlord.id);
-  const dealId = ((await f.apply(tenant, propertyId, { tenancyMonths: options.months ?? 12 })).json() as Deal).id;
-  await f.command(landlord, dealId, { command: 'ACCEPT' });
-  await f.pay(tenant, dealId);
-  await f.drain();
-  expect((await f.dealRow(dealId)).state).toBe('BOOKED');
-  if (until !== 'BOOKED') {
-    const added = await t.app.inject({
-      method: 'POST',
-      url: `/api/deals/${dealId}/documents`,
-      payload: { kind: 'PAYSLIP' },
-      headers: tenant.headers,
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/documents/${(added.json() as { id: string }).id}/upload`,
-      payload: Buffer.from('%PDF-1.4\n'),
-      headers: { ...tenant.headers, 'content-type': 'application/pdf' },
-    });
-    await f.command(tenant, dealId, { command: 'SUBMIT_DOCUMENTS' });
-    await t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/documents/verify`, payload: { decision: 'APPROVED' }, headers: staff.headers });
-    expect((await f.dealRow(dealId)).state).toBe('APPROVED');
-  }
-  if (until === 'SIGNED') {
-    // Either party starts the agreement; here the landlord.
-    expect((await f.command(landlord, dealId, { command: 'SEND_AGREEMENT' })).json()).toMatchObject({ state: 'AGREEMENT' });
-    expect((await f.command(tenant, dealId, { command: 'SIGN' })).json()).toMatchObject({ state: 'SIGNED' });
-  }
-  await f.drain();
-  return { landlord, tenant, staff, dealId, propertyId };
-}
+const dealAt = f.dealAt;
 
 const daysAfter = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

@@ -670,6 +670,30 @@ export function createDealsService({ repository, jobs, payments, secret, clock =
       });
     },
 
+    /** What the tenancy agreement needs of a deal (the agreements port): its terms and the caller's side. */
+    async agreementFacts(id: string, caller: Exclude<Caller, 'SYSTEM'>) {
+      const { deal, role } = await load(id, caller);
+      const [listing] = await repository.properties([deal.propertyId]);
+      return {
+        id: deal.id,
+        state: deal.state,
+        role,
+        tenantId: deal.tenantId,
+        landlordId: deal.landlordId,
+        propertyName: listing?.name ?? '',
+        moveInDate: deal.moveInDate,
+        tenancyMonths: deal.tenancyMonths,
+        monthlyRent: deal.monthlyRent,
+        occupants: deal.occupants,
+        bookingFeeSen: deal.paidAt ? deal.bookingFeeSen : 0,
+      };
+    },
+
+    /** Both parties signed the agreement: the deal is SIGNED and its move-in payment falls due. */
+    async agreementSigned(id: string): Promise<void> {
+      await run(id, 'SIGN', 'SYSTEM', { expect: 'AGREEMENT' });
+    },
+
     /** A deadline job: runs its command if the deal still waits in the state it was armed for. */
     async deadline(dealId: string, command: DealCommand, state: DealState, reason: DealReason | null, at?: string): Promise<void> {
       if (!(await repository.findById(dealId))) return;

@@ -1,29 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { Receipt } from '@kunci/contracts/payments';
 import { HTML_LANG } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
+import { pdfFonts } from '../../lib/pdf-fonts.ts';
 import { receiptRows } from './receipt-rows.ts';
 
 /**
- * The receipt as an A4 PDF in the receipt's language (en, ms, zh), with the same rows as the receipt page.
- * Every language is set in Noto Sans SC (OFL, shipped with the app by the `@embedpdf/fonts-sc` package): it
- * covers Latin and the whole CJK block, so a Chinese name on an English receipt prints too. pdfkit embeds only
- * the glyphs the document uses, so a receipt stays a few dozen kilobytes.
+ * The receipt as an A4 PDF in the receipt's language (en, ms, zh), with the same rows as the receipt page, set
+ * in the fonts of lib/pdf-fonts.ts (Noto Sans SC: a Chinese name on an English receipt prints too; only the glyphs
+ * used are embedded, so a receipt stays a few dozen kilobytes).
  */
-
-const FONT_DIR = join(dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts');
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** Read once, on the first receipt (about 8 MB each). */
-function loadFonts() {
-  fonts ??= {
-    regular: readFileSync(join(FONT_DIR, 'NotoSansHans-Regular.otf')),
-    bold: readFileSync(join(FONT_DIR, 'NotoSansHans-Bold.otf')),
-  };
-  return fonts;
-}
 
 const INK = '#1c1917';
 const MUTED = '#57534e';
@@ -47,7 +33,7 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const { regular, bold } = loadFonts();
+  const { regular, bold } = pdfFonts();
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
 

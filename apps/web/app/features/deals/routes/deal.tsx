@@ -7,7 +7,6 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
-import { DealScreening } from '../../screening/index.ts';
 import { cancelOutcome, feeStatus } from '../deal-money.ts';
 import type { Route } from './+types/deal';
 
@@ -162,7 +161,14 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
           : null;
   // Cancelling, asking to postpone and postponing anyway open a dialog first; the others are one press.
   const DIALOG_COMMANDS: DealCommand[] = ['CANCEL', 'VOID', 'REQUEST_POSTPONE', 'POSTPONE_ANYWAY'];
-  const actions = deal.commands.filter((command) => !DIALOG_COMMANDS.includes(command));
+  // The agreement is started and signed on its own page (with the terms, and one-time codes), not by one press here.
+  const AGREEMENT_COMMANDS: DealCommand[] = ['SEND_AGREEMENT', 'SIGN'];
+  const actions = deal.commands.filter((command) => !DIALOG_COMMANDS.includes(command) && !AGREEMENT_COMMANDS.includes(command));
+  const party = deal.viewerRole === 'TENANT' || deal.viewerRole === 'LANDLORD';
+  const agreementPage = party
+    ? href(deal.viewerRole === 'LANDLORD' ? 'taInitiateLandlord' : 'taInitiateTenant', undefined, { dealId: deal.id })
+    : null;
+  const agreementLink = agreementPage && ['APPROVED', 'AGREEMENT', 'SIGNED', 'ACTIVE'].includes(deal.state) ? agreementPage : null;
   const mayPay = deal.viewerRole === 'TENANT' && deal.state === 'ACCEPTED';
   const mayPayMoveIn = deal.viewerRole === 'TENANT' && deal.state === 'SIGNED' && !deal.moveIn.paidAt;
   const mayPostpone = deal.commands.includes('REQUEST_POSTPONE');
@@ -228,6 +234,15 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
                 : t('deal.postpone.refused', { date: dayOf(deal.postponement.moveInDate), start: dayOf(deal.moveInDate) })}
             </p>
           ) : null}
+          {agreementLink ? (
+            <Link
+              to={agreementLink}
+              data-testid="deal-agreement"
+              className="mt-4 inline-block w-full rounded-full bg-brand-700 px-5 py-3 text-center font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:w-auto"
+            >
+              {deal.state === 'APPROVED' ? t('deal.command', { command: 'SEND_AGREEMENT' }) : t('agreements.page.title')}
+            </Link>
+          ) : null}
           {mayPay || mayPayMoveIn || actions.length > 0 || mayCancel || mayPostpone || mayPostponeAnyway ? (
             <Form method="post" className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
               <input type="hidden" name="dealId" value={deal.id} />
@@ -272,11 +287,6 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
             </Form>
           ) : null}
         </section>
-      ) : null}
-
-      {/* The booked tenant's screening: profile, documents, credit check, the zero-deposit decision. */}
-      {deal.viewerRole === 'TENANT' && ['BOOKED', 'SCREENING', 'APPROVED', 'REJECTED'].includes(deal.state) ? (
-        <DealScreening dealId={deal.id} dealState={deal.state} />
       ) : null}
 
       <section aria-labelledby="deal-money" className="mt-6 rounded-xl border border-gray-200 p-4">

@@ -1,0 +1,106 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '@kunci/db/client';
+import { agreementSigningCodes, tenancyAgreements, users } from '@kunci/db/schema';
+
+export type AgreementRow = typeof tenancyAgreements.$inferSelect;
+export type SigningCodeRow = typeof agreementSigningCodes.$inferSelect;
+
+export function createAgreementsRepository(db: Database) {
+  return {
+    insert: async (values: typeof tenancyAgreements.$inferInsert) => (await db.insert(tenancyAgreements).values(values).returning())[0]!,
+
+    remove: (id: string) => db.delete(tenancyAgreements).where(eq(tenancyAgreements.id, id)),
+
+    findById: async (id: string) => (await db.select().from(tenancyAgreements).where(eq(tenancyAgreements.id, id)))[0],
+
+    findByDeal: async (dealId: string) => (await db.select().from(tenancyAgreements).where(eq(tenancyAgreements.dealId, dealId)))[0],
+
+    /**
+     * Records one party's signature; the row is locked so two parties signing at once are applied one by one and
+     * exactly one of them sees both signatures (and seals the document).
+     */
+    sign: (id: string, side: 'LANDLORD' | 'TENANT', at: Date) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(tenancyAgreements).where(eq(tenancyAgreements.id, id)).for('update');
+        if (!row) return null;
+        const already = side === 'LANDLORD' ? row.landlordSignedAt : row.tenantSignedAt;
+        if (already) return { row, changed: false };
+        const [updated] = await tx
+          .update(tenancyAgreements)
+          .set(side === 'LANDLORD' ? { landlordSignedAt: at } : { tenantSignedAt: at })
+          .where(eq(tenancyAgreements.id, id))
+          .returning();
+        return { row: updated!, changed: true };
+      }),
+
+    /** Seals the signed document once: a row already SIGNED keeps its PDF. */
+    markSigned: async (id: string, values: { pdfKey: string; pdfSha256: string; signedAt: Date }) =>
+      (
+        await db
+          .update(tenancyAgreements)
+          .set({ ...values, status: 'SIGNED' })
+          .where(and(eq(tenancyAgreements.id, id), eq(tenancyAgreements.status, 'SIGNING')))
+          .returning()
+      )[0],
+
+    person: async (id: string) =>
+      (
+        await db.select({ id: users.id, phone: users.phoneNumber, language: users.language, name: users.name }).from(users).where(eq(users.id, id))
+      )[0],
+
+    /** A new code replaces the caller's earlier unused ones. */
+    newCode: (values: typeof agreementSigningCodes.$inferInsert) =>
+      db.transaction(async (tx) => {
+        await tx
+          .update(agreementSigningCodes)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(
+              eq(agreementSigningCodes.agreementId, values.agreementId),
+              eq(agreementSigningCodes.userId, values.userId),
+              isNull(agreementSigningCodes.usedAt),
+            ),
+          );
+        return (await tx.insert(agreementSigningCodes).values(values).returning())[0]!;
+      }),
+
+    /** The caller's live code (unused, unexpired), if any. */
+    liveCode: async (agreementId: string, userId: string, now: Date) =>
+      (
+        await db
+          .select()
+          .from(agreementSigningCodes)
+          .where(
+            and(
+              eq(agreementSigningCodes.agreementId, agreementId),
+              eq(agreementSigningCodes.userId, userId),
+              isNull(agreementSigningCodes.usedAt),
+              gt(agreementSigningCodes.expiresAt, now),
+            ),
+          )
+          .orderBy(desc(agreementSigningCodes.createdAt))
+          .limit(1)
+      )[0],
+
+    /** Counts a wrong try; the code stops working after `maxAttempts`. */
+    failedTry: (id: number, maxAttempts: number) =>
+      db
+        .update(agreementSigningCodes)
+        .set({
+          attempts: sql`${agreementSigningCodes.attempts} + 1`,
+          usedAt: sql`case when ${agreementSigningCodes.attempts} + 1 >= ${maxAttempts} then now() else null end`,
+        })
+        .where(eq(agreementSigningCodes.id, id)),
+
+    /** Uses a code once: false when another request used it first. */
+    useCode: async (id: number) =>
+      (
+        await db
+          .update(agreementSigningCodes)
+          .set({ usedAt: sql`now()` })
+          .where(and(eq(agreementSigningCodes.id, id), isNull(agreementSigningCodes.usedAt)))
+          .returning({ id: agreementSigningCodes.id })
+      ).length === 1,
+  };
+}
+export type AgreementsRepository = ReturnType<typeof createAgreementsRepository>;

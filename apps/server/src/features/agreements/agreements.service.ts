@@ -1,0 +1,319 @@
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  compactIdNumber,
+  maskId,
+  validIdNumber,
+  type Agreement,
+  type AgreementParty,
+  type CreateAgreementBody,
+  type SigningCode,
+} from '@kunci/contracts/agreements';
+import { BUSINESS, moveInCost } from '@kunci/contracts/business';
+import { sen, tenancySurchargeSen, type DealActor, type DealState } from '@kunci/contracts/deals';
+import { ErrorCode, type FieldError } from '@kunci/contracts/errors';
+import { fromStoredLanguage } from '@kunci/i18n/locales';
+import { translatorFor } from '@kunci/i18n/messages';
+import { href } from '@kunci/i18n/paths';
+import type { MediaStore } from '@kunci/media/store';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { readAll } from '../../lib/uploads.ts';
+import type { Messenger } from '../../plugins/messaging.ts';
+import { agreementPdf, type AgreementDocument } from './agreement-pdf.ts';
+import type { AgreementRow, AgreementsRepository } from './agreements.repository.ts';
+
+/** A signed-in caller. */
+export interface Caller {
+  userId: string;
+  moderator: boolean;
+}
+
+/** What agreements need of deals: the port app.ts fills with the deals service (features do not import each other). */
+export interface AgreementDeals {
+  agreementFacts(
+    dealId: string,
+    caller: Caller,
+  ): Promise<{
+    id: string;
+    state: DealState;
+    role: DealActor;
+    tenantId: string;
+    landlordId: string;
+    propertyName: string;
+    moveInDate: string;
+    tenancyMonths: number;
+    monthlyRent: number;
+    occupants: number;
+    bookingFeeSen: number;
+  }>;
+  /** Runs a party's command on the deal (`SEND_AGREEMENT` when the agreement is started). */
+  command(dealId: string, caller: Caller, command: 'SEND_AGREEMENT', details: Record<string, never>): Promise<unknown>;
+  agreementSigned(dealId: string): Promise<void>;
+}
+
+/** Seals personal data at rest (AES-256-GCM): IC and passport numbers, and the signed PDF that prints them. */
+export interface FieldSealer {
+  seal(plain: Buffer): Buffer;
+  open(sealed: Buffer): Buffer;
+  sealText(text: string): string;
+  openText(sealed: string): string;
+}
+
+export interface AgreementsServiceOptions {
+  repository: AgreementsRepository;
+  deals: AgreementDeals;
+  messenger: Messenger;
+  store: MediaStore;
+  sealer: FieldSealer;
+  secret: string;
+  publicUrl: string;
+  clock?: () => Date;
+}
+
+const MONTH_DAY = (date: string, months: number) => {
+  // The day before the same date `months` later (a 12-month tenancy from 1 Dec 2026 ends 30 Nov 2027).
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const end = new Date(Date.UTC(year, month - 1 + months, day));
+  if (end.getUTCDate() !== day) end.setUTCDate(0); // 31 Jan + 1 month: the end of February
+  end.setUTCDate(end.getUTCDate() - 1);
+  return end.toISOString().slice(0, 10);
+};
+
+export function createAgreementsService({
+  repository,
+  deals,
+  messenger,
+  store,
+  sealer,
+  secret,
+  publicUrl,
+  clock = () => new Date(),
+}: AgreementsServiceOptions) {
+  const codeHash = (agreementId: string, userId: string, code: string) =>
+    createHmac('sha256', secret).update(`agreement-code:${agreementId}:${userId}:${code}`).digest('hex');
+
+  /** The agreement and the caller's side of it (parties and staff only). */
+  async function load(id: string, caller: Caller): Promise<{ row: AgreementRow; role: 'TENANT' | 'LANDLORD' | 'STAFF' }> {
+    const row = await repository.findById(id);
+    if (!row) throw notFound({ agreementId: id });
+    const role = caller.userId === row.tenantId ? 'TENANT' : caller.userId === row.landlordId ? 'LANDLORD' : caller.moderator ? 'STAFF' : null;
+    if (!role) throw new AppError(ErrorCode.FORBIDDEN, { agreementId: id });
+    return { row, role };
+  }
+
+  function view(row: AgreementRow, role: 'TENANT' | 'LANDLORD' | 'STAFF'): Agreement {
+    const party = (side: 'landlord' | 'tenant') => ({
+      userId: side === 'landlord' ? row.landlordId : row.tenantId,
+      name: side === 'landlord' ? row.landlordName : row.tenantName,
+      idType: side === 'landlord' ? row.landlordIdType : row.tenantIdType,
+      idNumberMasked: `${'•'.repeat(8)}${side === 'landlord' ? row.landlordIdLast4 : row.tenantIdLast4}`,
+      signedAt: (side === 'landlord' ? row.landlordSignedAt : row.tenantSignedAt)?.toISOString() ?? null,
+    });
+    const mine = role === 'TENANT' ? row.tenantSignedAt : role === 'LANDLORD' ? row.landlordSignedAt : new Date(0);
+    return {
+      id: row.id,
+      dealId: row.dealId,
+      status: row.status,
+      language: row.language,
+      propertyName: row.propertyName,
+      address: row.address,
+      startDate: row.startDate,
+      endDate: MONTH_DAY(row.startDate, row.tenancyMonths),
+      tenancyMonths: row.tenancyMonths,
+      monthlyRent: row.monthlyRent,
+      surchargeSen: row.surchargeSen,
+      signingFeeSen: row.signingFeeSen,
+      sstSen: row.sstSen,
+      occupants: row.occupants,
+      utilities: row.utilities as Agreement['utilities'],
+      houseRules: row.houseRules,
+      landlord: party('landlord'),
+      tenant: party('tenant'),
+      viewerRole: role,
+      viewerMaySign: row.status === 'SIGNING' && !mine,
+      sha256: row.pdfSha256,
+      signedAt: row.signedAt?.toISOString() ?? null,
+      pdfUrl: `/api/agreements/${row.id}/pdf`,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /** The document to print: the parties' numbers opened (the PDF is private), the booking fee credited when paid. */
+  async function documentOf(row: AgreementRow, bookingFeeSen: number): Promise<AgreementDocument> {
+    const [landlord, tenant] = await Promise.all([repository.person(row.landlordId), repository.person(row.tenantId)]);
+    const phoneEnd = (phone: string | undefined) => (phone ?? '').slice(-4);
+    return {
+      reference: row.id.slice(0, 8).toUpperCase(),
+      language: row.language,
+      propertyName: row.propertyName,
+      address: row.address,
+      startDate: row.startDate,
+      endDate: MONTH_DAY(row.startDate, row.tenancyMonths),
+      tenancyMonths: row.tenancyMonths,
+      monthlyRent: row.monthlyRent,
+      surchargeSen: row.surchargeSen,
+      signingFeeSen: row.signingFeeSen,
+      sstSen: row.sstSen,
+      bookingFeeSen,
+      occupants: row.occupants,
+      utilities: row.utilities as AgreementDocument['utilities'],
+      houseRules: row.houseRules,
+      parties: [
+        {
+          role: 'LANDLORD',
+          name: row.landlordName,
+          idType: row.landlordIdType,
+          idNumber: sealer.openText(row.landlordIdSealed),
+          signedAt: row.landlordSignedAt,
+          phoneEnd: phoneEnd(landlord?.phone),
+        },
+        {
+          role: 'TENANT',
+          name: row.tenantName,
+          idType: row.tenantIdType,
+          idNumber: sealer.openText(row.tenantIdSealed),
+          signedAt: row.tenantSignedAt,
+          phoneEnd: phoneEnd(tenant?.phone),
+        },
+      ],
+      signed: row.status === 'SIGNED' || Boolean(row.landlordSignedAt && row.tenantSignedAt),
+      createdAt: row.createdAt,
+    };
+  }
+
+  /** Both signed: the final PDF is drawn once, its SHA-256 taken, sealed into the store under a key that names it. */
+  async function seal(row: AgreementRow, bookingFeeSen: number): Promise<AgreementRow> {
+    const pdf = await agreementPdf(await documentOf(row, bookingFeeSen));
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
+    const key = `private/agreements/${row.id}/${sha256}.pdf`;
+    await store.put(key, sealer.seal(pdf), 'application/octet-stream');
+    const signed = await repository.markSigned(row.id, { pdfKey: key, pdfSha256: sha256, signedAt: clock() });
+    if (!signed) return (await repository.findById(row.id))!; // another request sealed it first: its PDF stands
+    await deals.agreementSigned(row.dealId);
+    for (const userId of [row.landlordId, row.tenantId]) {
+      const person = await repository.person(userId);
+      if (!person) continue;
+      const lang = fromStoredLanguage(person.language);
+      const url = new URL(href(lang, 'deal', undefined, { id: row.dealId }), publicUrl).toString();
+      await messenger.sms(person.phone, translatorFor(lang)('agreements.signed.sms', { listing: row.propertyName, sha: sha256, url }));
+    }
+    return signed;
+  }
+
+  return {
+    /** A party of an approved deal starts its agreement: the terms fixed, the numbers sealed, the deal to AGREEMENT. */
+    async create(caller: Caller, body: CreateAgreementBody): Promise<Agreement> {
+      const deal = await deals.agreementFacts(body.dealId, caller);
+      if (deal.role !== 'TENANT' && deal.role !== 'LANDLORD') throw new AppError(ErrorCode.FORBIDDEN, { dealId: body.dealId });
+      if (deal.state !== 'APPROVED') throw new AppError(ErrorCode.DEAL_STATE, { dealId: body.dealId, state: deal.state });
+      const fields: FieldError[] = [];
+      for (const side of ['landlord', 'tenant'] as const) {
+        const party: AgreementParty = body[side];
+        if (!validIdNumber(party.idType, party.idNumber)) fields.push({ path: `body.${side}.idNumber`, message: 'agreements.field.idNumber' });
+      }
+      if (fields.length) throw new AppError(ErrorCode.VALIDATION, { dealId: body.dealId }, fields);
+      const cost = moveInCost(deal.monthlyRent);
+      const numbers = { landlord: compactIdNumber(body.landlord.idNumber), tenant: compactIdNumber(body.tenant.idNumber) };
+      if (await repository.findByDeal(deal.id)) throw new AppError(ErrorCode.CONFLICT, { dealId: deal.id, reason: 'agreement exists' });
+      const row = await repository.insert({
+        dealId: deal.id,
+        createdBy: caller.userId,
+        language: body.language,
+        propertyName: deal.propertyName,
+        address: body.address,
+        startDate: deal.moveInDate,
+        tenancyMonths: deal.tenancyMonths,
+        monthlyRent: deal.monthlyRent,
+        surchargeSen: tenancySurchargeSen(deal.monthlyRent, deal.tenancyMonths),
+        signingFeeSen: sen(cost.signingFee),
+        sstSen: sen(cost.sst),
+        occupants: deal.occupants,
+        utilities: [...new Set(body.utilities)],
+        houseRules: body.houseRules,
+        landlordId: deal.landlordId,
+        landlordName: body.landlord.name,
+        landlordIdType: body.landlord.idType,
+        landlordIdSealed: sealer.sealText(numbers.landlord),
+        landlordIdLast4: numbers.landlord.slice(-4),
+        tenantId: deal.tenantId,
+        tenantName: body.tenant.name,
+        tenantIdType: body.tenant.idType,
+        tenantIdSealed: sealer.sealText(numbers.tenant),
+        tenantIdLast4: numbers.tenant.slice(-4),
+      });
+      try {
+        await deals.command(deal.id, caller, 'SEND_AGREEMENT', {});
+      } catch (error) {
+        // The deal moved on meanwhile (its hold lapsed, a party cancelled): no agreement without it.
+        await repository.remove(row.id);
+        throw error;
+      }
+      return view(row, deal.role);
+    },
+
+    async get(id: string, caller: Caller): Promise<Agreement> {
+      const { row, role } = await load(id, caller);
+      return view(row, role);
+    },
+
+    async ofDeal(dealId: string, caller: Caller): Promise<Agreement> {
+      const row = await repository.findByDeal(dealId);
+      if (!row) throw notFound({ dealId });
+      return this.get(row.id, caller);
+    },
+
+    /** The PDF: the signed one exactly as stored (its hash checked), or the draft drawn now. */
+    async pdf(id: string, caller: Caller): Promise<{ bytes: Buffer; sha256: string | null; filename: string }> {
+      const { row } = await load(id, caller);
+      const filename = `kunci-tenancy-agreement-${row.id.slice(0, 8)}${row.status === 'SIGNED' ? '' : '-draft'}.pdf`;
+      if (row.status === 'SIGNED' && row.pdfKey) {
+        const file = await store.get(row.pdfKey);
+        if (!file) throw notFound({ agreementId: id, reason: 'signed file missing' });
+        const bytes = sealer.open(await readAll(file.body));
+        if (createHash('sha256').update(bytes).digest('hex') !== row.pdfSha256) {
+          throw new AppError(ErrorCode.INTERNAL, { agreementId: id, reason: 'signed PDF does not match its SHA-256' });
+        }
+        return { bytes, sha256: row.pdfSha256, filename };
+      }
+      const deal = await deals.agreementFacts(row.dealId, caller);
+      return { bytes: await agreementPdf(await documentOf(row, deal.bookingFeeSen)), sha256: null, filename };
+    },
+
+    /** Sends the caller a one-time code to sign with (a new one replaces the last). */
+    async sendCode(id: string, caller: Caller): Promise<SigningCode> {
+      const { row, role } = await load(id, caller);
+      if (role === 'STAFF') throw new AppError(ErrorCode.FORBIDDEN, { agreementId: id });
+      if (!view(row, role).viewerMaySign) throw new AppError(ErrorCode.DEAL_STATE, { agreementId: id, status: row.status });
+      const person = await repository.person(caller.userId);
+      if (!person) throw notFound({ userId: caller.userId });
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const expiresAt = new Date(clock().getTime() + BUSINESS.agreement.codeMinutes * 60_000);
+      await repository.newCode({ agreementId: row.id, userId: caller.userId, codeHash: codeHash(row.id, caller.userId, code), expiresAt });
+      const t = translatorFor(fromStoredLanguage(person.language));
+      await messenger.sms(person.phone, t('agreements.code.sms', { listing: row.propertyName, code, minutes: BUSINESS.agreement.codeMinutes }));
+      return { sentTo: maskId(person.phone), expiresAt: expiresAt.toISOString() };
+    },
+
+    /** Signs with the code; the second signature seals the PDF and moves the deal to SIGNED. */
+    async sign(id: string, caller: Caller, code: string): Promise<Agreement> {
+      const { row, role } = await load(id, caller);
+      if (role === 'STAFF') throw new AppError(ErrorCode.FORBIDDEN, { agreementId: id });
+      if (!view(row, role).viewerMaySign) throw new AppError(ErrorCode.DEAL_STATE, { agreementId: id, status: row.status });
+      const deal = await deals.agreementFacts(row.dealId, caller);
+      if (deal.state !== 'AGREEMENT') throw new AppError(ErrorCode.DEAL_STATE, { dealId: deal.id, state: deal.state });
+      const live = await repository.liveCode(row.id, caller.userId, clock());
+      if (!live) throw new AppError(ErrorCode.VALIDATION, { agreementId: id }, [{ path: 'body.code', message: 'agreements.field.noCode' }]);
+      const given = Buffer.from(codeHash(row.id, caller.userId, code));
+      if (!timingSafeEqual(given, Buffer.from(live.codeHash))) {
+        await repository.failedTry(live.id, BUSINESS.agreement.codeAttempts);
+        throw new AppError(ErrorCode.VALIDATION, { agreementId: id }, [{ path: 'body.code', message: 'agreements.field.code' }]);
+      }
+      if (!(await repository.useCode(live.id)))
+        throw new AppError(ErrorCode.VALIDATION, { agreementId: id }, [{ path: 'body.code', message: 'agreements.field.code' }]);
+      const signed = await repository.sign(row.id, role, clock());
+      let current = signed!.row;
+      if (current.landlordSignedAt && current.tenantSignedAt && current.status === 'SIGNING') current = await seal(current, deal.bookingFeeSen);
+      return view(current, role);
+    },
+  };
+}
+export type AgreementsService = ReturnType<typeof createAgreementsService>;
