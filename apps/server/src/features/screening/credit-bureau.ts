@@ -39,7 +39,7 @@ const QUESTIONS: BureauQuestion[] = [
 
 /**
  * The simulator's fixed people (README, "Configuration"): their outcome is known in advance. Any other valid NRIC
- * gets a score from its digits (about seven in ten pass, as the business rules' screening rate has it).
+ * gets a score from its digits (about two in three pass; the business rules say up to 30% are rejected).
  */
 export const SIMULATOR_NRICS: Record<string, 'SUCCESS' | 'FAIL' | 'CONSENT_FAIL' | 'ERROR'> = {
   '900101145567': 'SUCCESS',
