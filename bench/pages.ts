@@ -6,7 +6,7 @@
 // Lighthouse (mobile, system Chromium, median of three) for /, /rent/bangsar and a listing in each language.
 //   node bench/pages.ts --listings 100000                          (PGlite, data kept in .data/bench-pages-N)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kunci_bench node bench/pages.ts --listings 100000
-//   options: --seconds 5 --connections 8,32 --only home,results --no-lighthouse --no-signed-in
+//   options: --seconds 5 --connections 8,32 --only home,results --no-lighthouse --languages en --no-signed-in
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,6 +34,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     lighthouse: { type: 'boolean', default: true },
     'signed-in': { type: 'boolean', default: true },
+    /** Lighthouse in these languages only (comma-separated; all by default). */
+    languages: { type: 'string' },
   },
 });
 const listings = Number(values.listings);
@@ -192,7 +194,7 @@ try {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
     const scores: Record<string, Record<string, number | string>> = {};
     try {
-      for (const lang of LANGUAGES) {
+      for (const lang of LANGUAGES.filter((l) => !values.languages || values.languages.split(',').includes(l))) {
         for (const path of Object.values(chosen)) {
           const target = switchLanguage(path, lang);
           // Lighthouse's simulated throttling varies from run to run: each page is measured RUNS times and the

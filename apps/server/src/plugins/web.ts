@@ -222,7 +222,8 @@ export async function webRoutes(
     reply.status(entry.status).headers(entry.headers);
     reply.header('etag', entry.etag);
     reply.header('cache-control', SHARED_CACHE_CONTROL);
-    reply.header('vary', 'Accept-Encoding');
+    // The page's own Vary (the home page varies with the language cookie) and the encoding.
+    reply.header('vary', entry.headers['vary'] ? `${entry.headers['vary']}, Accept-Encoding` : 'Accept-Encoding');
     reply.header('x-page-cache', state);
     if (cookies.length) reply.header('set-cookie', cookies);
     const match = request.headers['if-none-match'];
