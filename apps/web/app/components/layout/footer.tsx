@@ -37,6 +37,21 @@ export function Footer({ areas }: { areas: readonly Area[] }) {
               </Link>
             </li>
             <li>
+              <Link to={href('learn')} className={link}>
+                {t('content.learn.title')}
+              </Link>
+            </li>
+            <li>
+              <Link to={href('homeOwnership')} className={link}>
+                {t('content.more.homeOwnership')}
+              </Link>
+            </li>
+            <li>
+              <Link to={href('more')} className={link}>
+                {t('content.more.title')}
+              </Link>
+            </li>
+            <li>
               <Link to={href('sitemap')} className={link}>
                 {t('footer.sitemap')}
               </Link>

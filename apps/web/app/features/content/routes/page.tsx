@@ -63,7 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang, rest } = parsePath(new URL(request.url).pathname);
+  // A client-side submission posts to the page's path plus ".data".
+  const { lang, rest } = parsePath(new URL(request.url).pathname.replace(/\.data$/, ''));
   if (KEYS[rest] !== 'contact') throw data(null, { status: 405 });
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? '').trim();

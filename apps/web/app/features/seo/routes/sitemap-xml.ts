@@ -1,11 +1,12 @@
 import { data } from 'react-router';
-import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGES } from '@kunci/i18n/locales';
+import { DEFAULT_LANGUAGE, HTML_LANG, LANGUAGES, type Language } from '@kunci/i18n/locales';
 import { href, parsePath, switchLanguage, type RouteId } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
 import { getServerContext } from '../../../lib/server-context.ts';
+import { contentAlternates } from '../../content/index.ts';
 import type { Route } from './+types/sitemap-xml';
 
-const STATIC_PAGES: RouteId[] = ['home', 'property', 'buy', 'sitemap', 'about', 'contact', 'tenantInfo', 'landlordInfo'];
+const STATIC_PAGES: RouteId[] = ['home', 'property', 'buy', 'sitemap', 'learn', 'learnBlog', 'learnEvents', 'more', 'quicklinks', 'homeOwnership'];
 
 function xml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -23,17 +24,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context, lang);
   const part = url.searchParams.get('part');
   const self = `${publicUrl}${href(lang, 'sitemapXml')}`;
-  const entry = (path: string, lastmod?: string) =>
+  // `alternates`: the page's own path in each language when its slug differs by language (managed content).
+  const entry = (path: string, lastmod?: string, alternates?: Record<Language, string>) =>
     `<url><loc>${xml(publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}${LANGUAGES.map(
-      (other) => `<xhtml:link rel="alternate" hreflang="${HTML_LANG[other]}" href="${xml(publicUrl + switchLanguage(path, other))}"/>`,
-    ).join('')}<xhtml:link rel="alternate" hreflang="x-default" href="${xml(publicUrl + switchLanguage(path, DEFAULT_LANGUAGE))}"/></url>`;
+      (other) =>
+        `<xhtml:link rel="alternate" hreflang="${HTML_LANG[other]}" href="${xml(publicUrl + (alternates?.[other] ?? switchLanguage(path, other)))}"/>`,
+    ).join(
+      '',
+    )}<xhtml:link rel="alternate" hreflang="x-default" href="${xml(publicUrl + (alternates?.[DEFAULT_LANGUAGE] ?? switchLanguage(path, DEFAULT_LANGUAGE)))}"/></url>`;
   const urlset = (entries: string[]) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
   const respond = (body: string) =>
     new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
 
   if (part === 'pages') {
-    const [areas, types, { rentals }] = await Promise.all([api.areas(), api.propertyTypes(), api.sitemapPages()]);
+    const [areas, types, { rentals }, content, projects] = await Promise.all([
+      api.areas(),
+      api.propertyTypes(),
+      api.sitemapPages(),
+      api.content({ language: lang }),
+      api.homeProjects(),
+    ]);
     const rentTypes = types.filter((t) => !t.listingType.endsWith('_SALE'));
     const withHomes = new Set(rentals.filter((r) => r.listings > 0).map((r) => `${r.areaSlug}/${r.category}`));
     const areasWithHomes = new Set(rentals.filter((r) => r.listings > 0).map((r) => r.areaSlug));
@@ -48,7 +59,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             .map((type) => href(lang, 'rent', { loc: area.slug, propertyType: type.slug })),
         ]),
     ];
-    return respond(urlset([...new Set(paths)].map((path) => entry(path))));
+    paths.push(
+      ...areas.filter((area) => areasWithHomes.has(area.slug)).map((area) => href(lang, 'quicklinksArea', { loc: area.slug })),
+      ...projects.content.map((project) => href(lang, 'homeProject', { id: project.id })),
+    );
+    // Guides, posts, events, FAQs and information pages, each with its own slug in every language.
+    const articles = content.content.flatMap((page) => {
+      const alternates = contentAlternates(page);
+      return alternates ? [{ path: alternates[lang], lastmod: page.updatedAt, alternates }] : [];
+    });
+    const listed = new Set(paths);
+    return respond(
+      urlset([
+        ...[...listed].map((path) => entry(path)),
+        ...articles.filter((a) => !listed.has(a.path)).map((a) => entry(a.path, a.lastmod, a.alternates)),
+      ]),
+    );
   }
   const listingsPart = /^listings-(\d{1,4})$/.exec(part ?? '');
   if (listingsPart) {
