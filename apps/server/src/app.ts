@@ -50,6 +50,9 @@ import { registerCollectionJobs, scheduleCollection } from './features/services/
 import { createCollectionRepository } from './features/services/collection/collection.repository.ts';
 import { collectionRoutes } from './features/services/collection/collection.routes.ts';
 import { createCollectionService } from './features/services/collection/collection.service.ts';
+import { createHomerunnerRepository } from './features/services/homerunner/homerunner.repository.ts';
+import { homerunnerRoutes } from './features/services/homerunner/homerunner.routes.ts';
+import { createHomerunnerService } from './features/services/homerunner/homerunner.service.ts';
 import { shareJobKinds } from './lib/jobs/shared-kinds.ts';
 import { PAYMENT_JOBS } from '@kunci/contracts/payments';
 import { createFavouritesRepository } from './features/favourites/favourites.repository.ts';
@@ -332,6 +335,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
         pageCache,
       });
       await api.register(collectionRoutes, { service: collection });
+      await api.register(homerunnerRoutes, { service: createHomerunnerService({ repository: createHomerunnerRepository(db) }) });
       await api.register(priceCheckerRoutes, { service: priceChecker });
       await api.register(promotionsRoutes, { service: createPromotionsService(createPromotionsRepository(db)) });
       if (config.demoMode) await api.register(outboxRoutes, { messenger });

@@ -92,6 +92,48 @@ export const BUSINESS = {
     /** Ringgit a month a landlord may collect through the service. */
     rent: { min: 100, max: 50_000 },
   },
+  /** Key collection by a home runner (business rules, "Key collection"). */
+  homerunner: {
+    /** Collections a listing may have in all. */
+    maxCollectionsPerListing: 2,
+    /** The keys come back no sooner than this many hours after the landlord asks. */
+    returnNoticeHours: 24,
+    /** Pickups (like viewings) start on the hour from `firstHour` to `lastHour`, Malaysia time. */
+    firstHour: 9,
+    lastHour: 20,
+    /** How far ahead a pickup may be booked. */
+    bookAheadDays: 30,
+    /** The Klang Valley by the postcode directory: the federal territories named, and these Selangor towns. */
+    klangValley: {
+      states: ['Wilayah Persekutuan Kuala Lumpur', 'Wilayah Persekutuan Putrajaya'],
+      selangorCities: [
+        'Ampang',
+        'Bandar Baru Bangi',
+        'Bandar Puncak Alam',
+        'Bangi',
+        'Batu Caves',
+        'Cheras',
+        'Cyberjaya',
+        'Dengkil',
+        'Hulu Langat',
+        'Kajang',
+        'Kapar',
+        'Klang',
+        'Pelabuhan Klang',
+        'Petaling Jaya',
+        'Puchong',
+        'Rawang',
+        'Semenyih',
+        'Sepang',
+        'Serdang',
+        'Seri Kembangan',
+        'Shah Alam',
+        'Subang Airport',
+        'Subang Jaya',
+        'Sungai Buloh',
+      ],
+    },
+  },
   /** Growth: price checker, referral programme (business rules, "Referral programme"), reach. */
   growth: {
     priceChecker: {

@@ -55,3 +55,78 @@ export const servicesRows: Row[] = [
     expect: staffOnly(['operations'], 204),
   },
 ];
+
+/** A live Klang Valley listing made the owner's: one no deal, key collection or other row uses. */
+async function klangValleyListing(t: Parameters<NonNullable<Row['setup']>>[0], ownerId: string, keepClear: number): Promise<number> {
+  const found = (await t.database.raw(
+    `select id from properties where review_status = 'APPROVED' and id <> $1
+       and id not in (select property_id from deals) and id not in (select property_id from key_collections)
+     order by id asc offset 20 limit 1`,
+    [keepClear],
+  )) as { rows: { id: number }[] };
+  const id = found.rows[0]!.id;
+  await t.database.raw(`update properties set owner_id = $1, postcode = '47400' where id = $2`, [ownerId, id]);
+  return id;
+}
+
+servicesRows.push(
+  // Home runner: the area check is public; the key belongs to the listing's owner; operations staff dispatch runners.
+  {
+    route: 'POST /api/homerunner/area-cover',
+    request: () => ({ method: 'POST', url: '/api/homerunner/area-cover', payload: { postcode: '47400' } }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/property/key/{id}/list',
+    setup: async (t, c) => ({ propertyId: await klangValleyListing(t, c.owner.id, c.listingId) }),
+    request: (_c, f) => ({ method: 'POST', url: `/api/property/key/${f['propertyId']}/list` }),
+    expect: selfOnly(201),
+  },
+  {
+    route: 'PUT /api/homerunner/key',
+    setup: async (t, c) => {
+      const propertyId = await klangValleyListing(t, c.owner.id, c.listingId);
+      await t.app.inject({ method: 'POST', url: `/api/property/key/${propertyId}/list`, headers: bearer(c.owner.token) });
+      return { propertyId };
+    },
+    request: (_c, f) => ({ method: 'PUT', url: '/api/homerunner/key', payload: { propertyId: f['propertyId'], pickupDateTime: tomorrowAt(10) } }),
+    expect: selfOnly(200),
+  },
+  {
+    route: 'PUT /api/homerunner/key/return',
+    setup: async (t, c) => {
+      const propertyId = await klangValleyListing(t, c.owner.id, c.listingId);
+      await t.app.inject({ method: 'POST', url: `/api/property/key/${propertyId}/list`, headers: bearer(c.owner.token) });
+      await t.database.raw(`update key_collections set status = 'COLLECTED' where property_id = $1`, [propertyId]);
+      return { propertyId };
+    },
+    request: (_c, f) => ({
+      method: 'PUT',
+      url: '/api/homerunner/key/return',
+      payload: { propertyId: f['propertyId'], returnDateTime: tomorrowAt(10, 2) },
+    }),
+    expect: selfOnly(200),
+  },
+  { route: 'GET /api/admin/services/keys', request: () => ({ url: '/api/admin/services/keys' }), expect: staffOnly(['operations'], 200) },
+  {
+    route: 'PUT /api/admin/services/keys/{id}',
+    setup: async (t, c) => {
+      const propertyId = await klangValleyListing(t, c.owner.id, c.listingId);
+      const listed = await t.app.inject({ method: 'POST', url: `/api/property/key/${propertyId}/list`, headers: bearer(c.owner.token) });
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/homerunner/key',
+        payload: { propertyId, pickupDateTime: tomorrowAt(10) },
+        headers: bearer(c.owner.token),
+      });
+      return { id: (listed.json() as { id: string }).id };
+    },
+    request: (_c, f) => ({ method: 'PUT', url: `/api/admin/services/keys/${f['id']}`, payload: { action: 'ASSIGN', runnerName: 'Matrix Runner' } }),
+    expect: staffOnly(['operations'], 200),
+  },
+);
+
+/** `days` ahead (1 by default) at `hour`:00 Malaysia time, in the spec's form. */
+function tomorrowAt(hour: number, days = 1): string {
+  return `${new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10)} ${String(hour).padStart(2, '0')}-00`;
+}

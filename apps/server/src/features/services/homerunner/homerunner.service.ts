@@ -1,0 +1,172 @@
+import { BUSINESS } from '@kunci/contracts/business';
+import { ErrorCode } from '@kunci/contracts/errors';
+import type { AreaCover, KeyCollection } from '@kunci/contracts/homerunner';
+import { AppError } from '../../../lib/app-error.ts';
+import type { HomerunnerRepository, KeyCollectionRow } from './homerunner.repository.ts';
+
+const rules = BUSINESS.homerunner;
+const MALAYSIA_MS = 8 * 3_600_000;
+const HOUR_MS = 3_600_000;
+
+/** Whether the directory's place is in the Klang Valley. */
+export function inKlangValley(place: { state: string; city: string }): boolean {
+  if ((rules.klangValley.states as readonly string[]).includes(place.state)) return true;
+  return place.state === 'Selangor' && (rules.klangValley.selangorCities as readonly string[]).includes(place.city);
+}
+
+/** `2026-11-27 10-00` (Malaysia time) as an instant, or null when it is no such time. */
+export function parseKeyDateTime(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [, year, month, day, hour, minute] = match.map(Number) as [number, number, number, number, number, number];
+  const instant = Date.UTC(year, month - 1, day, hour, minute) - MALAYSIA_MS;
+  const back = new Date(instant + MALAYSIA_MS);
+  if (back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  return new Date(instant);
+}
+
+/** An instant in the spec's form, Malaysia time. */
+export function formatKeyDateTime(at: Date): string {
+  const local = new Date(at.getTime() + MALAYSIA_MS).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 13)}-${local.slice(14, 16)}`;
+}
+
+/** A pickup time: on the hour, within the runners' hours, in the future and not too far ahead. */
+export function checkPickup(at: Date, now: Date): 'ok' | 'past' | 'hours' | 'far' {
+  const local = new Date(at.getTime() + MALAYSIA_MS);
+  if (at.getTime() <= now.getTime()) return 'past';
+  if (local.getUTCMinutes() !== 0 || local.getUTCHours() < rules.firstHour || local.getUTCHours() > rules.lastHour) return 'hours';
+  if (at.getTime() - now.getTime() > rules.bookAheadDays * 24 * HOUR_MS) return 'far';
+  return 'ok';
+}
+
+/** A return time: at least the notice ahead, within the runners' hours. */
+export function checkReturn(at: Date, now: Date): 'ok' | 'notice' | 'hours' {
+  const local = new Date(at.getTime() + MALAYSIA_MS);
+  if (at.getTime() - now.getTime() < rules.returnNoticeHours * HOUR_MS) return 'notice';
+  if (local.getUTCMinutes() !== 0 || local.getUTCHours() < rules.firstHour || local.getUTCHours() > rules.lastHour) return 'hours';
+  return 'ok';
+}
+
+export function createHomerunnerService({ repository, now = () => new Date() }: { repository: HomerunnerRepository; now?: () => Date }) {
+  function dto(row: KeyCollectionRow, propertyName: string, collections: number): KeyCollection {
+    return {
+      id: row.id,
+      propertyId: row.propertyId,
+      propertyName,
+      status: row.status,
+      pickupDateTime: row.pickupAt ? formatKeyDateTime(row.pickupAt) : null,
+      returnDateTime: row.returnAt ? formatKeyDateTime(row.returnAt) : null,
+      runnerName: row.runnerName,
+      collections,
+      maxCollections: rules.maxCollectionsPerListing,
+    };
+  }
+
+  async function areaCover(postcode: string): Promise<AreaCover> {
+    const places = await repository.placesOf(postcode);
+    const covered = places.find(inKlangValley);
+    const place = covered ?? places[0];
+    return { postcode, covered: Boolean(covered), known: places.length > 0, city: place?.city ?? null, state: place?.state ?? null };
+  }
+
+  async function ownListing(propertyId: number, userId: string) {
+    const listing = await repository.listing(propertyId);
+    if (!listing) throw new AppError(ErrorCode.NOT_FOUND, { propertyId });
+    if (listing.ownerId !== userId) throw new AppError(ErrorCode.FORBIDDEN, { propertyId, userId });
+    return listing;
+  }
+
+  const badTime = (
+    field: string,
+    key: 'services.homerunner.past' | 'services.homerunner.hours' | 'services.homerunner.far' | 'services.homerunner.notice',
+  ) => new AppError(ErrorCode.VALIDATION, { field }, [{ path: field, message: key }], key);
+
+  return {
+    areaCover,
+
+    /** The landlord lists the listing's key for collection (again after a return, at most twice in all). */
+    listKey: async (propertyId: number, userId: string) => {
+      const listing = await ownListing(propertyId, userId);
+      if (!(await areaCover(listing.postcode)).covered)
+        throw new AppError(ErrorCode.CONFLICT, { propertyId, postcode: listing.postcode }, undefined, 'services.homerunner.notCovered');
+      return repository.transaction(async (tx) => {
+        const open = await tx.lockOpen(propertyId);
+        const done = await tx.collections(propertyId);
+        if (open) return { created: false, collection: dto(open, listing.name, done) };
+        if (done >= rules.maxCollectionsPerListing)
+          throw new AppError(ErrorCode.CONFLICT, { propertyId, done }, undefined, 'services.homerunner.limit');
+        const row = await tx.insert({ propertyId, ownerId: userId });
+        return { created: true, collection: dto(row, listing.name, done + 1) };
+      });
+    },
+
+    /** Books (or moves) the pickup of the listed key. */
+    schedulePickup: async (propertyId: number, userId: string, pickupDateTime: string) => {
+      const listing = await ownListing(propertyId, userId);
+      const at = parseKeyDateTime(pickupDateTime);
+      if (!at) throw badTime('pickupDateTime', 'services.homerunner.hours');
+      const check = checkPickup(at, now());
+      if (check !== 'ok') throw badTime('pickupDateTime', `services.homerunner.${check}`);
+      return repository.transaction(async (tx) => {
+        const open = await tx.lockOpen(propertyId);
+        if (!open || !['LISTED', 'SCHEDULED', 'ASSIGNED'].includes(open.status))
+          throw new AppError(ErrorCode.CONFLICT, { propertyId, status: open?.status }, undefined, 'services.homerunner.notListed');
+        const row = await tx.update(open.id, { pickupAt: at, status: open.status === 'ASSIGNED' ? 'ASSIGNED' : 'SCHEDULED' });
+        return dto(row, listing.name, await tx.collections(propertyId));
+      });
+    },
+
+    /** Asks for the keys back, at least the notice ahead. */
+    requestReturn: async (propertyId: number, userId: string, returnDateTime: string) => {
+      const listing = await ownListing(propertyId, userId);
+      const at = parseKeyDateTime(returnDateTime);
+      if (!at) throw badTime('returnDateTime', 'services.homerunner.hours');
+      const check = checkReturn(at, now());
+      if (check !== 'ok') throw badTime('returnDateTime', `services.homerunner.${check}`);
+      return repository.transaction(async (tx) => {
+        const open = await tx.lockOpen(propertyId);
+        if (!open || !['COLLECTED', 'RETURN_REQUESTED'].includes(open.status))
+          throw new AppError(ErrorCode.CONFLICT, { propertyId, status: open?.status }, undefined, 'services.homerunner.notHeld');
+        const row = await tx.update(open.id, { returnAt: at, status: 'RETURN_REQUESTED' });
+        return dto(row, listing.name, await tx.collections(propertyId));
+      });
+    },
+
+    /** Staff's work list. */
+    open: async () => ({
+      content: await Promise.all(
+        (await repository.open()).map(async (row) => ({
+          ...dto(row.collection, row.propertyName, await repository.collections(row.collection.propertyId)),
+          ownerName: row.ownerName,
+          ownerPhone: row.ownerPhone,
+          address: row.address,
+        })),
+      ),
+    }),
+
+    /** Staff assign a runner, and mark the keys collected or returned. */
+    staffAction: async (id: string, action: { action: 'ASSIGN'; runnerName: string } | { action: 'COLLECTED' } | { action: 'RETURNED' }) =>
+      repository.transaction(async (tx) => {
+        const row = await tx.lock(id);
+        if (!row) throw new AppError(ErrorCode.NOT_FOUND, { id });
+        const allowed = {
+          ASSIGN: ['SCHEDULED', 'ASSIGNED'],
+          COLLECTED: ['SCHEDULED', 'ASSIGNED'],
+          RETURNED: ['COLLECTED', 'RETURN_REQUESTED'],
+        }[action.action];
+        if (!allowed.includes(row.status))
+          throw new AppError(ErrorCode.CONFLICT, { id, status: row.status, action: action.action }, undefined, 'services.homerunner.wrongStep');
+        const changed =
+          action.action === 'ASSIGN'
+            ? await tx.update(id, { status: 'ASSIGNED', runnerName: action.runnerName })
+            : action.action === 'COLLECTED'
+              ? await tx.update(id, { status: 'COLLECTED', collectedAt: now() })
+              : await tx.update(id, { status: 'RETURNED', returnedAt: now() });
+        const listing = await tx.listing(row.propertyId);
+        return dto(changed, listing?.name ?? '', await tx.collections(row.propertyId));
+      }),
+  };
+}
+
+export type HomerunnerService = ReturnType<typeof createHomerunnerService>;

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { properties } from '@kunci/db/schema';
+import type { KeyCollection } from '@kunci/contracts/homerunner';
+import { createTestApp, type TestApp } from '../../../../test/support.ts';
+import { servicesFixtures } from '../test-helpers.ts';
+import { checkPickup, checkReturn, formatKeyDateTime, parseKeyDateTime } from './homerunner.service.ts';
+
+let t: TestApp;
+const f = servicesFixtures(() => t);
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_SECRET: 'h'.repeat(40), RATE_LIMIT_MAX: '100000' } });
+});
+afterAll(() => t.close());
+
+/** `days` from now at `hour`:00, Malaysia time, in the spec's form. */
+const at = (days: number, hour: number) =>
+  `${new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10)} ${String(hour).padStart(2, '0')}-00`;
+
+describe('key times', () => {
+  it('reads and writes the spec’s form with dashes, Malaysia time', () => {
+    expect(parseKeyDateTime('2026-11-27 10-00')?.toISOString()).toBe('2026-11-27T02:00:00.000Z');
+    expect(formatKeyDateTime(new Date('2026-11-27T02:00:00.000Z'))).toBe('2026-11-27 10-00');
+    expect(parseKeyDateTime('2026/11/27 10:00')).toBeNull();
+    expect(parseKeyDateTime('2026-02-30 10-00')).toBeNull();
+  });
+
+  it.each([
+    ['2026-11-27 10-00', 'ok'],
+    ['2026-11-27 09-00', 'ok'],
+    ['2026-11-27 20-00', 'ok'],
+    ['2026-11-27 21-00', 'hours'],
+    ['2026-11-27 08-00', 'hours'],
+    ['2026-11-27 10-30', 'hours'],
+    ['2026-11-26 10-00', 'past'],
+    ['2027-01-05 10-00', 'far'],
+  ])('a pickup at %s is %s (asked on 2026-11-26 12:00)', (when, expected) => {
+    expect(checkPickup(parseKeyDateTime(when)!, new Date('2026-11-26T04:00:00.000Z'))).toBe(expected);
+  });
+
+  it.each([
+    ['2026-11-27 12-00', 'ok'], // exactly 24 hours
+    ['2026-11-27 11-00', 'notice'],
+    ['2026-11-28 21-00', 'hours'],
+  ])('keys back at %s: %s (asked on 2026-11-26 12:00)', (when, expected) => {
+    expect(checkReturn(parseKeyDateTime(when)!, new Date('2026-11-26T04:00:00.000Z'))).toBe(expected);
+  });
+});
+
+describe('home runner', () => {
+  const cover = (postcode: string) => t.app.inject({ method: 'POST', url: '/api/homerunner/area-cover', payload: { postcode } });
+
+  it.each([
+    ['47400', true, 'Petaling Jaya'],
+    ['50450', true, 'Kuala Lumpur'],
+    ['62000', true, 'Putrajaya'],
+    ['43000', true, 'Kajang'],
+    ['80000', false, 'Johor Bahru'],
+    ['01000', false, 'Kangar'],
+  ])('area cover of %s: %s (%s)', async (postcode, covered, city) => {
+    const answer = await cover(postcode);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ postcode, covered, known: true, city });
+  });
+
+  it('refuses a postcode that lost its leading zero, and says an unknown one is not covered', async () => {
+    const short = await cover('1000');
+    expect(short.statusCode).toBe(422);
+    expect(short.json()).toMatchObject({ message: expect.any(String) });
+    expect((await cover('00001')).json()).toMatchObject({ covered: false, known: false, city: null });
+  });
+
+  it('a Petaling Jaya landlord lists the key, books tomorrow 10-00, staff collect it, the keys come back with 24 hours’ notice, twice at most', async () => {
+    const landlord = await f.person('Landlord Yap');
+    const staff = await f.person('Ops Nadia', { role: 'operations' });
+    const propertyId = await f.listing(landlord.id);
+    await t.database.db.update(properties).set({ postcode: '47400' }).where(eq(properties.id, propertyId));
+    const list = () => t.app.inject({ method: 'POST', url: `/api/property/key/${propertyId}/list`, headers: landlord.headers });
+    const pickup = (pickupDateTime: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/homerunner/key', payload: { propertyId, pickupDateTime }, headers: landlord.headers });
+    const staffDoes = (id: string, body: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/services/keys/${id}`, payload: body, headers: staff.headers });
+
+    expect((await pickup(at(1, 10))).statusCode).toBe(409); // not listed yet
+    const listed = await list();
+    expect(listed.statusCode).toBe(201);
+    const collection = listed.json() as KeyCollection;
+    expect(collection).toMatchObject({ status: 'LISTED', collections: 1, maxCollections: 2 });
+    expect((await list()).statusCode).toBe(200); // the open one again
+
+    expect((await pickup(at(1, 10).replaceAll('-', '/'))).statusCode).toBe(422); // slashes
+    expect((await pickup(at(1, 22))).json()).toMatchObject({ message: 'Choose a time on the hour between 9 AM and 8 PM.' });
+    const booked = await pickup(at(1, 10));
+    expect(booked.json()).toMatchObject({ status: 'SCHEDULED', pickupDateTime: at(1, 10) });
+
+    // Staff see it on their list, assign a runner and mark the keys collected; others may not.
+    expect((await t.app.inject({ url: '/api/admin/services/keys', headers: landlord.headers })).statusCode).toBe(403);
+    const work = (await t.app.inject({ url: '/api/admin/services/keys', headers: staff.headers })).json() as {
+      content: (KeyCollection & { ownerName: string })[];
+    };
+    expect(work.content.find((row) => row.id === collection.id)).toMatchObject({ ownerName: 'Landlord Yap', pickupDateTime: at(1, 10) });
+    expect((await staffDoes(collection.id, { action: 'RETURNED' })).statusCode).toBe(409);
+    expect((await staffDoes(collection.id, { action: 'ASSIGN', runnerName: 'Runner Hafiz' })).json()).toMatchObject({
+      status: 'ASSIGNED',
+      runnerName: 'Runner Hafiz',
+    });
+    expect((await staffDoes(collection.id, { action: 'COLLECTED' })).json()).toMatchObject({ status: 'COLLECTED' });
+
+    // The keys back: not with less than 24 hours' notice.
+    const back = (returnDateTime: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/homerunner/key/return', payload: { propertyId, returnDateTime }, headers: landlord.headers });
+    const tooSoon = await back(at(0, 23));
+    expect(tooSoon.statusCode).toBe(422);
+    expect(tooSoon.json()).toMatchObject({ message: 'Give at least 24 hours’ notice to have the keys back.' });
+    expect((await back(at(2, 10))).json()).toMatchObject({ status: 'RETURN_REQUESTED', returnDateTime: at(2, 10) });
+    expect((await staffDoes(collection.id, { action: 'RETURNED' })).json()).toMatchObject({ status: 'RETURNED' });
+
+    // A second collection, then no third.
+    const second = await list();
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toMatchObject({ collections: 2 });
+    await staffDoes((second.json() as KeyCollection).id, { action: 'COLLECTED' }).then((answer) => expect(answer.statusCode).toBe(409)); // not booked yet
+    await pickup(at(1, 11));
+    await staffDoes((second.json() as KeyCollection).id, { action: 'COLLECTED' });
+    await back(at(3, 9));
+    await staffDoes((second.json() as KeyCollection).id, { action: 'RETURNED' });
+    const third = await list();
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toMatchObject({ message: 'This listing has had its 2 key collections.' });
+  });
+
+  it('tells a Johor Bahru landlord the service does not cover the area, and keeps others off a listing', async () => {
+    const landlord = await f.person('Landlord Johor');
+    const other = await f.person('Someone Else');
+    const propertyId = await f.listing(landlord.id);
+    await t.database.db.update(properties).set({ postcode: '80000' }).where(eq(properties.id, propertyId));
+    const refused = await t.app.inject({ method: 'POST', url: `/api/property/key/${propertyId}/list`, headers: landlord.headers });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: 'Our home runners do not cover this area yet: key collection is for the Klang Valley only.' });
+    expect((await t.app.inject({ method: 'POST', url: `/api/property/key/${propertyId}/list`, headers: other.headers })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * Key collection by a home runner (issue 19): Klang Valley listings only, by postcode; pickups on the hour, written
+ * with dashes as the spec says (`2026-11-27 10-00`); keys back with 24 hours' notice.
+ */
+
+/** A postcode as the directory keeps it: five digits, leading zeros kept (01000 is Perlis). */
+export const Postcode = z
+  .string()
+  .trim()
+  .regex(/^\d{5}$/, { message: 'services.homerunner.postcodeFormat' });
+
+export const AreaCoverBody = z.object({ postcode: Postcode }).strict();
+export const AreaCover = z.object({
+  postcode: z.string(),
+  /** Whether home runners collect keys there. */
+  covered: z.boolean(),
+  /** False when the postcode is in no state's directory. */
+  known: z.boolean(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+});
+export type AreaCover = z.infer<typeof AreaCover>;
+
+/** `YYYY-MM-DD HH-mm`, Malaysia time (dashes, never slashes or colons). */
+export const KeyDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}-\d{2}$/, { message: 'services.homerunner.dateTimeFormat' });
+
+export const KeyStatus = z.enum(['LISTED', 'SCHEDULED', 'ASSIGNED', 'COLLECTED', 'RETURN_REQUESTED', 'RETURNED', 'CANCELLED']);
+export type KeyStatus = z.infer<typeof KeyStatus>;
+
+export const KeyCollection = z.object({
+  id: z.uuid(),
+  propertyId: z.number().int(),
+  propertyName: z.string(),
+  status: KeyStatus,
+  /** In the spec's form, Malaysia time. */
+  pickupDateTime: z.string().nullable(),
+  returnDateTime: z.string().nullable(),
+  runnerName: z.string().nullable(),
+  /** Collections the listing has had, this one included, and the most it may have. */
+  collections: z.number().int(),
+  maxCollections: z.number().int(),
+});
+export type KeyCollection = z.infer<typeof KeyCollection>;
+
+export const KeyListParams = z.object({ id: z.coerce.number().int().positive() });
+/** `PUT /api/homerunner/key`: the spec's payload, with the listing it is for. */
+export const PickupBody = z.object({ propertyId: z.number().int().positive(), pickupDateTime: KeyDateTime }).strict();
+export const ReturnBody = z.object({ propertyId: z.number().int().positive(), returnDateTime: KeyDateTime }).strict();
+
+/** Staff: the open collections, and what they do to one. */
+export const StaffKeyList = z.object({
+  content: z.array(KeyCollection.extend({ ownerName: z.string(), ownerPhone: z.string(), address: z.string() })),
+});
+export const StaffKeyParams = z.object({ id: z.uuid() });
+export const StaffKeyBody = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('ASSIGN'), runnerName: z.string().trim().min(2).max(80) }).strict(),
+  z.object({ action: z.literal('COLLECTED') }).strict(),
+  z.object({ action: z.literal('RETURNED') }).strict(),
+]);
