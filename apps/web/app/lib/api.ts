@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { RouterContextProvider } from 'react-router';
 import type * as agreements from '@kunci/contracts/agreements';
+import type * as admin from '@kunci/contracts/admin';
 import type * as appointments from '@kunci/contracts/appointments';
 import type * as auth from '@kunci/contracts/auth';
 import type * as chat from '@kunci/contracts/chat';
@@ -378,6 +379,32 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
         promotion,
       ),
     deletePromotion: (id: number) => call<void>('DELETE', `/admin/growth/promotions/${id}`),
+    // Reports any user files, and the back office (/admin): every call is role-checked by the server.
+    reportListing: (id: number, body: Sent<typeof admin.ReportListingBody>) =>
+      call<Answer<typeof admin.ReportFiled>>('POST', `/properties/${id}/reports`, body),
+    myReports: () => get<Answer<typeof admin.MyReports>>('/reports/mine'),
+    staffMe: () => get<Answer<typeof admin.StaffMe>>('/admin/me'),
+    staffSendPin: () => call<Answer<typeof admin.StaffPinSent>>('POST', '/admin/confirm/pin'),
+    staffConfirm: (pin: string) => call<Answer<typeof admin.StaffConfirmed>>('POST', '/admin/confirm', { pin }),
+    adminDashboard: () => get<Answer<typeof admin.AdminDashboard>>('/admin/dashboard'),
+    adminReports: (query: Unchecked<typeof admin.ReportsQuery>) => get<Answer<typeof admin.ReportsPage>>(`/admin/reports${toQuery(query)}`),
+    adminReport: (kind: admin.ReportKind, id: number) => get<Answer<typeof admin.ReportDetail>>(`/admin/reports/${kind}/${id}`),
+    decideReport: (kind: admin.ReportKind, id: number, body: Sent<typeof admin.DecideReportBody>) =>
+      call<Answer<typeof admin.ReportDetail>>('POST', `/admin/reports/${kind}/${id}/decision`, body),
+    adminUsers: (query: Unchecked<typeof admin.UsersQuery>) => get<Answer<typeof admin.UsersPage>>(`/admin/users${toQuery(query)}`),
+    adminUser: (id: string) => get<Answer<typeof admin.AdminUserDetail>>(`/admin/users/${id}`),
+    setUserStatus: (id: string, body: Sent<typeof admin.UserStatusBody>) =>
+      call<Answer<typeof admin.AdminUserDetail>>('POST', `/admin/users/${id}/status`, body),
+    setUserRole: (id: string, body: Sent<typeof admin.UserRoleBody>) =>
+      call<Answer<typeof admin.AdminUserDetail>>('POST', `/admin/users/${id}/role`, body),
+    adminListings: (query: Unchecked<typeof admin.ListingsQuery>) => get<Answer<typeof admin.ListingsPage>>(`/admin/listings${toQuery(query)}`),
+    listingHistory: (id: number) => get<Answer<typeof admin.AuditPage>>(`/admin/listings/${id}/history`),
+    auditLog: (query: Unchecked<typeof admin.AuditQuery>) => get<Answer<typeof admin.AuditPage>>(`/admin/audit${toQuery(query)}`),
+    adminBuildings: (query: Unchecked<typeof admin.BuildingsQuery>) => get<Answer<typeof admin.BuildingsPage>>(`/admin/buildings${toQuery(query)}`),
+    saveBuilding: (id: number | undefined, body: Sent<typeof admin.BuildingBody>) =>
+      call<Answer<typeof admin.AdminBuilding>>(id ? 'PUT' : 'POST', id ? `/admin/buildings/${id}` : '/admin/buildings', body),
+    mergeBuilding: (id: number, body: Sent<typeof admin.MergeBuildingBody>) =>
+      call<Answer<typeof admin.AdminBuilding>>('POST', `/admin/buildings/${id}/merge`, body),
   };
 }
 export type Api = ReturnType<typeof createApi>;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { isStaff } from '@kunci/contracts/staff';
 import { useI18n } from '../lib/i18n.tsx';
 import { ChatIcon, HeartIcon, MenuIcon, UserIcon } from '../components/ui/icons.tsx';
 import { useChatLive } from '../features/chat/index.ts';
@@ -91,6 +92,14 @@ function ProfileMenu() {
         <Link {...MENU_ITEM} to={href('dashboard')} className={MENU_ITEM_CLASS}>
           {t('nav.dashboard')}
         </Link>
+        <Link {...MENU_ITEM} to={href('myReports')} className={MENU_ITEM_CLASS}>
+          {t('admin.myReportsLink')}
+        </Link>
+        {isStaff(user.role) ? (
+          <Link {...MENU_ITEM} to={href('admin')} className={MENU_ITEM_CLASS}>
+            {t('admin.profileLink')}
+          </Link>
+        ) : null}
         <a {...MENU_ITEM} href={new URL(managementAppUrl).origin} className={MENU_ITEM_CLASS}>
           {t('nav.managementApp')}
         </a>

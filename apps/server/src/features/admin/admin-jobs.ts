@@ -24,7 +24,7 @@ export function registerAdminJobs(jobs: JobQueue, repository: AdminRepository, m
     const lang = fromStoredLanguage(report.reporter_language);
     const t = translatorFor(lang);
     const subject = t('admin.notice.outcome.subject');
-    const body = `${t(OUTCOME_KEYS[report.outcome], { subject: report.property_name ?? report.reported_name })}\n${publicUrl}${href(lang, 'dashboard')}`;
+    const body = `${t(OUTCOME_KEYS[report.outcome], { listing: report.property_name ?? report.reported_name })}\n${publicUrl}${href(lang, 'myReports')}`;
     if (report.reporter_email) await messenger.email(report.reporter_email, subject, body);
     else await messenger.sms(report.reporter_phone, body);
     await repository.reports.markTold(kind, id);

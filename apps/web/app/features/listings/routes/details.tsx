@@ -301,6 +301,15 @@ export function ListingView({
             />
           )}
           {preview ? null : <ShareButtons url={shareUrl} />}
+          {preview ? null : (
+            <Link
+              to={link('reportListing', { id: listing.id })}
+              rel="nofollow"
+              className="mt-3 inline-block text-sm text-gray-700 underline hover:text-red-800"
+            >
+              {t('admin.reportLink')}
+            </Link>
+          )}
         </aside>
       </div>
       {similar.length && !preview ? (
