@@ -218,15 +218,17 @@ export const CreateDealBody = z
   .strict();
 export type CreateDealBody = z.infer<typeof CreateDealBody>;
 
-/** Commands people send through `PUT /api/deals/{id}` (screening verdicts go through `/documents/verify`). */
+/**
+ * Commands people send through `PUT /api/deals/{id}`. The agreement is started and signed through `/api/agreements`
+ * (with its terms, and one-time codes), so SEND_AGREEMENT and SIGN are not among them; screening verdicts go through
+ * `/documents/verify`.
+ */
 export const PutDealCommand = z.enum([
   'ACCEPT',
   'DECLINE',
   'CANCEL',
   'VOID',
   'SUBMIT_DOCUMENTS',
-  'SEND_AGREEMENT',
-  'SIGN',
   'REQUEST_POSTPONE',
   'CONSENT_POSTPONE',
   'REFUSE_POSTPONE',

@@ -166,7 +166,6 @@ describe('our ICU formatter', () => {
     number: '780512145521',
     sha: 'ab12',
     signed: 'yes',
-    months: 12,
     occupants: 2,
     start: '1 Dec 2026',
   };

@@ -24,7 +24,8 @@ type Step =
   | { kind: 'verdict'; decision: 'APPROVED' | 'REJECTED' }
   | { kind: 'hours'; hours: number }
   | { kind: 'deadline' }
-  | { kind: 'postpone' };
+  | { kind: 'postpone' }
+  | { kind: 'agreement' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
@@ -36,8 +37,6 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       'CANCEL',
       'VOID',
       'SUBMIT_DOCUMENTS',
-      'SEND_AGREEMENT',
-      'SIGN',
       'CONSENT_POSTPONE',
       'REFUSE_POSTPONE',
       'WITHDRAW_POSTPONE',
@@ -46,6 +45,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     ),
   }),
   fc.constant({ kind: 'postpone' as const }),
+  fc.constant({ kind: 'agreement' as const }),
   fc.constant({ kind: 'pay' as const }),
   fc.constant({ kind: 'documents' as const }),
   fc.record({ kind: fc.constant('verdict' as const), decision: fc.constantFrom('APPROVED' as const, 'REJECTED' as const) }),
@@ -97,6 +97,7 @@ describe('deal state machine (property)', () => {
           }
           if (action.kind === 'hours') await f.age(dealId, action.hours);
           if (action.kind === 'deadline') await f.deadlinePasses(dealId);
+          if (action.kind === 'agreement') status = await f.signAgreement(dealId, landlord, tenant);
           if (action.kind === 'postpone') {
             const { moveInDate } = await f.dealRow(dealId);
             const later = new Date(Date.parse(`${moveInDate}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
