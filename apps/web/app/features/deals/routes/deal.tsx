@@ -7,6 +7,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
+import { DealScreening } from '../../screening/index.ts';
 import { cancelOutcome, feeStatus } from '../deal-money.ts';
 import type { Route } from './+types/deal';
 
@@ -287,6 +288,11 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
             </Form>
           ) : null}
         </section>
+      ) : null}
+
+      {/* The booked tenant's screening: profile, documents, credit check, the zero-deposit decision. */}
+      {deal.viewerRole === 'TENANT' && ['BOOKED', 'SCREENING', 'APPROVED', 'REJECTED'].includes(deal.state) ? (
+        <DealScreening dealId={deal.id} dealState={deal.state} />
       ) : null}
 
       <section aria-labelledby="deal-money" className="mt-6 rounded-xl border border-gray-200 p-4">
