@@ -63,6 +63,9 @@ import { priceWidgetRoutes } from './features/growth/price-widget.routes.ts';
 import { createPromotionsRepository } from './features/growth/promotions.repository.ts';
 import { promotionsRoutes } from './features/growth/promotions.routes.ts';
 import { createPromotionsService } from './features/growth/promotions.service.ts';
+import { createReferralsRepository } from './features/growth/referrals.repository.ts';
+import { referralsRoutes } from './features/growth/referrals.routes.ts';
+import { createReferralsService } from './features/growth/referrals.service.ts';
 import { createFavouritesService } from './features/favourites/favourites.service.ts';
 import { createListingsRepository } from './features/listings/listings.repository.ts';
 import { listingsRoutes } from './features/listings/listings.routes.ts';
@@ -308,6 +311,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
   registerCollectionJobs(paymentOutcomes, collection, messenger, { publicUrl: config.publicUrl, log: app.log });
   const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), chat });
   const priceChecker = createPriceCheckerService(createPriceCheckerRepository(db));
+  const referrals = createReferralsService(createReferralsRepository(db), config.publicUrl);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
@@ -338,6 +342,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(homerunnerRoutes, { service: createHomerunnerService({ repository: createHomerunnerRepository(db) }) });
       await api.register(priceCheckerRoutes, { service: priceChecker });
       await api.register(promotionsRoutes, { service: createPromotionsService(createPromotionsRepository(db)) });
+      await api.register(referralsRoutes, { service: referrals });
       if (config.demoMode) await api.register(outboxRoutes, { messenger });
     },
     { prefix: '/api' },
@@ -367,6 +372,12 @@ export async function buildApp({ config, database, store, redis, web = true, log
       if (done.told) app.log.info(done, 'review notices');
     });
     scheduleCollection(jobs, config.jobsIntervalSeconds);
+    // Referrals qualify from the deals' own event log when a referee's deal becomes ACTIVE; unpaid rewards expire.
+    jobs.every('referrals.rewards', config.jobsIntervalSeconds, async () => {
+      const { qualified } = await referrals.qualify();
+      const { lapsed, expired } = await referrals.housekeeping();
+      if (qualified || lapsed || expired) app.log.info({ qualified, lapsed, expired }, 'referral jobs');
+    });
     registerJobPruning(jobs, db);
     app.addHook('onReady', async () => jobs.start());
     // In-flight jobs finish before the database closes.

@@ -90,6 +90,11 @@ const MODULES: Record<RouteId, string> = {
   priceWidget: 'features/growth/routes/price-widget.tsx',
   hot: 'features/growth/routes/hot.tsx',
   promotionsAdmin: 'features/growth/routes/promotions-admin.tsx',
+  refer: 'features/growth/routes/refer.tsx',
+  referProgramme: 'features/growth/routes/refer-programme.tsx',
+  referFaq: 'features/growth/routes/refer-programme.tsx',
+  referTerms: 'features/growth/routes/refer-programme.tsx',
+  referDashboard: 'features/growth/routes/refer-dashboard.tsx',
 };
 
 function prefixed(lang: Language, path: string): string {

@@ -157,6 +157,8 @@ export const BUSINESS = {
       expiryMonths: 6,
       /** Paid within this many working days after the bank details are received. */
       paymentWorkingDays: 14,
+      /** Only a new user can be referred: one who signed up at most this many hours before saying whose link it was. */
+      signUpWindowHours: 24,
     },
   },
   /** The back office (issue 18). */

@@ -155,3 +155,62 @@ export const ManagedPromotion = z
 export type ManagedPromotion = z.infer<typeof ManagedPromotion>;
 export const ManagedPromotionList = z.object({ content: z.array(ManagedPromotion) }).meta({ id: 'ManagedPromotionList' });
 export const PromotionParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Referral programme (spec section 7: referral/create, referrals {referralCode, source})
+
+export const REFERRAL_CODE = /^[A-Z0-9]{6,12}$/;
+/** `POST /api/referral/create`: the caller's code (made once) and the link to share. */
+export const ReferralLink = z.object({ referralCode: z.string(), url: z.string() }).meta({ id: 'ReferralLink' });
+export type ReferralLink = z.infer<typeof ReferralLink>;
+
+/** `POST /api/referrals`: a new user says whose link they signed up through, and where it was shared. */
+export const ReferralBody = z
+  .object({
+    referralCode: z
+      .string()
+      .trim()
+      .transform((code) => code.toUpperCase())
+      .pipe(z.string().regex(REFERRAL_CODE, 'growth.field.referralCode')),
+    source: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[A-Za-z0-9_.-]*$/, 'growth.field.source')
+      .transform((source) => source.toLowerCase() || 'link')
+      .default('link'),
+  })
+  .strict();
+export const ReferralRegistered = z.object({ status: z.literal('PENDING'), referrerName: z.string() }).meta({ id: 'ReferralRegistered' });
+
+export const REFERRAL_STATUSES = ['PENDING', 'QUALIFIED', 'LAPSED'] as const;
+export const REWARD_STATES = ['EARNED', 'PAID', 'EXPIRED'] as const;
+/** One person the caller referred, as their dashboard shows it (the referee by first name only). */
+export const ReferralEntry = z.object({
+  id: z.number().int(),
+  refereeName: z.string(),
+  source: z.string(),
+  status: z.enum(REFERRAL_STATUSES),
+  joinedAt: z.string(),
+  /** The last day the referee can still chat, post and close a deal for it to count (PENDING only). */
+  activeUntil: z.string(),
+  rent: z.number().int().nullable(),
+  qualifiedAt: z.string().nullable(),
+  reward: z.object({ amount: z.number(), state: z.enum(REWARD_STATES), expiresAt: z.string().nullable() }).nullable(),
+});
+export type ReferralEntry = z.infer<typeof ReferralEntry>;
+/** `GET /api/referrals/me`: the referrer's dashboard: invited, qualified, rewards and their state. */
+export const ReferralDashboard = z
+  .object({
+    referralCode: z.string().nullable(),
+    url: z.string().nullable(),
+    invited: z.number().int(),
+    pending: z.number().int(),
+    qualified: z.number().int(),
+    /** Ringgit earned and not yet paid, and paid so far. */
+    earned: z.number(),
+    paid: z.number(),
+    referrals: z.array(ReferralEntry),
+  })
+  .meta({ id: 'ReferralDashboard' });
+export type ReferralDashboard = z.infer<typeof ReferralDashboard>;

@@ -115,6 +115,12 @@ export const ROUTES = {
   priceWidget: { path: { en: '/more/price-widget', ms: '/more/price-widget', zh: '/more/price-widget' } },
   hot: { path: { en: '/hot', ms: '/hot', zh: '/hot' } },
   promotionsAdmin: { path: { en: '/dashboard/hot-deals', ms: '/dashboard/hot-deals', zh: '/dashboard/hot-deals' } },
+  // The referral landing: /refer/{rid} keeps the code for the sign-up; /refer?isNewUser=true records it afterwards.
+  refer: { path: { en: '/refer/:rid?', ms: '/refer/:rid?', zh: '/refer/:rid?' } },
+  referProgramme: { path: { en: '/more/refer', ms: '/more/refer', zh: '/more/refer' } },
+  referFaq: { path: { en: '/more/refer/faq', ms: '/more/refer/faq', zh: '/more/refer/faq' } },
+  referTerms: { path: { en: '/more/refer/termscondition', ms: '/more/refer/termscondition', zh: '/more/refer/termscondition' } },
+  referDashboard: { path: { en: '/more/refer/dashboard', ms: '/more/refer/dashboard', zh: '/more/refer/dashboard' } },
 } as const satisfies Record<string, { path: Record<Language, string>; aliases?: readonly string[] }>;
 export type RouteId = keyof typeof ROUTES;
 

@@ -1,5 +1,5 @@
 import { landmarks, promotions } from '@kunci/db/schema';
-import { everyone, staffOnly, type Row } from '../authorization-matrix.ts';
+import { everyone, signedIn, staffOnly, type Row } from '../authorization-matrix.ts';
 import type { TestApp } from '../support.ts';
 
 const DAY = 86_400_000;
@@ -63,4 +63,12 @@ export const growthRows: Row[] = [
     request: (_c, f) => ({ method: 'DELETE', url: `/api/admin/growth/promotions/${f['id']}` }),
     expect: staffOnly(['editor'], 204),
   },
+  // Referral programme: signed-in users (a well-formed code nobody holds answers 404 to each of them).
+  { route: 'POST /api/referral/create', request: () => ({ method: 'POST', url: '/api/referral/create' }), expect: signedIn(200) },
+  {
+    route: 'POST /api/referrals',
+    request: () => ({ method: 'POST', url: '/api/referrals', payload: { referralCode: 'ZZZZ2222', source: 'link' } }),
+    expect: signedIn(404),
+  },
+  { route: 'GET /api/referrals/me', request: () => ({ url: '/api/referrals/me' }), expect: signedIn(200) },
 ];

@@ -379,6 +379,11 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
         promotion,
       ),
     deletePromotion: (id: number) => call<void>('DELETE', `/admin/growth/promotions/${id}`),
+
+    // Growth: referral programme
+    referralLink: () => call<Answer<typeof growth.ReferralLink>>('POST', '/referral/create'),
+    registerReferral: (body: Sent<typeof growth.ReferralBody>) => call<Answer<typeof growth.ReferralRegistered>>('POST', '/referrals', body),
+    referralDashboard: () => get<Answer<typeof growth.ReferralDashboard>>('/referrals/me'),
     // Reports any user files, and the back office (/admin): every call is role-checked by the server.
     reportListing: (id: number, body: Sent<typeof admin.ReportListingBody>) =>
       call<Answer<typeof admin.ReportFiled>>('POST', `/properties/${id}/reports`, body),
