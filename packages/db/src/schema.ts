@@ -26,6 +26,7 @@ export * from './schema/postcodes.ts';
 export * from './schema/profile-extras.ts';
 export * from './schema/promotions.ts';
 export * from './schema/properties.ts';
+export * from './schema/reach.ts';
 export * from './schema/referrals.ts';
 export * from './schema/property-actions.ts';
 export * from './schema/property-images.ts';
