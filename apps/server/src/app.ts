@@ -78,6 +78,12 @@ import { NOTICE_INTERVAL_SECONDS, runChatJobs, runChatNotices } from './features
 import { createAppointmentsRepository } from './features/chat/appointments.repository.ts';
 import { createAppointmentsService } from './features/chat/appointments.service.ts';
 import { createJobQueue, registerJobPruning, type JobQueue } from './lib/jobs/jobs.service.ts';
+import { createNotificationsRepository } from './features/notifications/notifications.repository.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.ts';
+import { createSavedSearchesRepository } from './features/saved-searches/saved-searches.repository.ts';
+import { savedSearchesRoutes } from './features/saved-searches/saved-searches.routes.ts';
+import { createSavedSearchesService, DIGEST_INTERVAL_SECONDS, type SavedSearchesService } from './features/saved-searches/saved-searches.service.ts';
 import { createUploads } from './lib/uploads.ts';
 import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { createProfileExtrasRepository } from './features/profile-extras/profile-extras.repository.ts';
@@ -119,6 +125,10 @@ declare module 'fastify' {
     payments: PaymentsService;
     /** Screening (issue 17): back-office pages call its signedRead, readLog, icPhotos and justification reviews. */
     screening: ScreeningService;
+    /** The notification centre (issue 22): every feature sends its notices through it (docs/decisions/0012). */
+    notifications: NotificationsService;
+    /** Saved searches and their alerts (issue 22); tests run matching and digests through it. */
+    savedSearches: SavedSearchesService;
   }
 }
 
@@ -236,6 +246,8 @@ export async function buildApp({ config, database, store, redis, web = true, log
     secret,
     publicUrl: config.publicUrl,
     lifetimeDays: config.listings.lifetimeDays,
+    // Saved-search alerts: an approved listing is matched by a job queued here (it waits for the approval's commit).
+    onApproving: (propertyId) => savedSearches.approving(propertyId),
   });
 
   const favourites = createFavouritesService(createFavouritesRepository(db), config.publicUrl);
@@ -244,6 +256,28 @@ export async function buildApp({ config, database, store, redis, web = true, log
   const chatRepository = createChatRepository(db);
   const chatUploads = createUploads({ repository: chatRepository.uploads, store, secret, publicUrl: config.publicUrl });
   const chat = createChatService(chatRepository, chatHub, { store, uploads: chatUploads });
+  // One notification centre: in-app (live through the chat hub), email, SMS and web push, delivered by the job queue.
+  const notifications = createNotificationsService({
+    repository: (transaction) => createNotificationsRepository(transaction ?? db),
+    jobs,
+    hub: chatHub,
+    messenger,
+    secret,
+    publicUrl: config.publicUrl,
+    push: config.push,
+    // Outside production a push service faked on this machine is accepted (tests, local trials).
+    localPush: config.env !== 'production',
+    log: app.log,
+  });
+  app.decorate('notifications', notifications);
+  const savedSearches = createSavedSearchesService({
+    repository: createSavedSearchesRepository(db),
+    notifications,
+    jobs,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  app.decorate('savedSearches', savedSearches);
   // Payments: the simulator unless Stripe is configured; its webhooks come back through our own endpoint.
   const paymentSecret = simulatorSecret(config.payments.simulator.secret, secret);
   const gateway = config.payments.stripe
@@ -332,6 +366,8 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(dealsRoutes, { service: deals });
       await api.register(agreementsRoutes, { service: agreements });
       await api.register(screeningRoutes, { service: screening });
+      await api.register(notificationsRoutes, { service: notifications });
+      await api.register(savedSearchesRoutes, { service: savedSearches });
       await api.register(dashboardRoutes, { service: createDashboardService(createDashboardRepository(db)) });
       await api.register(contentRoutes, {
         service: createContentService(createContentRepository(db), store),
@@ -372,6 +408,10 @@ export async function buildApp({ config, database, store, redis, web = true, log
       if (done.told) app.log.info(done, 'review notices');
     });
     scheduleCollection(jobs, config.jobsIntervalSeconds);
+    jobs.every('saved-searches.digests', Math.min(config.jobsIntervalSeconds, DIGEST_INTERVAL_SECONDS), async () => {
+      const done = await savedSearches.runDigests();
+      if (done.sent) app.log.info(done, 'saved-search digests');
+    });
     // Referrals qualify from the deals' own event log when a referee's deal becomes ACTIVE; unpaid rewards expire.
     jobs.every('referrals.rewards', config.jobsIntervalSeconds, async () => {
       const { qualified } = await referrals.qualify();

@@ -169,6 +169,24 @@ export const BUSINESS = {
     pinTtlMinutes: 5,
     pinAttempts: 5,
   },
+  /** Saved-search alerts and landlords who answer (issue 22). */
+  alerts: {
+    /** Hours between digests of a saved search, by frequency. */
+    digestHours: { DAILY: 24, WEEKLY: 168 },
+    /** Most listing cards in one digest (the rest are counted, behind the link to the results). */
+    digestCards: 10,
+    /** Most saved searches per person. */
+    maxSavedSearches: 20,
+    /** A landlord's response rate and typical response time look back this many days. */
+    responseWindowDays: 30,
+    /** A chat request unanswered this long gets the landlord a reminder (push or SMS). */
+    unansweredReminderHours: 12,
+    /**
+     * Landlords with at least this many chat requests in the window and none answered rank below the others in
+     * relevance (features/listings/listings.repository.ts).
+     */
+    neverAnswersMinRequests: 3,
+  },
 } as const;
 
 const RENTAL_TYPES: readonly ListingType[] = ['HIGHRISE', 'LANDED', 'ROOM'];

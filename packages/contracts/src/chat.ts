@@ -172,4 +172,6 @@ export type ServerEvent =
   | { type: 'read'; conversationId: number; userId: string; lastReadId: number }
   | { type: 'unread'; count: number }
   | { type: 'notification'; notification: Notification }
+  /** A notice of the notification centre arrived (the bell's count; the list is fetched in the page's language). */
+  | { type: 'notice'; noticeId: number; unread: number }
   | { type: 'ready'; replayed: number };

@@ -77,6 +77,13 @@ export const ROUTES = {
   shortlist: { path: { en: '/shortlist/:token', ms: '/shortlist/:token', zh: '/shortlist/:token' } },
   dashboard: { path: { en: '/dashboard', ms: '/dashboard', zh: '/dashboard' } },
   profile: { path: { en: '/dashboard/profile', ms: '/dashboard/profile', zh: '/dashboard/profile' } },
+  notifications: { path: { en: '/dashboard/notifications', ms: '/dashboard/notifications', zh: '/dashboard/notifications' } },
+  notificationSettings: {
+    path: { en: '/dashboard/notifications/settings', ms: '/dashboard/notifications/settings', zh: '/dashboard/notifications/settings' },
+  },
+  savedSearches: { path: { en: '/dashboard/saved-searches', ms: '/dashboard/saved-searches', zh: '/dashboard/saved-searches' } },
+  // The one-click unsubscribe link of notice emails (`?token=`): works signed out.
+  unsubscribe: { path: { en: '/unsubscribe', ms: '/unsubscribe', zh: '/unsubscribe' } },
   myListings: { path: { en: '/dashboard/listings', ms: '/dashboard/listings', zh: '/dashboard/listings' } },
   // The spec keeps rental collection's dashboard paths the same in every language.
   rentalCollection: { path: { en: '/dashboard/rental-collection', ms: '/dashboard/rental-collection', zh: '/dashboard/rental-collection' } },

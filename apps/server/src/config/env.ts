@@ -68,6 +68,19 @@ const EnvSchema = z.object({
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   EMAIL_FROM: z.string().min(3).default('Kunci <no-reply@kunci.my>'),
+  /** Web push (VAPID keys, e.g. from `npx web-push generate-vapid-keys`); unset, push is not offered. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url VAPID public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url VAPID private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must be a mailto: or https: URL')
+    .default('mailto:support@kunci.my'),
   MANAGEMENT_APP_URL: url(['http', 'https']).optional(),
   FACEBOOK_APP_ID: z
     .string()
@@ -150,6 +163,8 @@ export interface Config {
   /** Real providers; each one left unset keeps the development outbox for that channel. */
   sms: { webhookUrl: string | undefined; webhookToken: string | undefined };
   email: { smtpUrl: string | undefined; from: string };
+  /** Web push, when both VAPID keys are set (the option is hidden otherwise). */
+  push: { publicKey: string; privateKey: string; subject: string } | undefined;
   /** Where logout hands off to (the property-management app's refresh page); default Kunci's own /refresh. */
   managementAppUrl: string;
   /** "Continue with Facebook", when both the app id and secret are set. */
@@ -265,6 +280,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoMode: env.DEMO_MODE,
     sms: { webhookUrl: env.SMS_WEBHOOK_URL, webhookToken: env.SMS_WEBHOOK_TOKEN },
     email: { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM },
+    push:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
+        : undefined,
     facebook:
       env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
         ? {

@@ -4,13 +4,19 @@ import type { OutboxRepository } from './messaging.repository.ts';
 /** How the app reaches people. Each channel is a real provider when configured, else the development outbox. */
 export interface Messenger {
   sms(to: string, body: string): Promise<void>;
-  email(to: string, subject: string, body: string): Promise<void>;
+  /** `body` is the plain text; `extra` adds an HTML part and headers (List-Unsubscribe) where the sender has them. */
+  email(to: string, subject: string, body: string, extra?: EmailExtra): Promise<void>;
   /** Channels without a provider: their messages are kept in the outbox table (readable in demo mode only). */
   readonly outbox: { sms: boolean; email: boolean };
   readOutbox(
     to: string | undefined,
     limit: number,
   ): Promise<{ id: number; channel: string; to: string; subject: string | null; body: string; createdAt: Date }[]>;
+}
+
+export interface EmailExtra {
+  html?: string;
+  headers?: Record<string, string>;
 }
 
 export interface MessengerOptions {
@@ -35,9 +41,17 @@ export function createMessenger({ outbox, sms, email }: MessengerOptions): Messe
       });
       if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
     },
-    async email(to, subject, body) {
+    async email(to, subject, body, extra) {
+      // The outbox keeps the plain text: every link of the HTML part is in it too.
       if (!transport) return record('email', to, body, subject);
-      await transport.sendMail({ from: email.from, to, subject, text: body });
+      await transport.sendMail({
+        from: email.from,
+        to,
+        subject,
+        text: body,
+        ...(extra?.html ? { html: extra.html } : {}),
+        headers: extra?.headers ?? {},
+      });
     },
     readOutbox: (to, limit) => outbox.read(to, limit),
   };

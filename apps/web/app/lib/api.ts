@@ -14,10 +14,12 @@ import type * as favourites from '@kunci/contracts/favourites';
 import type * as growth from '@kunci/contracts/growth';
 import type * as listings from '@kunci/contracts/listings';
 import type * as manage from '@kunci/contracts/listing-management';
+import type * as notices from '@kunci/contracts/notifications';
 import type { OutboxMessages } from '@kunci/contracts/outbox';
 import type * as extras from '@kunci/contracts/profile-extras';
 import type * as screening from '@kunci/contracts/screening';
 import type { AreaList, PropertyTypeList } from '@kunci/contracts/reference';
+import type * as saved from '@kunci/contracts/saved-searches';
 import type { Answer, Sent, Unchecked } from '@kunci/contracts/schema-types';
 import type * as users from '@kunci/contracts/users';
 import type { Language } from '@kunci/i18n/locales';
@@ -357,6 +359,21 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     shareShortlist: (userId: string) => call<Answer<typeof favourites.ShortlistLink>>('POST', `/users/${userId}/shortlist-link`),
     revokeShortlist: (userId: string) => call<void>('DELETE', `/users/${userId}/shortlist-link`),
     shortlist: (token: string) => get<Answer<typeof favourites.Shortlist>>(`/shortlists/${encodeURIComponent(token)}`),
+    // Notification centre and saved searches
+    notices: (query: { before?: number; limit?: number } = {}) => get<Answer<typeof notices.NoticeList>>(`/notices${toQuery(query)}`),
+    noticesUnread: () => get<Answer<typeof notices.NoticeUnread>>('/notices/unread'),
+    markNoticesRead: (body: Sent<typeof notices.MarkNoticesReadBody>) => call<Answer<typeof notices.NoticeUnread>>('POST', '/notices/read', body),
+    noticePreferences: () => get<Answer<typeof notices.NoticePreferences>>('/notices/preferences'),
+    setNoticePreference: (body: Sent<typeof notices.SetNoticePreferenceBody>) =>
+      call<Answer<typeof notices.NoticePreferences>>('PUT', '/notices/preferences', body),
+    subscribePush: (body: Sent<typeof notices.PushSubscriptionBody>) => call<{ subscriptions: number }>('POST', '/notices/push-subscriptions', body),
+    unsubscribePush: (endpoint: string) => call<{ subscriptions: number }>('DELETE', '/notices/push-subscriptions', { endpoint }),
+    unsubscribeNotices: (token: string) => call<Answer<typeof notices.Unsubscribed>>('POST', `/notices/unsubscribe${toQuery({ token })}`),
+    savedSearches: () => get<Answer<typeof saved.SavedSearchList>>('/saved-searches'),
+    saveSearch: (body: Sent<typeof saved.CreateSavedSearchBody>) => call<Answer<typeof saved.SavedSearch>>('POST', '/saved-searches', body),
+    updateSavedSearch: (id: number, body: Sent<typeof saved.UpdateSavedSearchBody>) =>
+      call<Answer<typeof saved.SavedSearch>>('PATCH', `/saved-searches/${id}`, body),
+    deleteSavedSearch: (id: number) => call<Answer<typeof saved.SavedSearchDeleted>>('DELETE', `/saved-searches/${id}`),
 
     // Growth: price checker
     priceCheckerBuildings: (keywords: string, signal?: AbortSignal) =>

@@ -12,6 +12,7 @@ import { BottomBar } from './bottom-bar.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Header } from './header.tsx';
 import { SessionNotices } from '../components/layout/session-notices.tsx';
+import { NoticeUnreadProvider, NotificationsMenuLink } from '../features/notifications/index.ts';
 import { Sidebar } from '../components/layout/sidebar.tsx';
 
 /** Pages without the mobile header and bottom bar (spec: details, reels and chat-id pages). */
@@ -36,26 +37,28 @@ export function AppShell({ areas, children }: { areas: readonly Area[]; children
       <FavouritesProvider>
         <ListingCardAction.Provider value={favouriteAction}>
           <ChatLiveProvider>
-            <SessionNotices />
-            <a
-              href="#main"
-              className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
-            >
-              {t('nav.skipToContent')}
-            </a>
-            <Header onOpenMenu={() => setMenuOpen(true)} hiddenOnMobile={immersive} />
-            <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
-            <main id="main" className="min-h-[60vh]">
-              {children}
-            </main>
-            <Footer areas={areas} />
-            {immersive || chatOpen ? null : <BottomBar />}
-            {/* One corner stack, so "Back to top" sits above the chat button (and its panel) instead of on it; above
+            <NoticeUnreadProvider>
+              <SessionNotices />
+              <a
+                href="#main"
+                className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+              >
+                {t('nav.skipToContent')}
+              </a>
+              <Header onOpenMenu={() => setMenuOpen(true)} hiddenOnMobile={immersive} />
+              <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} noticesLink={(props) => <NotificationsMenuLink {...props} />} />
+              <main id="main" className="min-h-[60vh]">
+                {children}
+              </main>
+              <Footer areas={areas} />
+              {immersive || chatOpen ? null : <BottomBar />}
+              {/* One corner stack, so "Back to top" sits above the chat button (and its panel) instead of on it; above
               the phone's bottom bar, or a listing's price-and-chat bar, and the home indicator. */}
-            <div className="pointer-events-none fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] right-4 z-30 flex flex-col items-end gap-3 md:bottom-6 *:pointer-events-auto">
-              <ScrollToTop label={t('nav.scrollToTop')} />
-              <FloatingChat />
-            </div>
+              <div className="pointer-events-none fixed bottom-[calc(5rem+env(safe-area-inset-bottom))] right-4 z-30 flex flex-col items-end gap-3 md:bottom-6 *:pointer-events-auto">
+                <ScrollToTop label={t('nav.scrollToTop')} />
+                <FloatingChat />
+              </div>
+            </NoticeUnreadProvider>
           </ChatLiveProvider>
         </ListingCardAction.Provider>
       </FavouritesProvider>

@@ -3,6 +3,7 @@ import { isStaff } from '@kunci/contracts/staff';
 import { useI18n } from '../lib/i18n.tsx';
 import { ChatIcon, HeartIcon, MenuIcon, UserIcon } from '../components/ui/icons.tsx';
 import { useChatLive } from '../features/chat/index.ts';
+import { NotificationBell } from '../features/notifications/index.ts';
 import { BadgeCount } from '../components/ui/badge-count.tsx';
 import { DropdownMenu, MENU_ITEM, MENU_ITEM_CLASS } from '../components/ui/menu.tsx';
 import { useRootData } from '../lib/root-data.ts';
@@ -39,6 +40,7 @@ export function Header({ onOpenMenu, hiddenOnMobile }: { onOpenMenu: () => void;
           </Link>
           <LanguageSelector />
           <ChatLink />
+          <NotificationBell />
           <Link to={href('favourites')} className="relative rounded-full p-2 hover:bg-gray-100" aria-label={t('nav.favourites')}>
             <HeartIcon />
           </Link>

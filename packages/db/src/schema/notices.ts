@@ -6,7 +6,7 @@ import { users } from './users.ts';
 export interface NoticeLink {
   route: string;
   params?: Record<string, string | number>;
-  query?: Record<string, string | number | boolean>;
+  query?: Record<string, string | number | boolean | null | undefined>;
 }
 
 /** A card inside a notice (a listing of a saved-search alert): shown in the email and the push, counted in-app. */

@@ -31,10 +31,12 @@ export interface ListingLifecycleDeps {
   secret: string;
   publicUrl: string;
   lifetimeDays: number;
+  /** Told as a listing is being approved, before the approval commits (saved-search alerts queue their matching). */
+  onApproving?: ((propertyId: number) => Promise<void>) | undefined;
 }
 
 /** A listing's life: drafted, edited, submitted, reviewed, switched off and on, extended; the owner's lists. */
-export function createListingLifecycleService({ repository, secret, publicUrl, lifetimeDays }: ListingLifecycleDeps) {
+export function createListingLifecycleService({ repository, secret, publicUrl, lifetimeDays, onApproving }: ListingLifecycleDeps) {
   /**
    * Where a home is filed: a known building's area; else the area of its postcode nearest to the pin (or the
    * area nearest to the pin when the postcode names none of ours precisely). Never a default: a home
@@ -186,6 +188,7 @@ export function createListingLifecycleService({ repository, secret, publicUrl, l
       const moderatorAction = ['approve', 'reject', 'suspend', 'unsuspend'].includes(action);
       if (moderatorAction && !holdsRole(actor.role, ['moderator'])) throw new AppError(ErrorCode.FORBIDDEN, { propertyId: id, action });
       if (action === 'submit') return service.activate(actor, id);
+      if (action === 'approve') await onApproving?.(id);
       return repository.transaction(async (tx) => {
         await tx.lock(id);
         const row = await ownedListing(tx, actor, id, moderatorAction);

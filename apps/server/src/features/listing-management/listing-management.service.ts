@@ -3,7 +3,7 @@ import type { MediaStore } from '@kunci/media/store';
 import { createUploads } from '../../lib/uploads.ts';
 import { createLandlordLeadsService } from './landlord-leads.service.ts';
 import { createListingJobs } from './listing-jobs.ts';
-import { createListingLifecycleService } from './listing-lifecycle.service.ts';
+import { createListingLifecycleService, type ListingLifecycleDeps } from './listing-lifecycle.service.ts';
 import { createListingMediaService } from './listing-media.service.ts';
 import type { ListingManagementRepository } from './listing-management.repository.ts';
 import { createPriceStatisticsService } from './price-statistics.service.ts';
@@ -16,6 +16,7 @@ export interface ListingManagementDeps {
   secret: string;
   publicUrl: string;
   lifetimeDays?: number;
+  onApproving?: ListingLifecycleDeps['onApproving'];
 }
 
 /**
@@ -28,10 +29,11 @@ export function createListingManagementService({
   secret,
   publicUrl,
   lifetimeDays = BUSINESS.listing.lifetimeDays,
+  onApproving,
 }: ListingManagementDeps) {
   const uploads = createUploads({ repository: repository.uploads, store, secret, publicUrl });
   return {
-    lifecycle: createListingLifecycleService({ repository, secret, publicUrl, lifetimeDays }),
+    lifecycle: createListingLifecycleService({ repository, secret, publicUrl, lifetimeDays, onApproving }),
     media: createListingMediaService({ repository, uploads, store, secret }),
     leads: createLandlordLeadsService(repository),
     prices: createPriceStatisticsService(repository),

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { BottomSheet } from '../ui/bottom-sheet.tsx';
@@ -9,7 +9,16 @@ import { LanguageLink, useLanguageLinks } from './language-selector.tsx';
 import { SearchBar } from './search-bar.tsx';
 
 /** The mobile menu (below 770 px): navigation, search and the language choice in a bottom sheet. */
-export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function Sidebar({
+  open,
+  onClose,
+  noticesLink,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The notifications entry with its live count, given by the shell (components know no feature). */
+  noticesLink?: (props: { className: string; onNavigate: () => void }) => ReactNode;
+}) {
   const { t, href } = useI18n();
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const languages = useLanguageLinks();
@@ -49,6 +58,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
             <Link to={href('tenantInfo')} onClick={onClose} className={item}>
               {t('nav.tenant')}
             </Link>
+            {noticesLink?.({ className: item, onNavigate: onClose })}
             <Link to={href('post')} onClick={onClose} className={`${item} text-brand-700`}>
               {t('listings.new')}
             </Link>

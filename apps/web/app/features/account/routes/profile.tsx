@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Form, data, useActionData, useNavigation } from 'react-router';
+import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { PASSWORD_MIN_LENGTH, userTypeName } from '@kunci/contracts/constants';
 import { LANGUAGE_NAME } from '@kunci/i18n/locales';
 import { parsePath } from '@kunci/i18n/paths';
@@ -238,6 +238,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <Section title={t('avatar.title')} id="avatar">
         <AvatarUpload userId={user.id} avatar={user.avatar} />
       </Section>
+      <nav aria-label={t('notifications.settings.title')} className="flex flex-wrap gap-3 text-sm">
+        <Link to={href('notificationSettings')} className="rounded-full border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
+          {t('notifications.settings.title')}
+        </Link>
+        <Link to={href('savedSearches')} className="rounded-full border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
+          {t('notifications.saved.title')}
+        </Link>
+      </nav>
       <Form method="post" className="space-y-6">
         <input type="hidden" name="intent" value="save" />
         {save && !save.ok ? <SaveProblems result={save} labels={labels} /> : null}

@@ -11,6 +11,7 @@ import { FilterBar, FilterSheet } from '../components/filter-bar.tsx';
 import { ResultsMap } from '../components/results-map.tsx';
 import { ViewToggle } from '../components/view-toggle.tsx';
 import { filterQuery, readFilters, toSearchInput } from '../search-params.ts';
+import { SaveSearchButton } from '../../saved-searches/index.ts';
 import type { Route } from './+types/results';
 import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
 
@@ -179,6 +180,10 @@ export default function Results({ loaderData }: Route.ComponentProps) {
           {showMap ? t('map.hide') : t('map.show')}
         </button>
         <ViewToggle />
+        <SaveSearchButton
+          defaultName={heading}
+          query={{ ...toSearchInput(loaderData.filters), sort: undefined, loc: area?.slug, propertyType: loaderData.type?.slug, purpose }}
+        />
       </div>
       {result.content.length ? (
         showMap ? (

@@ -1,0 +1,172 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '@kunci/db/client';
+import { areas, landmarks, properties, savedSearchHits, savedSearches, users } from '@kunci/db/schema';
+import { cardColumns, cardCover, cardCoverColumns, isLive } from '../../lib/listing-card.repository.ts';
+
+/** Raw statements answer { rows } on both drivers (PGlite and node-postgres). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export type SavedSearchRow = typeof savedSearches.$inferSelect;
+export type SavedSearchValues = Omit<typeof savedSearches.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'lastDigestAt'>;
+
+/**
+ * The saved searches a listing matches, as one predicate over the saved_searches row `s` and the listing `p`: the
+ * same rules as the results page's search (listings.repository.ts buildSearch), each one skipped when its column
+ * is null. Paused searches match nothing, so a listing approved while paused is never sent.
+ */
+const MATCHES = sql`
+  not s.paused
+  and (s.area_id = p.area_id or s.area_id is null)
+  and p.type = any(s.types)
+  and (s.categories is null or p.category = any(s.categories))
+  and (s.name_pattern is null or p.name ilike s.name_pattern)
+  and (s.lat is null or (6371 * 2 * asin(sqrt(power(sin(radians(p.lat - s.lat) / 2), 2)
+       + cos(radians(s.lat)) * cos(radians(p.lat)) * power(sin(radians(p.lng - s.lng) / 2), 2)))) <= s.radius_km)
+  and (s.min_price is null or p.price >= s.min_price)
+  and (s.max_price is null or p.price <= s.max_price)
+  and (s.bedrooms is null or p.bedroom >= s.bedrooms)
+  and (s.bathrooms is null or p.bathroom >= s.bathrooms)
+  and (s.parking is null or p.carpark >= s.parking)
+  and (s.furnish_types is null or p.furnish_type = any(s.furnish_types))
+  and (s.pet_friendly is null or p.pet_friendly = s.pet_friendly)
+  and (s.room_types is null or p.room_type = any(s.room_types))
+  and (s.zero_deposit is null or p.zero_deposit_eligible = s.zero_deposit)`;
+
+function savedSearchQueries(db: Database) {
+  return {
+    list: (userId: string) =>
+      db
+        .select({
+          search: savedSearches,
+          found: sql<number>`(select count(*)::int from ${savedSearchHits} h where h.saved_search_id = ${savedSearches.id})`,
+        })
+        .from(savedSearches)
+        .where(eq(savedSearches.userId, userId))
+        .orderBy(desc(savedSearches.id)),
+
+    find: async (id: number) => (await db.select().from(savedSearches).where(eq(savedSearches.id, id)))[0],
+
+    countOf: async (userId: string) => (await db.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId)))[0]?.n ?? 0,
+
+    insert: async (values: SavedSearchValues) => (await db.insert(savedSearches).values(values).returning())[0]!,
+
+    update: async (id: number, values: Partial<Pick<SavedSearchRow, 'name' | 'frequency' | 'paused'>>, now: Date) =>
+      (
+        await db
+          .update(savedSearches)
+          .set({ ...values, updatedAt: now })
+          .where(eq(savedSearches.id, id))
+          .returning()
+      )[0],
+
+    remove: (id: number) => db.delete(savedSearches).where(eq(savedSearches.id, id)),
+
+    areaBySlug: async (slug: string) => (await db.select({ id: areas.id }).from(areas).where(eq(areas.slug, slug)))[0],
+    landmark: async (id: number) => (await db.select({ lat: landmarks.lat, lng: landmarks.lng }).from(landmarks).where(eq(landmarks.id, id)))[0],
+
+    /** A listing's review state and liveness, to tell an approval that has not committed yet from one that failed. */
+    listingState: async (propertyId: number) =>
+      (
+        await db
+          .select({ reviewStatus: properties.reviewStatus, live: sql<boolean>`(${isLive()})` })
+          .from(properties)
+          .where(eq(properties.id, propertyId))
+      )[0],
+
+    /**
+     * Records the listing as found for every saved search it matches, and returns the searches for which it is
+     * new (a listing approved again after an edit finds its rows there and is not sent twice).
+     */
+    recordMatches: async (propertyId: number) =>
+      rowsOf<{ saved_search_id: number; frequency: SavedSearchRow['frequency'] }>(
+        await db.execute(sql`
+          with matched as (
+            select s.id, s.frequency from saved_searches s, properties p
+            where p.id = ${propertyId} and ${MATCHES}
+          ), inserted as (
+            insert into saved_search_hits (saved_search_id, property_id)
+            select id, ${propertyId} from matched
+            on conflict do nothing
+            returning saved_search_id
+          )
+          select inserted.saved_search_id, matched.frequency from inserted join matched on matched.id = inserted.saved_search_id`),
+      ),
+
+    /** Just the matching, without recording (the benchmark's measure, and what an "is it a match" check needs). */
+    matchingIds: async (propertyId: number) =>
+      rowsOf<{ id: number }>(await db.execute(sql`select s.id from saved_searches s, properties p where p.id = ${propertyId} and ${MATCHES}`)).map(
+        (row) => row.id,
+      ),
+
+    /** Saved searches with who owns them, for the notices. */
+    withOwners: (ids: number[]) =>
+      ids.length
+        ? db
+            .select({ search: savedSearches, language: users.language })
+            .from(savedSearches)
+            .innerJoin(users, eq(users.id, savedSearches.userId))
+            .where(inArray(savedSearches.id, ids))
+        : Promise.resolve([]),
+
+    /** The listing as a card (live only: one taken down since is not announced). */
+    cards: (propertyIds: number[]) =>
+      propertyIds.length
+        ? db
+            .select({ ...cardColumns, ...cardCoverColumns, areaNameEn: areas.nameEn, areaNameMs: areas.nameMs, areaNameZh: areas.nameZh })
+            .from(properties)
+            .innerJoin(areas, eq(areas.id, properties.areaId))
+            .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId))
+            .leftJoinLateral(cardCover, sql`true`)
+            .where(and(inArray(properties.id, propertyIds), isLive()))
+            .orderBy(desc(properties.dateCreated), desc(properties.id))
+        : Promise.resolve([]),
+
+    markSent: (savedSearchId: number, propertyIds: number[], now: Date) =>
+      propertyIds.length
+        ? db
+            .update(savedSearchHits)
+            .set({ sentAt: now })
+            .where(and(eq(savedSearchHits.savedSearchId, savedSearchId), inArray(savedSearchHits.propertyId, propertyIds)))
+        : Promise.resolve(),
+
+    /**
+     * Takes the daily and weekly searches whose digest is due (a period since the last one, or since saving) by
+     * moving their digest time to now: each is taken by one instance, once per period.
+     */
+    claimDueDigests: async (now: Date, hours: { DAILY: number; WEEKLY: number }, limit: number) =>
+      rowsOf<{ id: number }>(
+        await db.execute(sql`
+          update saved_searches set last_digest_at = ${now.toISOString()}::timestamptz
+          where id in (
+            select id from saved_searches
+            where not paused and frequency <> 'INSTANT'
+              and coalesce(last_digest_at, created_at)
+                <= ${now.toISOString()}::timestamptz - make_interval(hours => case frequency when 'DAILY' then ${hours.DAILY}::int else ${hours.WEEKLY}::int end)
+              and exists (select 1 from saved_search_hits h where h.saved_search_id = saved_searches.id and h.sent_at is null)
+            order by id
+            limit ${limit}
+            for update skip locked
+          )
+          returning id`),
+      ).map((row) => row.id),
+
+    unsentHits: (savedSearchId: number) =>
+      db
+        .select({ propertyId: savedSearchHits.propertyId })
+        .from(savedSearchHits)
+        .where(and(eq(savedSearchHits.savedSearchId, savedSearchId), isNull(savedSearchHits.sentAt)))
+        .orderBy(asc(savedSearchHits.createdAt)),
+  };
+}
+
+export type SavedSearchQueries = ReturnType<typeof savedSearchQueries>;
+
+/**
+ * The queries, and `transaction(work)` handing `work` them bound to one transaction with that transaction's handle,
+ * which the notices sent in it need (decision 8, as the deals repository does).
+ */
+export const createSavedSearchesRepository = (db: Database) => ({
+  ...savedSearchQueries(db),
+  transaction: <T>(work: (repository: SavedSearchQueries, tx: Database) => Promise<T>) => db.transaction((tx) => work(savedSearchQueries(tx), tx)),
+});
+export type SavedSearchesRepository = ReturnType<typeof createSavedSearchesRepository>;

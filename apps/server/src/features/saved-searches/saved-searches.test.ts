@@ -1,0 +1,269 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { NoticeList } from '@kunci/contracts/notifications';
+import type { SavedSearch, SavedSearchList } from '@kunci/contracts/saved-searches';
+import { areas, landmarks, outboxMessages, properties, savedSearchHits, savedSearches, users } from '@kunci/db/schema';
+import { createSessionsRepository } from '../../lib/sessions.repository.ts';
+import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
+import { createSavedSearchesRepository } from './saved-searches.repository.ts';
+
+type Overrides = Partial<typeof properties.$inferInsert>;
+
+describe('saved searches', () => {
+  let t: TestApp;
+  let tenant: { userId: string; headers: Record<string, string>; email: string };
+  let other: Record<string, string>;
+  let moderator: Record<string, string>;
+  let base: typeof properties.$inferSelect;
+  let bangsarLandmark: number;
+
+  /** A listing like a live Bangsar condo, with `overrides`; live (approved) unless told otherwise. */
+  async function listing(overrides: Overrides = {}) {
+    const { id: _id, geo: _geo, seedKey: _seed, ...rest } = base;
+    const [row] = await t.database.db
+      .insert(properties)
+      .values({ ...rest, dateCreated: new Date(), dateUpdated: new Date(), ...overrides })
+      .returning({ id: properties.id });
+    return row!.id;
+  }
+  const save = async (query: Record<string, string | number | boolean>, frequency = 'INSTANT', name = 'My search', headers = tenant.headers) => {
+    const answer = await t.app.inject({ method: 'POST', url: '/api/saved-searches', headers, payload: { name, frequency, query } });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json() as SavedSearch;
+  };
+  const matching = (propertyId: number) => createSavedSearchesRepository(t.database.db).matchingIds(propertyId);
+  const drain = async () => {
+    while ((await t.app.jobs.runOnce()) > 0);
+  };
+  const notices = async () => (await t.app.inject({ url: '/api/notices', headers: tenant.headers })).json() as NoticeList;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PIN_RESEND_SECONDS: '0', PIN_MAX_PER_HOUR_PER_PHONE: '1000', PIN_MAX_PER_HOUR_PER_IP: '1000' } });
+    const a = await signIn(t.app);
+    const email = `saver-${Date.now()}@example.my`;
+    await t.database.db.update(users).set({ email, language: 'EN' }).where(eq(users.id, a.userId));
+    tenant = { userId: a.userId, headers: bearer(a.token), email };
+    other = bearer((await signIn(t.app)).token);
+    const m = await signIn(t.app);
+    await t.database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, m.userId));
+    moderator = bearer(await createSessionsRepository(t.database.db).create(m.userId, 'pin', 'web-test', 1));
+    const [bangsar] = await t.database.db.select({ id: areas.id }).from(areas).where(eq(areas.slug, 'bangsar'));
+    base = (
+      await t.database.db
+        .select()
+        .from(properties)
+        .where(and(eq(properties.areaId, bangsar!.id), eq(properties.type, 'HIGHRISE'), eq(properties.reviewStatus, 'APPROVED')))
+        .limit(1)
+    )[0]!;
+    const [near] = await t.database.db
+      .select({ id: landmarks.id })
+      .from(landmarks)
+      .orderBy(sql`power(${landmarks.lat} - 3.1306, 2) + power(${landmarks.lng} - 101.6714, 2)`)
+      .limit(1);
+    bangsarLandmark = near!.id;
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.database.db.execute(sql`delete from saved_searches`);
+    await t.database.db.execute(sql`delete from notices`);
+    await t.database.db.execute(sql`delete from jobs`);
+  });
+
+  it('matches a new listing on each filter of the results page, price edges included, and never for a paused search', async () => {
+    const bangsarCondo = {
+      name: 'Bangsar Trade Residences',
+      category: 'condo',
+      type: 'HIGHRISE',
+      price: 2500,
+      bedroom: 2,
+      bathroom: 2,
+      carpark: 1,
+      furnishType: 'PARTIAL',
+      petFriendly: false,
+      zeroDepositEligible: true,
+      lat: 3.1306,
+      lng: 101.6714,
+    };
+    const searches = {
+      asked: await save({ loc: 'bangsar', propertyType: 'condo', bedrooms: 2, maxPrice: 2500 }),
+      fromPrice: await save({ loc: 'bangsar', minPrice: 2500 }),
+      underPrice: await save({ loc: 'bangsar', maxPrice: 2499 }),
+      overPrice: await save({ loc: 'bangsar', minPrice: 2501 }),
+      anywhere: await save({}),
+      otherArea: await save({ loc: 'mont-kiara' }),
+      otherType: await save({ loc: 'bangsar', propertyType: 'apartment' }),
+      moreRooms: await save({ bedrooms: 3 }),
+      moreBathrooms: await save({ bathrooms: 3 }),
+      moreParking: await save({ parking: 2 }),
+      parking: await save({ parking: 1 }),
+      fullyFurnished: await save({ furnishType: 'FULL' }),
+      partOrFull: await save({ furnishType: 'PARTIAL,FULL' }),
+      pets: await save({ petFriendly: 'true' }),
+      zeroDeposit: await save({ zeroDeposit: 'true' }),
+      forSale: await save({ purpose: 'sale' }),
+      rooms: await save({ roomType: 'MASTER' }),
+      byName: await save({ q: 'trade res', category: 'PROPERTY' }),
+      // Someone else's searches match the same way (each person may keep BUSINESS.alerts.maxSavedSearches).
+      otherName: await save({ q: 'Kiara Designer', category: 'PROPERTY' }, 'INSTANT', 'Kiara', other),
+      nearBuilding: await save({ lm: bangsarLandmark, category: 'PROPERTY', q: 'building' }),
+      paused: await save({ loc: 'bangsar' }),
+    };
+    await t.app.inject({ method: 'PATCH', url: `/api/saved-searches/${searches.paused.id}`, headers: tenant.headers, payload: { paused: true } });
+    const tooMany = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      headers: tenant.headers,
+      payload: { name: 'x', frequency: 'DAILY', query: {} },
+    });
+    expect(tooMany.statusCode).toBe(409);
+    const id = await listing(bangsarCondo);
+    const found = new Set(await matching(id));
+    const names = Object.entries(searches)
+      .filter(([, search]) => found.has(search.id))
+      .map(([name]) => name)
+      .sort();
+    expect(names).toEqual(['anywhere', 'asked', 'byName', 'fromPrice', 'nearBuilding', 'parking', 'partOrFull', 'zeroDeposit'].sort());
+
+    // One ringgit over the top of the asked range: no longer that search's.
+    const dearer = await listing({ ...bangsarCondo, price: 2501 });
+    expect(await matching(dearer)).not.toContain(searches.asked.id);
+    expect(await matching(dearer)).toContain(searches.overPrice.id);
+    const room = await listing({ ...bangsarCondo, type: 'ROOM', category: 'room', roomType: 'MASTER', price: 900, bedroom: null });
+    expect(await matching(room)).toContain(searches.rooms.id);
+    expect(await matching(room)).toContain(searches.underPrice.id);
+  });
+
+  it('refuses a query the results page would refuse, and keeps each person’s searches their own', async () => {
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      headers: tenant.headers,
+      payload: { name: 'x', frequency: 'DAILY', query: { bedroomz: 2 } },
+    });
+    expect(unknown.statusCode).toBe(422);
+    const range = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      headers: tenant.headers,
+      payload: { name: 'x', frequency: 'DAILY', query: { minPrice: 3000, maxPrice: 2000 } },
+    });
+    expect(range.statusCode).toBe(422);
+    const badArea = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      headers: tenant.headers,
+      payload: { name: 'x', frequency: 'DAILY', query: { loc: 'atlantis' } },
+    });
+    expect(badArea.statusCode).toBe(422);
+
+    const mine = await save({ loc: 'bangsar', propertyType: 'condo', maxPrice: 2500, sort: 'price', pageNumber: 3 }, 'WEEKLY', 'Bangsar condos');
+    expect(mine).toMatchObject({
+      name: 'Bangsar condos',
+      frequency: 'WEEKLY',
+      paused: false,
+      query: { purpose: 'rent', loc: 'bangsar', propertyType: 'condo', maxPrice: 2500 },
+      url: '/rent/bangsar/condo?maxPrice=2500',
+      found: 0,
+    });
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/saved-searches/${mine.id}`, headers: other, payload: { paused: true } })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/saved-searches/${mine.id}`, headers: other })).statusCode).toBe(404);
+    expect(((await t.app.inject({ url: '/api/saved-searches', headers: other })).json() as SavedSearchList).content).toEqual([]);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/saved-searches/${mine.id}`,
+      headers: tenant.headers,
+      payload: { name: 'Condos in Bangsar', frequency: 'DAILY' },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'Condos in Bangsar', frequency: 'DAILY' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/saved-searches/${mine.id}`, headers: tenant.headers })).json()).toEqual({
+      id: mine.id,
+    });
+    expect(((await t.app.inject({ url: '/api/saved-searches', headers: tenant.headers })).json() as SavedSearchList).content).toEqual([]);
+  });
+
+  it('tells an instant search of a listing as a moderator approves it, in the bell and by email, and never twice', async () => {
+    const search = await save({ loc: 'bangsar', propertyType: 'condo', bedrooms: 2, maxPrice: 2500 }, 'INSTANT', 'Bangsar condo');
+    const daily = await save({ loc: 'bangsar' }, 'DAILY', 'Bangsar daily');
+    const pending = await listing({
+      name: 'Bangsar Approved Suites',
+      category: 'condo',
+      price: 2300,
+      bedroom: 2,
+      reviewStatus: 'PENDING',
+      active: true,
+    });
+    const approved = await t.app.inject({ method: 'POST', url: `/api/properties/${pending}/approve`, headers: moderator });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await drain();
+
+    const list = await notices();
+    expect(list.unread).toBe(1);
+    expect(list.content[0]).toMatchObject({
+      type: 'saved-searches.match',
+      title: 'New home for “Bangsar condo”',
+      url: `/details/${pending}`,
+      items: [expect.objectContaining({ title: 'Bangsar Approved Suites', url: `/details/${pending}` })],
+    });
+    expect(list.content[0]!.body).toMatch(/^Bangsar Approved Suites in Bangsar, RM\s?2,300 a month/);
+    const emails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, tenant.email));
+    expect(emails.map((e) => e.subject)).toEqual(['New home for “Bangsar condo”']);
+    expect(emails[0]!.body).toContain(`Bangsar Approved Suites\nRM`);
+    expect(emails[0]!.body).toContain('Stop these emails: http://localhost:3000/unsubscribe?token=');
+
+    // Approved again after an edit, or matched again by a job run twice: the search has it already.
+    await t.app.savedSearches.match(pending);
+    await drain();
+    expect((await notices()).content).toHaveLength(1);
+    const hits = await t.database.db.select().from(savedSearchHits).where(eq(savedSearchHits.propertyId, pending));
+    expect(hits.map((h) => [h.savedSearchId, h.sentAt !== null]).sort()).toEqual(
+      [
+        [search.id, true],
+        [daily.id, false],
+      ].sort(),
+    );
+  });
+
+  it('groups a daily search’s new listings into one digest a day after saving, newest first, linked to its results', async () => {
+    const daily = await save({ loc: 'bangsar', maxPrice: 2500 }, 'DAILY', 'Bangsar under 2.5k');
+    const weekly = await save({ loc: 'bangsar', maxPrice: 2500 }, 'WEEKLY', 'Bangsar weekly');
+    const first = await listing({ name: 'Bangsar Digest One', price: 2000, dateCreated: new Date(Date.now() - 60_000) });
+    const second = await listing({ name: 'Bangsar Digest Two', price: 2100 });
+    const gone = await listing({ name: 'Bangsar Digest Gone', price: 2200 });
+    for (const id of [first, second, gone]) await t.app.savedSearches.match(id);
+    await t.database.db.update(properties).set({ active: false }).where(eq(properties.id, gone));
+
+    // Not a day yet: nothing.
+    expect(await t.app.savedSearches.runDigests()).toEqual({ sent: 0 });
+    // A day and a bit later (the search's clock moved back, as if saved yesterday).
+    await t.database.db
+      .update(savedSearches)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(savedSearches.id, daily.id));
+    expect(await t.app.savedSearches.runDigests()).toEqual({ sent: 1 });
+    expect(await t.app.savedSearches.runDigests()).toEqual({ sent: 0 });
+
+    const [digest] = (await notices()).content;
+    expect(digest).toMatchObject({
+      type: 'saved-searches.digest',
+      title: '2 new homes for “Bangsar under 2.5k”',
+      url: '/rent/bangsar?maxPrice=2500',
+      items: [expect.objectContaining({ title: 'Bangsar Digest Two' }), expect.objectContaining({ title: 'Bangsar Digest One' })],
+    });
+    await drain();
+    const [email] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, tenant.email))
+      .orderBy(sql`id desc`)
+      .limit(1);
+    expect(email!.subject).toBe('2 new homes for “Bangsar under 2.5k”');
+    expect(email!.body.indexOf('Bangsar Digest Two')).toBeLessThan(email!.body.indexOf('Bangsar Digest One'));
+    expect(email!.body).toContain('Open it on Kunci: http://localhost:3000/rent/bangsar?maxPrice=2500');
+    // The weekly one still waits, holding the same listings.
+    const waiting = await t.database.db.select().from(savedSearchHits).where(eq(savedSearchHits.savedSearchId, weekly.id));
+    expect(waiting.every((h) => h.sentAt === null)).toBe(true);
+    expect(waiting).toHaveLength(3);
+  });
+});

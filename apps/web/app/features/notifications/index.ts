@@ -1,0 +1,3 @@
+// The notifications feature's public entry: what the shell and other features may use of it.
+export { NoticeUnreadProvider, useNoticeUnread } from './unread.tsx';
+export { NotificationBell, NotificationsMenuLink } from './components/bell.tsx';

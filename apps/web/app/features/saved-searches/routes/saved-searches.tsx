@@ -1,0 +1,203 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { SAVED_SEARCH_FREQUENCIES, type SavedSearch, type SavedSearchFrequency } from '@kunci/contracts/saved-searches';
+import { parsePath } from '@kunci/i18n/paths';
+import { Field } from '../../../components/ui/field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { ApiError, serverApi, useApi } from '../../../lib/api.ts';
+import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { requireUser } from '../../../lib/session.server.ts';
+import type { Route } from './+types/saved-searches';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang } = parsePath(new URL(request.url).pathname);
+  requireUser(request, context, lang);
+  return serverApi(context, lang).savedSearches();
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t('notifications.saved.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
+};
+
+/** The person's saved searches: open the results, rename or change how often, pause and resume, delete. */
+export default function SavedSearches({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const api = useApi();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<SavedSearch | null>(null);
+  const [failed, setFailed] = useState(false);
+  const searches = loaderData.content;
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setFailed(false);
+    try {
+      await work();
+      toast(done);
+      await revalidator.revalidate();
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 md:py-10">
+      <h1 className="text-2xl font-bold md:text-3xl">{t('notifications.saved.title')}</h1>
+      <p className="mt-2 text-gray-700">{t('notifications.saved.intro')}</p>
+      {failed ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {t('notifications.saved.error')}
+        </p>
+      ) : null}
+      {searches.length === 0 ? (
+        <div className="mt-8 rounded-xl border border-dashed border-gray-300 p-8 text-center">
+          <p className="text-gray-700">{t('notifications.saved.empty')}</p>
+          <Link to={href('rent')} className="mt-4 inline-block rounded-full bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800">
+            {t('notifications.saved.startSearch')}
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-3">
+          {searches.map((search) => (
+            <li key={search.id} className="rounded-xl border border-gray-200 p-4" data-testid="saved-search">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <h2 className="font-semibold">
+                    {search.name}
+                    {search.paused ? (
+                      <span className="ml-2 rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
+                        {t('notifications.saved.paused')}
+                      </span>
+                    ) : null}
+                  </h2>
+                  <p className="text-sm text-gray-700">
+                    {t(`notifications.saved.frequency.${search.frequency}`)} · {t('notifications.saved.found', { count: search.found })}
+                  </p>
+                </div>
+                <Link to={search.url} className="text-sm font-medium text-brand-700 hover:underline">
+                  {t('notifications.saved.viewResults')}
+                </Link>
+              </div>
+              <div className="mt-3 flex flex-wrap gap-2 text-sm">
+                <button
+                  type="button"
+                  onClick={() => setEditing(search)}
+                  className="rounded-full border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
+                >
+                  {t('notifications.saved.edit')}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => void run(() => api.updateSavedSearch(search.id, { paused: !search.paused }), t('notifications.saved.updated'))}
+                  className="rounded-full border border-gray-300 px-3 py-1.5 font-medium hover:bg-gray-50"
+                >
+                  {search.paused ? t('notifications.saved.resume') : t('notifications.saved.pause')}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    if (window.confirm(t('notifications.saved.deleteConfirm', { name: search.name })))
+                      void run(() => api.deleteSavedSearch(search.id), t('notifications.saved.deleted'));
+                  }}
+                  className="rounded-full border border-red-200 px-3 py-1.5 font-medium text-red-700 hover:bg-red-50"
+                >
+                  {t('notifications.saved.delete')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing ? (
+        <EditDialog
+          search={editing}
+          onClose={() => setEditing(null)}
+          onSave={async (changes) => {
+            await api.updateSavedSearch(editing.id, changes);
+            setEditing(null);
+            toast(t('notifications.saved.updated'));
+            await revalidator.revalidate();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function EditDialog({
+  search,
+  onClose,
+  onSave,
+}: {
+  search: SavedSearch;
+  onClose: () => void;
+  onSave: (changes: { name: string; frequency: SavedSearchFrequency }) => Promise<void>;
+}) {
+  const { t } = useI18n();
+  const [name, setName] = useState(search.name);
+  const [frequency, setFrequency] = useState(search.frequency);
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const titleId = useId();
+  const nameId = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError(t('field.required'));
+    setSaving(true);
+    try {
+      await onSave({ name: name.trim(), frequency });
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.body ? failure.body.message : t('notifications.saved.error'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open onClose={onClose} labelledBy={titleId} className="w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl">
+      <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5" noValidate>
+        <h2 id={titleId} className="text-lg font-semibold">
+          {t('notifications.saved.editTitle')}
+        </h2>
+        <Field
+          id={nameId}
+          label={t('notifications.saved.name')}
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.target.value)}
+          error={error}
+        />
+        <fieldset>
+          <legend className="text-sm font-medium text-gray-800">{t('notifications.saved.frequency')}</legend>
+          <div className="mt-2 space-y-2">
+            {SAVED_SEARCH_FREQUENCIES.map((value) => (
+              <label key={value} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="frequency"
+                  checked={frequency === value}
+                  onChange={() => setFrequency(value)}
+                  className="size-4 accent-brand-700"
+                />
+                {t(`notifications.saved.frequency.${value}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className="rounded-full border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50">
+            {t('notifications.saved.cancel')}
+          </button>
+          <button
+            type="submit"
+            disabled={saving}
+            className="rounded-full bg-brand-700 px-5 py-2 text-sm font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {saving ? t('notifications.saved.saving') : t('notifications.saved.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
