@@ -69,6 +69,8 @@ const MODULES: Record<RouteId, string> = {
   unsubscribe: 'features/notifications/routes/unsubscribe.tsx',
   myListings: 'features/listing-management/routes/my-listings.tsx',
   rentalCollection: 'features/services/routes/rental-collection.tsx',
+  homerunner: 'features/services/routes/homerunner.tsx',
+  postHomerunner: 'features/services/routes/post-homerunner.tsx',
   extendListing: 'features/listing-management/routes/extend.tsx',
   tenantSearch: 'features/listing-management/routes/tenant-search.tsx',
   review: 'features/listing-management/routes/review.tsx',

@@ -85,6 +85,8 @@ export const ROUTES = {
   // The one-click unsubscribe link of notice emails (`?token=`): works signed out.
   unsubscribe: { path: { en: '/unsubscribe', ms: '/unsubscribe', zh: '/unsubscribe' } },
   myListings: { path: { en: '/dashboard/listings', ms: '/dashboard/listings', zh: '/dashboard/listings' } },
+  homerunner: { path: { en: '/services/homerunner', ms: '/services/homerunner', zh: '/services/homerunner' } },
+  postHomerunner: { path: { en: '/post/homerunner/:ref', ms: '/post/homerunner/:ref', zh: '/post/homerunner/:ref' } },
   // The spec keeps rental collection's dashboard paths the same in every language.
   rentalCollection: { path: { en: '/dashboard/rental-collection', ms: '/dashboard/rental-collection', zh: '/dashboard/rental-collection' } },
   tenantSearch: {

@@ -9,6 +9,7 @@ import type * as content from '@kunci/contracts/content';
 import type { DashboardSummary } from '@kunci/contracts/dashboard';
 import type * as deals from '@kunci/contracts/deals';
 import type * as collection from '@kunci/contracts/rental-collection';
+import type * as homerunner from '@kunci/contracts/homerunner';
 import type { ErrorBody } from '@kunci/contracts/errors';
 import type * as favourites from '@kunci/contracts/favourites';
 import type * as growth from '@kunci/contracts/growth';
@@ -266,6 +267,11 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     rentalCollection: (year?: number) => get<Answer<typeof collection.CollectionOverview>>(`/rental-collection${toQuery({ year })}`),
     enrolTenancy: (body: Sent<typeof collection.EnrolTenancyBody>) =>
       call<Answer<typeof collection.EnrolTenancyResult>>('POST', '/rental-collection/tenancies', body),
+    // Key collection by a home runner
+    homerunnerAreaCover: (postcode: string) =>
+      call<Answer<typeof homerunner.AreaCover>>('POST', '/homerunner/area-cover', { postcode } satisfies Sent<typeof homerunner.AreaCoverBody>),
+    listKey: (propertyId: number) => call<Answer<typeof homerunner.KeyCollection>>('POST', `/property/key/${propertyId}/list`),
+    bookKeyPickup: (body: Sent<typeof homerunner.PickupBody>) => call<Answer<typeof homerunner.KeyCollection>>('PUT', '/homerunner/key', body),
     /** Where the tenant pays an invoice (the gateway's page). */
     payInvoice: (id: string) => call<Answer<typeof collection.PayLink>>('POST', `/rental-collection/invoices/${encodeURIComponent(id)}/pay`),
 

@@ -40,6 +40,13 @@ export default function PostThanks({ loaderData }: Route.ComponentProps) {
             {t('listings.new')}
           </Link>
         </li>
+        {ref ? (
+          <li>
+            <Link to={href('postHomerunner', { ref })} className="text-brand-700 hover:underline">
+              {t('services.homerunner.post.title')}
+            </Link>
+          </li>
+        ) : null}
       </ul>
       {ref ? (
         <section className="mt-8">
