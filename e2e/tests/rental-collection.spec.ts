@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
+
+/** Signs in a phone number with a PIN from the development outbox, landing on `path`. */
+async function signInByPin(page: Page, phone: string, path: string) {
+  await page.goto(`/login?origin=${encodeURIComponent(path)}`);
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByRole('button', { name: 'Send PIN' }).click();
+  await expect(page.getByText(phone)).toBeVisible();
+  const outbox = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { body: string }[];
+  const pin = outbox.map((message) => /\b(\d{6})\b/.exec(message.body)?.[1]).find(Boolean)!;
+  await page.getByLabel('6-digit PIN').fill(pin);
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+}
+
+const malaysiaDay = (offsetDays: number) => new Date(Date.now() + 8 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Rental collection as new users meet it: a landlord enrols a tenancy signed elsewhere by the tenant's phone; the
+ * tenant, invited by SMS, signs in, finds the first invoice (due in 3 days, so issued at once) and pays it by FPX on the
+ * gateway; the landlord sees it paid and the payout scheduled, and exports the year as CSV. On a phone the tables scroll
+ * inside their box instead of widening the page.
+ */
+test('a landlord enrols a tenancy, the invited tenant pays the first invoice by FPX, the payout is scheduled', async ({ browser }) => {
+  const landlord = await browser.newPage();
+  await signIn(landlord, '+60123000002', 'kunci-landlord-2026');
+  await landlord.goto('/dashboard/rental-collection');
+  await expect(landlord.getByRole('heading', { level: 1, name: 'Rental collection' })).toBeVisible();
+  await expectNoSeriousAxeViolations(landlord);
+
+  const tenantPhone = `+6017${String(Date.now()).slice(-7)}`;
+  const due = malaysiaDay(3);
+  const property = `Residensi Journey ${Date.now().toString(36)}`;
+  const form = landlord.getByRole('region', { name: 'Enrol a tenancy' });
+  await form.getByLabel("Tenant's mobile number").fill(tenantPhone);
+  await form.getByLabel('Property name').fill(property);
+  await form.getByLabel('Monthly rent (RM)').fill('1800');
+  await form.getByLabel('Rent due on day (1-31)').fill(String(Number(due.slice(8))));
+  await form.getByLabel('Tenancy start').fill(due);
+  await form.getByRole('button', { name: 'Enrol and invite the tenant' }).click();
+  await expect(landlord.getByRole('status')).toContainText(`Enrolled: ${property}`);
+  await expect(landlord.getByRole('row', { name: new RegExp(property) })).toContainText('RM1,800.00');
+
+  // The tenant was invited by SMS and signs in with that number.
+  const tenant = await browser.newPage();
+  await expect
+    .poll(
+      async () => ((await (await tenant.request.get(`/api/dev/outbox?to=${encodeURIComponent(tenantPhone)}`)).json()) as { body: string }[]).length,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBeGreaterThan(0);
+  await signInByPin(tenant, tenantPhone, '/dashboard/rental-collection?tab=invoices');
+  await expect(tenant).toHaveURL(/\/dashboard\/rental-collection\?tab=invoices/);
+  const invoice = tenant.getByRole('row', { name: new RegExp(property) });
+  await expect(invoice).toContainText('Unpaid', { timeout: 15_000 });
+  await expectNoSeriousAxeViolations(tenant);
+  await invoice.getByRole('button', { name: /^Pay RM1,800\.00$/ }).click();
+  await expect(tenant).toHaveURL(/\/pay\/sim\//);
+  await tenant.getByLabel('Choose your bank').selectOption('maybank2u');
+  await tenant.getByRole('button', { name: /^Pay .*1,800.* with FPX$/ }).click();
+  await expect(tenant).toHaveURL(/\/dashboard\/rental-collection\?invoice=/);
+  await expect(tenant.getByRole('status')).toHaveText('Thank you: your payment is being confirmed.');
+  await tenant.getByRole('link', { name: 'Invoices' }).click();
+  await expect(tenant.getByRole('row', { name: new RegExp(property) })).toContainText('Paid', { timeout: 15_000 });
+
+  // The landlord sees the rent paid by FPX and the payout, 1.88% less, on its way.
+  await landlord.goto('/dashboard/rental-collection?tab=payments');
+  await expect(landlord.getByRole('row', { name: new RegExp(property) })).toContainText('FPX online banking', { timeout: 15_000 });
+  await landlord.getByRole('link', { name: 'Payouts' }).click();
+  const payout = landlord.getByRole('row', { name: new RegExp(property) });
+  await expect(payout).toContainText('RM33.84');
+  await expect(payout).toContainText('RM1,766.16');
+  await expect(payout).toContainText('Scheduled');
+  const download = landlord.waitForEvent('download');
+  await landlord.getByRole('link', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^rental-collection-\d{4}\.csv$/);
+
+  // On a phone the page keeps its width; the table scrolls in its own box.
+  await landlord.setViewportSize({ width: 375, height: 740 });
+  await landlord.goto('/dashboard/rental-collection?tab=payouts');
+  const width = await landlord.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  await landlord.screenshot({ path: '/tmp/rental-collection-phone.png', fullPage: true });
+});
+
+/** The home-runner page answers for a Petaling Jaya postcode and turns away Johor Bahru (80000), by keyboard. */
+test('the home-runner area check covers Petaling Jaya and not Johor Bahru', async ({ page }) => {
+  await page.goto('/services/homerunner');
+  await expect(page.getByRole('heading', { level: 1, name: 'Key collection by a home runner' })).toBeVisible();
+  const postcode = page.getByLabel('Postcode');
+  await postcode.fill('47400');
+  await postcode.press('Enter');
+  await expect(page.getByRole('status')).toHaveText('Yes: our home runners collect keys in Petaling Jaya.');
+  await postcode.fill('80000');
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Sorry, our home runners do not cover Johor Bahru yet: key collection is for the Klang Valley only.',
+  );
+  await expectNoSeriousAxeViolations(page);
+});
