@@ -170,6 +170,8 @@ export const en = {
   'deal.apply.cancel': 'Close',
   'deal.apply.sent': 'Application sent. The landlord has been told.',
   'deal.apply.open': 'Open the deal',
+  'deal.services': 'The tenancy has started. Kunci can collect the rent for you each month, with invoices and payouts.',
+  'deal.services.collection': 'Set up rent collection',
   'deal.notice.paymentFailed': 'Your payment of {amount} for {listing} did not go through. Nothing was charged. Try again in the deal.',
   'deal.notice.moveIn':
     'To move in, pay {amount} (first month, signing fee and SST, less the booking fee) by {days} days after the start, or the booking fee is forfeited.',

@@ -167,6 +167,8 @@ export const ms: Messages = {
   'deal.apply.cancel': 'Tutup',
   'deal.apply.sent': 'Permohonan dihantar. Tuan rumah telah dimaklumkan.',
   'deal.apply.open': 'Buka urus niaga',
+  'deal.services': 'Penyewaan telah bermula. Kunci boleh mengutip sewa untuk anda setiap bulan, dengan invois dan pembayaran.',
+  'deal.services.collection': 'Sediakan kutipan sewa',
   'deal.notice.paymentFailed': 'Bayaran anda sebanyak {amount} untuk {listing} tidak berjaya. Tiada caj dikenakan. Cuba lagi dalam urus niaga.',
   'deal.notice.moveIn':
     'Untuk masuk rumah, bayar {amount} (sewa bulan pertama, yuran perjanjian sewa dan SST, tolak yuran tempahan) dalam masa {days} hari selepas tarikh mula, jika tidak yuran tempahan dilucuthakkan.',

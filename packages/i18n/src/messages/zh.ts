@@ -163,6 +163,8 @@ export const zh: Messages = {
   'deal.apply.cancel': '关闭',
   'deal.apply.sent': '申请已提交，已通知房东。',
   'deal.apply.open': '打开交易',
+  'deal.services': '租期已开始。Kunci可以每月为您代收租金，并提供账单和付款。',
+  'deal.services.collection': '设置代收租金',
   'deal.notice.paymentFailed': '您为{listing}支付的{amount}未成功，未产生任何扣款。请在交易页面重试。',
   'deal.notice.moveIn': '入住前，请在起租日后{days}天内支付{amount}（首月租金、签约费及SST，扣除预订费），否则预订费将被没收。',
   'deal.notice.refundLessStamping':

@@ -295,6 +295,16 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
         <DealScreening dealId={deal.id} dealState={deal.state} />
       ) : null}
 
+      {/* The tenancy is on: the landlord is offered the services that follow it. */}
+      {deal.state === 'ACTIVE' && deal.viewerRole === 'LANDLORD' ? (
+        <section data-testid="deal-services" className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-4">
+          <p>{t('deal.services')}</p>
+          <Link to={href('rentalCollection')} className="mt-2 inline-block font-medium text-brand-700 hover:underline">
+            {t('deal.services.collection')}
+          </Link>
+        </section>
+      ) : null}
+
       <section aria-labelledby="deal-money" className="mt-6 rounded-xl border border-gray-200 p-4">
         <h2 id="deal-money" className="font-semibold">
           {t('deal.money')}
