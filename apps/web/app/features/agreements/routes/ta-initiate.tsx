@@ -1,6 +1,7 @@
 import { Form, Link, data, redirect, useNavigation } from 'react-router';
 import { UTILITIES, type Agreement } from '@kunci/contracts/agreements';
 import type { Deal } from '@kunci/contracts/deals';
+import { formatMoneyExact } from '@kunci/i18n/format';
 import { LANGUAGES } from '@kunci/i18n/locales';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
@@ -222,7 +223,9 @@ function AgreementForm({
           occupants: deal.occupants,
         })}
       </p>
-      {surcharge > 0 ? <p className="text-sm text-gray-700">{t('agreements.page.surcharge', { amount: money(surcharge / 100) })}</p> : null}
+      {surcharge > 0 ? (
+        <p className="text-sm text-gray-700">{t('agreements.page.surcharge', { amount: formatMoneyExact(lang, surcharge / 100) })}</p>
+      ) : null}
       <FormError message={result?.error ?? undefined} />
       <input type="hidden" name="dealId" value={deal.id} />
       <SelectField

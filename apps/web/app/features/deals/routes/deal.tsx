@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, data, redirectDocument, useNavigation, useRevalidator } from 'react-router';
 import { FINAL_STATES, PutDealCommand, type Deal, type DealCommand, type DealState } from '@kunci/contracts/deals';
-import { malaysiaDay } from '@kunci/i18n/format';
+import { formatMoneyExact, malaysiaDay } from '@kunci/i18n/format';
 import { Button, Field, FormError } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
@@ -141,7 +141,9 @@ function useLiveDeal(deal: Deal, paused: boolean) {
 }
 
 function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
-  const { t, money, dateTime, date, href } = useI18n();
+  const { t, money, dateTime, date, href, lang } = useI18n();
+  /** Sen as ringgit and sen (the move-in breakdown has sen: SST RM 23.94). */
+  const exact = (amountSen: number) => formatMoneyExact(lang, amountSen / 100);
   const navigation = useNavigation();
   const [cancelling, setCancelling] = useState(false);
   const [postponing, setPostponing] = useState(false);
@@ -254,7 +256,7 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
               ) : null}
               {mayPayMoveIn ? (
                 <Button type="submit" name="intent" value="payMoveIn" disabled={submitting} className="sm:w-auto">
-                  {t('deal.moveIn.pay', { amount: money(deal.moveIn.totalSen / 100) })}
+                  {t('deal.moveIn.pay', { amount: exact(deal.moveIn.totalSen) })}
                 </Button>
               ) : null}
               {actions.map((command) => (
@@ -326,34 +328,32 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
           </a>
         ) : null}
         {deal.stampedAt && deal.stampingCostSen !== null ? (
-          <p className="mt-2 text-sm text-gray-700">
-            {t('deal.stamped', { time: dateTime(deal.stampedAt), amount: money(deal.stampingCostSen / 100) })}
-          </p>
+          <p className="mt-2 text-sm text-gray-700">{t('deal.stamped', { time: dateTime(deal.stampedAt), amount: exact(deal.stampingCostSen) })}</p>
         ) : null}
         {showMoveIn ? (
           <>
             <h3 className="mt-4 font-semibold">{t('deal.moveIn')}</h3>
             <dl data-testid="deal-move-in" className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
               <dt className="text-gray-600">{t('deal.moveIn.rent')}</dt>
-              <dd className="text-right tabular-nums">{money(deal.moveIn.rentSen / 100)}</dd>
+              <dd className="text-right tabular-nums">{exact(deal.moveIn.rentSen)}</dd>
               <dt className="text-gray-600">{t('deal.moveIn.signingFee')}</dt>
-              <dd className="text-right tabular-nums">{money(deal.moveIn.signingFeeSen / 100)}</dd>
+              <dd className="text-right tabular-nums">{exact(deal.moveIn.signingFeeSen)}</dd>
               <dt className="text-gray-600">{t('deal.moveIn.sst')}</dt>
-              <dd className="text-right tabular-nums">{money(deal.moveIn.sstSen / 100)}</dd>
+              <dd className="text-right tabular-nums">{exact(deal.moveIn.sstSen)}</dd>
               {deal.moveIn.surchargeSen > 0 ? (
                 <>
                   <dt className="text-gray-600">{t('deal.moveIn.surcharge')}</dt>
-                  <dd className="text-right tabular-nums">{money(deal.moveIn.surchargeSen / 100)}</dd>
+                  <dd className="text-right tabular-nums">{exact(deal.moveIn.surchargeSen)}</dd>
                 </>
               ) : null}
               {deal.moveIn.creditSen > 0 ? (
                 <>
                   <dt className="text-gray-600">{t('deal.moveIn.credit')}</dt>
-                  <dd className="text-right tabular-nums">−{money(deal.moveIn.creditSen / 100)}</dd>
+                  <dd className="text-right tabular-nums">−{exact(deal.moveIn.creditSen)}</dd>
                 </>
               ) : null}
               <dt className="font-semibold">{t('deal.moveIn.total')}</dt>
-              <dd className="text-right font-semibold tabular-nums">{money(deal.moveIn.totalSen / 100)}</dd>
+              <dd className="text-right font-semibold tabular-nums">{exact(deal.moveIn.totalSen)}</dd>
             </dl>
             {deal.moveIn.paidAt ? (
               <p className="mt-1 text-sm text-gray-700">{t('deal.moveIn.paidOn', { time: dateTime(deal.moveIn.paidAt) })}</p>
