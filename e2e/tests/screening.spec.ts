@@ -164,3 +164,32 @@ test('/services/zero-deposit explains the service in three languages', async ({ 
   await page.goto('/zh/services/zero-deposit');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('零押金租房');
 });
+
+test('a landlord explains a rent above comparable rents on the listing, and visitors read it', async ({ browser, baseURL }) => {
+  const landlordContext = await browser.newContext({ baseURL: baseURL! });
+  const landlord = await landlordContext.newPage();
+  await signIn(landlord, '+60123000002', 'kunci-landlord-2026');
+  const me = (await (await landlord.request.get('/api/users/profile')).json()) as { id: string };
+  const { content } = (await (await landlord.request.get(`/api/users/${me.id}/properties?status=ACTIVE&pageSize=50`)).json()) as {
+    content: { id: number; type: string }[];
+  };
+  const listing = content.filter((candidate) => !candidate.type.endsWith('_SALE')).at(-3)!;
+  const repriced = await landlord.request.put(`/api/properties/${listing.id}`, { data: { price: 25_000 }, headers: { origin: baseURL! } });
+  expect(repriced.status(), await repriced.text()).toBe(200);
+
+  await landlord.goto(`/details/${listing.id}`);
+  const note = landlord.getByRole('region', { name: 'Why this rent' });
+  const reason = 'Penthouse renovated in 2025: new kitchen, private lift lobby and two parking bays.';
+  await note.getByLabel('Your reason').fill(reason);
+  await note.getByRole('button', { name: 'Show my explanation' }).click();
+  await expect(note.getByText(reason)).toBeVisible();
+
+  const visitorContext = await browser.newContext({ baseURL: baseURL! });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/my/iklan/${listing.id}`);
+  const shown = visitor.getByRole('region', { name: 'Mengapa sewa ini' });
+  await expect(shown.getByText(reason)).toBeVisible();
+  await expect(shown.getByText(/Rumah serupa berhampiran disewa sekitar RM/)).toBeVisible();
+  await expectNoSeriousAxeViolations(visitor);
+  await Promise.all([landlordContext.close(), visitorContext.close()]);
+});

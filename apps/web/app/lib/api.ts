@@ -325,6 +325,8 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       call<Answer<typeof screening.ZeroDepositJustification>>('POST', '/v3/zero-deposit-justifications', body),
     marketPriceJustifications: (propertyId: number) =>
       get<Answer<typeof screening.MarketPriceJustificationList>>(`/v3/market-price-justifications/property/${propertyId}`),
+    justifyMarketPrice: (body: Sent<typeof screening.MarketPriceJustificationBody>) =>
+      call<Answer<typeof screening.MarketPriceJustification>>('POST', '/v3/market-price-justifications', body),
 
     // Managed content, the contact form and home ownership
     content: (query: Unchecked<typeof content.ContentListQuery> = {}) => get<Answer<typeof content.ContentList>>(`/content${toQuery(query)}`),

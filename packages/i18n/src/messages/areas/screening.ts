@@ -3,6 +3,10 @@ import { defineArea } from './define.ts';
 /** Strings of the screening area (keys start with 'screening.'): documents, the credit check (RAMCI), zero deposit. */
 export const screening = defineArea({
   en: {
+    'screening.market.title': 'Why this rent',
+    'screening.market.text': 'Similar homes nearby rent for about {median} a month. The landlord explains:',
+    'screening.market.owner.intro': 'If your rent is above similar homes nearby, tell tenants why (renovation, furniture, view, parking).',
+    'screening.market.owner.submit': 'Show my explanation',
     'screening.error.unknown': 'Unknown error from the credit bureau. Please try again in a few minutes.',
     'screening.nric.invalid': 'Enter a valid MyKad number: 12 digits, a real date of birth and a place-of-birth code.',
     'screening.nric.mismatch': 'This IC number is not the one you answered the questions with.',
@@ -116,6 +120,11 @@ export const screening = defineArea({
     'screening.service.description': 'Rent a home in Malaysia with zero deposit: who qualifies, what you pay to move in, and how screening works.',
   },
   ms: {
+    'screening.market.title': 'Mengapa sewa ini',
+    'screening.market.text': 'Rumah serupa berhampiran disewa sekitar {median} sebulan. Penjelasan tuan rumah:',
+    'screening.market.owner.intro':
+      'Jika sewa anda lebih tinggi daripada rumah serupa berhampiran, terangkan sebabnya kepada penyewa (pengubahsuaian, perabot, pemandangan, tempat letak kereta).',
+    'screening.market.owner.submit': 'Paparkan penjelasan saya',
     'screening.error.unknown': 'Ralat tidak diketahui daripada biro kredit. Sila cuba lagi dalam beberapa minit.',
     'screening.nric.invalid': 'Masukkan nombor MyKad yang sah: 12 digit, tarikh lahir yang wujud dan kod tempat lahir.',
     'screening.nric.mismatch': 'Nombor IC ini bukan nombor yang anda gunakan semasa menjawab soalan.',
@@ -230,6 +239,10 @@ export const screening = defineArea({
       'Sewa rumah di Malaysia tanpa deposit: siapa yang layak, bayaran untuk pindah masuk dan cara saringan dijalankan.',
   },
   zh: {
+    'screening.market.title': '租金说明',
+    'screening.market.text': '附近同类房屋的月租约为 {median}。房东的说明：',
+    'screening.market.owner.intro': '如果您的租金高于附近同类房屋，请向租客说明原因（装修、家具、景观、停车位等）。',
+    'screening.market.owner.submit': '显示我的说明',
     'screening.error.unknown': '信用局返回未知错误，请几分钟后再试。',
     'screening.nric.invalid': '请输入有效的 MyKad 号码：12 位数字，出生日期真实存在，出生地代码有效。',
     'screening.nric.mismatch': '此身份证号码与您回答问题时填写的号码不一致。',
