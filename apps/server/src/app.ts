@@ -53,6 +53,7 @@ import { createCollectionService } from './features/services/collection/collecti
 import { createHomerunnerRepository } from './features/services/homerunner/homerunner.repository.ts';
 import { homerunnerRoutes } from './features/services/homerunner/homerunner.routes.ts';
 import { createHomerunnerService } from './features/services/homerunner/homerunner.service.ts';
+import { protectionRoutes } from './features/services/protection/protection.routes.ts';
 import { shareJobKinds } from './lib/jobs/shared-kinds.ts';
 import { PAYMENT_JOBS } from '@kunci/contracts/payments';
 import { createFavouritesRepository } from './features/favourites/favourites.repository.ts';
@@ -376,6 +377,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       });
       await api.register(collectionRoutes, { service: collection });
       await api.register(homerunnerRoutes, { service: createHomerunnerService({ repository: createHomerunnerRepository(db) }) });
+      await api.register(protectionRoutes);
       await api.register(priceCheckerRoutes, { service: priceChecker });
       await api.register(promotionsRoutes, { service: createPromotionsService(createPromotionsRepository(db)) });
       await api.register(referralsRoutes, { service: referrals });

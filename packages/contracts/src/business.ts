@@ -92,6 +92,29 @@ export const BUSINESS = {
     /** Ringgit a month a landlord may collect through the service. */
     rent: { min: 100, max: 50_000 },
   },
+  /** Landlord protection (business rules, "Landlord protection"): three plans priced in months of rent. */
+  protection: {
+    /**
+     * Months of rent each plan costs (Protect was "Extended", Protect Plus "Extended+"). The rules give no price for
+     * Standard ("Basic"): one month is our setting until the insurer's table says otherwise.
+     */
+    plans: { STANDARD: { months: 1 }, PROTECT: { months: 1.25 }, PROTECT_PLUS: { months: 1.5 } },
+    sstRate: 0.06,
+    stampDuty: 10,
+    /** The premium is paid over the first this many months' invoices. */
+    instalments: 2,
+    /** Eligible monthly rent; a room below the floor is insured as if let at it. */
+    rent: { min: 500, max: 5000 },
+    roomFloor: 500,
+    /** Bought at the tenancy's start or within this many days of it, with nothing overdue. */
+    buyWithinDays: 60,
+    coverMonths: 12,
+    maxTenancyMonths: 12,
+    /** On-time rental (Protect Plus): paid on the due date when the tenant is late, this many times in a row at most... */
+    otrMaxInARow: 2,
+    /** ...and never while the tenant has more than this many overdue invoices. */
+    otrMaxOverdue: 2,
+  },
   /** Key collection by a home runner (business rules, "Key collection"). */
   homerunner: {
     /** Collections a listing may have in all. */

@@ -107,6 +107,12 @@ servicesRows.push(
     }),
     expect: selfOnly(200),
   },
+  // Landlord protection's quote is open to anyone.
+  {
+    route: 'POST /api/services/protection/quote',
+    request: () => ({ method: 'POST', url: '/api/services/protection/quote', payload: { monthlyRent: 1800 } }),
+    expect: everyone(200),
+  },
   { route: 'GET /api/admin/services/keys', request: () => ({ url: '/api/admin/services/keys' }), expect: staffOnly(['operations'], 200) },
   {
     route: 'PUT /api/admin/services/keys/{id}',
