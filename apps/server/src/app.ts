@@ -67,6 +67,9 @@ import { createPromotionsService } from './features/growth/promotions.service.ts
 import { createReferralsRepository } from './features/growth/referrals.repository.ts';
 import { referralsRoutes } from './features/growth/referrals.routes.ts';
 import { createReferralsService } from './features/growth/referrals.service.ts';
+import { createReachRepository } from './features/growth/reach.repository.ts';
+import { reachRoutes } from './features/growth/reach.routes.ts';
+import { createReachService } from './features/growth/reach.service.ts';
 import { createFavouritesService } from './features/favourites/favourites.service.ts';
 import { createListingsRepository } from './features/listings/listings.repository.ts';
 import { listingsRoutes } from './features/listings/listings.routes.ts';
@@ -381,6 +384,9 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(priceCheckerRoutes, { service: priceChecker });
       await api.register(promotionsRoutes, { service: createPromotionsService(createPromotionsRepository(db)) });
       await api.register(referralsRoutes, { service: referrals });
+      await api.register(reachRoutes, {
+        service: createReachService({ repository: createReachRepository(db), messenger, secret, publicUrl: config.publicUrl }),
+      });
       if (config.demoMode) await api.register(outboxRoutes, { messenger });
     },
     { prefix: '/api' },

@@ -101,6 +101,9 @@ const MODULES: Record<RouteId, string> = {
   referFaq: 'features/growth/routes/refer-programme.tsx',
   referTerms: 'features/growth/routes/refer-programme.tsx',
   referDashboard: 'features/growth/routes/refer-dashboard.tsx',
+  newsletter: 'features/growth/routes/newsletter.tsx',
+  feedback: 'features/growth/routes/feedback.tsx',
+  feedbackAdmin: 'features/growth/routes/feedback-admin.tsx',
 };
 
 function prefixed(lang: Language, path: string): string {

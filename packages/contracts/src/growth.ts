@@ -214,3 +214,46 @@ export const ReferralDashboard = z
   })
   .meta({ id: 'ReferralDashboard' });
 export type ReferralDashboard = z.infer<typeof ReferralDashboard>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Feedback and testimonials (spec section 7: api/users/feedbacks, api/users/feedbacks/public)
+
+export const FEEDBACK_ROLES = ['TENANT', 'LANDLORD'] as const;
+export const FeedbackBody = z
+  .object({
+    role: z.enum(FEEDBACK_ROLES, 'growth.field.feedbackRole'),
+    rating: z.number().int('growth.field.rating').min(1, 'growth.field.rating').max(5, 'growth.field.rating'),
+    message: z.string().trim().min(20, 'growth.field.feedbackMessage').max(1000, 'growth.field.feedbackMessage'),
+  })
+  .strict();
+export const FeedbackCreated = z.object({ id: z.number().int(), status: z.literal('PENDING'), message: z.string() }).meta({ id: 'FeedbackCreated' });
+export const PublicFeedbackQuery = z.object({
+  role: z.enum(FEEDBACK_ROLES).optional(),
+  limit: z.coerce.number().int().min(1).max(24).default(6),
+});
+/** An approved testimonial: the author by first name only. */
+export const Testimonial = z.object({
+  id: z.number().int(),
+  role: z.enum(FEEDBACK_ROLES),
+  rating: z.number().int(),
+  message: z.string(),
+  name: z.string(),
+  language: z.string(),
+  createdAt: z.string(),
+});
+export type Testimonial = z.infer<typeof Testimonial>;
+export const TestimonialList = z.object({ content: z.array(Testimonial) }).meta({ id: 'TestimonialList' });
+export const FeedbackForStaff = Testimonial.extend({ status: z.enum(['PENDING', 'APPROVED', 'REJECTED']) });
+export const FeedbackQueue = z.object({ content: z.array(FeedbackForStaff) }).meta({ id: 'FeedbackQueue' });
+export const FeedbackDecisionParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX), decision: z.enum(['approve', 'reject']) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Newsletter (spec section 7: email-collection {email}), double opt-in
+
+export const EmailCollectionBody = z.object({ email: z.email('field.email').max(254, 'field.email') }).strict();
+/** Always the same answer, whether the address was new, pending or subscribed: nobody learns who is on the list. */
+export const EmailCollectionAccepted = z.object({ status: z.literal('CHECK_EMAIL'), message: z.string() }).meta({ id: 'EmailCollectionAccepted' });
+export const EmailTokenBody = z.object({ token: z.string().regex(/^\d{1,10}\.[A-Za-z0-9_-]{20,64}$/, 'growth.field.token') }).strict();
+export const EmailSubscriptionState = z
+  .object({ status: z.enum(['CONFIRMED', 'UNSUBSCRIBED']), email: z.string() })
+  .meta({ id: 'EmailSubscriptionState' });

@@ -130,6 +130,10 @@ export const ROUTES = {
   referFaq: { path: { en: '/more/refer/faq', ms: '/more/refer/faq', zh: '/more/refer/faq' } },
   referTerms: { path: { en: '/more/refer/termscondition', ms: '/more/refer/termscondition', zh: '/more/refer/termscondition' } },
   referDashboard: { path: { en: '/more/refer/dashboard', ms: '/more/refer/dashboard', zh: '/more/refer/dashboard' } },
+  // The newsletter: sign up, and the landing of its confirm (?confirm=) and unsubscribe (?unsubscribe=) links.
+  newsletter: { path: { en: '/newsletter', ms: '/newsletter', zh: '/newsletter' } },
+  feedback: { path: { en: '/dashboard/feedback', ms: '/dashboard/feedback', zh: '/dashboard/feedback' } },
+  feedbackAdmin: { path: { en: '/dashboard/testimonials', ms: '/dashboard/testimonials', zh: '/dashboard/testimonials' } },
 } as const satisfies Record<string, { path: Record<Language, string>; aliases?: readonly string[] }>;
 export type RouteId = keyof typeof ROUTES;
 

@@ -71,4 +71,36 @@ export const growthRows: Row[] = [
     expect: signedIn(404),
   },
   { route: 'GET /api/referrals/me', request: () => ({ url: '/api/referrals/me' }), expect: signedIn(200) },
+  // Feedback and testimonials; the newsletter's double opt-in (its token rows use a well-formed token nobody holds).
+  {
+    route: 'POST /api/users/feedbacks',
+    request: () => ({
+      method: 'POST',
+      url: '/api/users/feedbacks',
+      payload: { role: 'TENANT', rating: 5, message: 'No deposit and a verified landlord.' },
+    }),
+    expect: signedIn(201),
+  },
+  { route: 'GET /api/users/feedbacks/public', request: () => ({ url: '/api/users/feedbacks/public' }), expect: everyone(200) },
+  { route: 'GET /api/admin/growth/feedbacks', request: () => ({ url: '/api/admin/growth/feedbacks' }), expect: staffOnly(['editor'], 200) },
+  {
+    route: 'POST /api/admin/growth/feedbacks/{id}/{decision}',
+    request: () => ({ method: 'POST', url: '/api/admin/growth/feedbacks/2000000000/approve' }),
+    expect: staffOnly(['editor'], 404),
+  },
+  {
+    route: 'POST /api/email-collection',
+    request: () => ({ method: 'POST', url: '/api/email-collection', payload: { email: 'matrix@example.com' } }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/email-collection/confirm',
+    request: () => ({ method: 'POST', url: '/api/email-collection/confirm', payload: { token: `2000000000.${'A'.repeat(32)}` } }),
+    expect: everyone(404),
+  },
+  {
+    route: 'POST /api/email-collection/unsubscribe',
+    request: () => ({ method: 'POST', url: '/api/email-collection/unsubscribe', payload: { token: `2000000000.${'A'.repeat(32)}` } }),
+    expect: everyone(404),
+  },
 ];

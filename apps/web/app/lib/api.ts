@@ -409,6 +409,22 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     referralLink: () => call<Answer<typeof growth.ReferralLink>>('POST', '/referral/create'),
     registerReferral: (body: Sent<typeof growth.ReferralBody>) => call<Answer<typeof growth.ReferralRegistered>>('POST', '/referrals', body),
     referralDashboard: () => get<Answer<typeof growth.ReferralDashboard>>('/referrals/me'),
+
+    // Growth: feedback, testimonials and the newsletter
+    sendFeedback: (feedback: Unchecked<typeof growth.FeedbackBody>) =>
+      call<Answer<typeof growth.FeedbackCreated>>('POST', '/users/feedbacks', feedback),
+    testimonials: (query: Unchecked<typeof growth.PublicFeedbackQuery> = {}) =>
+      get<Answer<typeof growth.TestimonialList>>(`/users/feedbacks/public${toQuery(query)}`),
+    feedbackQueue: () => get<Answer<typeof growth.FeedbackQueue>>('/admin/growth/feedbacks'),
+    decideFeedback: (id: number, decision: 'approve' | 'reject') => call<void>('POST', `/admin/growth/feedbacks/${id}/${decision}`),
+    subscribe: (email: string) =>
+      call<Answer<typeof growth.EmailCollectionAccepted>>('POST', '/email-collection', { email } satisfies Sent<typeof growth.EmailCollectionBody>),
+    confirmSubscription: (token: string) =>
+      call<Answer<typeof growth.EmailSubscriptionState>>('POST', '/email-collection/confirm', { token } satisfies Sent<typeof growth.EmailTokenBody>),
+    unsubscribe: (token: string) =>
+      call<Answer<typeof growth.EmailSubscriptionState>>('POST', '/email-collection/unsubscribe', { token } satisfies Sent<
+        typeof growth.EmailTokenBody
+      >),
     // Reports any user files, and the back office (/admin): every call is role-checked by the server.
     reportListing: (id: number, body: Sent<typeof admin.ReportListingBody>) =>
       call<Answer<typeof admin.ReportFiled>>('POST', `/properties/${id}/reports`, body),

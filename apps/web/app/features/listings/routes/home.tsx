@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
 import { siteJsonLd } from '../../../lib/structured-data.ts';
 import { ListingGrid } from '../../../components/listing/listing-grid.tsx';
@@ -10,14 +10,22 @@ import { PopularAreaChips } from '../components/popular-areas.tsx';
 import { useOptionalRootData } from '../../../lib/root-data.ts';
 import type { Route } from './+types/home';
 import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
+import { Testimonials } from '../../growth/index.ts';
 
 /** The same for every signed-out visitor: kept in the shared page cache until a listing changes. */
 export const headers = sharedPageHeaders('listings');
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [latest, popular] = await Promise.all([api.search({ pageSize: 12 }), api.popularAreas()]);
-  return { latest, popular };
+  const [latest, popular, testimonials] = await Promise.all([
+    api.search({ pageSize: 12 }),
+    api.popularAreas(),
+    // Approved testimonials, in the page's language first; the page shows without them if they fail.
+    serverApi(context, languageOf(request))
+      .testimonials({ limit: 3 })
+      .catch(() => ({ content: [] })),
+  ]);
+  return { latest, popular, testimonials: testimonials.content };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -64,6 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </section>
+      <Testimonials items={loaderData.testimonials} />
     </>
   );
 }

@@ -1,0 +1,2 @@
+// The growth feature's public entry: what the shell and other features may use of it.
+export { Testimonials } from './components/testimonials.tsx';
