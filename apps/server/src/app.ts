@@ -329,6 +329,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       });
       return { median: spread.median, count: spread.count };
     },
+    notices: notifications,
     secret,
   });
   app.decorate('screening', screening);

@@ -269,6 +269,11 @@ describe('zero-deposit decision', () => {
       { id: statements[0], status: 'REJECTED', reason: 'The statement is for March; we need the last three months.' },
     ]);
     expect(refused.json()).toMatchObject({ state: 'SCREENING' });
+    // The tenant is told at once, in their notices (and by SMS and email), with the reason.
+    await f.drain();
+    const notices = asJson<{ content: { title: string; body: string }[] }>(await t.app.inject({ url: '/api/notices', headers: tenant.headers }));
+    expect(notices.content[0]).toMatchObject({ title: 'Document refused: Bank statement' });
+    expect(notices.content[0]!.body).toContain('we need the last three months');
     screening = asJson<DealScreening>(await t.app.inject({ url: `/api/deals/${dealId}/screening`, headers: tenant.headers }));
     expect(screening.conditions).toContain('DOCUMENTS_REFUSED');
     expect(screening.documents.find((document) => document.id === statements[0])).toMatchObject({

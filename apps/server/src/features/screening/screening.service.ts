@@ -28,9 +28,11 @@ import { translatorFor, type MessageKey } from '@kunci/i18n/messages';
 import { ImageRejectedError, inspectImage } from '@kunci/media/images';
 import type { MediaStore } from '@kunci/media/store';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import type { NoticeSender } from '../../lib/notices.ts';
 import { readAll } from '../../lib/uploads.ts';
 import { BureauError, type CreditBureau } from './credit-bureau.ts';
 import { sniffDocument, type Sealer } from './private-files.ts';
+import { documentRefused } from './screening-notices.ts';
 import type { CreditCheckRow, DocumentRow, ScreeningRepository } from './screening.repository.ts';
 
 /** What screening needs of deals: the verdict through the deal rules (a failed screening refunds the fee) and the deal's view. */
@@ -62,6 +64,8 @@ export interface ScreeningServiceOptions {
   bureau: CreditBureau;
   deals: ScreeningDeals;
   comparableRents: ComparableRents;
+  /** The notification centre: a refused document is told to the tenant. */
+  notices: NoticeSender;
   secret: string;
   clock?: () => Date;
 }
@@ -71,7 +75,7 @@ const OPEN_STATES = ['BOOKED', 'SCREENING'];
 const unknownBureauError = (context: Record<string, unknown>) => new AppError(ErrorCode.UNAVAILABLE, context, undefined, 'screening.error.unknown');
 
 export function createScreeningService(options: ScreeningServiceOptions) {
-  const { repository, store, sealer, bureau, deals, comparableRents, secret, clock = () => new Date() } = options;
+  const { repository, store, sealer, bureau, deals, comparableRents, notices, secret, clock = () => new Date() } = options;
 
   const readSignature = (kind: PrivateFileKind, fileId: string, readerId: string, expires: number) =>
     createHmac('sha256', secret).update(`private-read:${kind}:${fileId}:${readerId}:${expires}`).digest('base64url');
@@ -368,6 +372,15 @@ export function createScreeningService(options: ScreeningServiceOptions) {
             reviewedAt: now,
             refusalReason: verdict.status === 'REJECTED' ? verdict.reason! : null,
           });
+          if (verdict.status === 'REJECTED') {
+            await notices.send({
+              type: documentRefused,
+              recipientId: document.ownerId,
+              link: { route: 'deal', query: { id: dealId } },
+              params: { kind: document.kind, reason: verdict.reason! },
+              key: `screening:refused:${document.id}:${now.getTime()}`,
+            });
+          }
         }
         await settle(dealId);
       }

@@ -3,6 +3,10 @@ import { defineArea } from './define.ts';
 /** Strings of the screening area (keys start with 'screening.'): documents, the credit check (RAMCI), zero deposit. */
 export const screening = defineArea({
   en: {
+    'screening.notice.refusedLabel': 'A screening document of mine was refused',
+    'screening.notice.refusedTitle': 'Document refused: {kind}',
+    'screening.notice.refusedBody':
+      'Kunci could not accept this document ({kind}): {reason} Upload a new file on your deal page so screening can go on.',
     'screening.market.title': 'Why this rent',
     'screening.market.text': 'Similar homes nearby rent for about {median} a month. The landlord explains:',
     'screening.market.owner.intro': 'If your rent is above similar homes nearby, tell tenants why (renovation, furniture, view, parking).',
@@ -120,6 +124,10 @@ export const screening = defineArea({
     'screening.service.description': 'Rent a home in Malaysia with zero deposit: who qualifies, what you pay to move in, and how screening works.',
   },
   ms: {
+    'screening.notice.refusedLabel': 'Dokumen saringan saya ditolak',
+    'screening.notice.refusedTitle': 'Dokumen ditolak: {kind}',
+    'screening.notice.refusedBody':
+      'Kunci tidak dapat menerima dokumen ini ({kind}): {reason} Muat naik fail baharu di halaman urusan sewa anda supaya saringan dapat diteruskan.',
     'screening.market.title': 'Mengapa sewa ini',
     'screening.market.text': 'Rumah serupa berhampiran disewa sekitar {median} sebulan. Penjelasan tuan rumah:',
     'screening.market.owner.intro':
@@ -239,6 +247,9 @@ export const screening = defineArea({
       'Sewa rumah di Malaysia tanpa deposit: siapa yang layak, bayaran untuk pindah masuk dan cara saringan dijalankan.',
   },
   zh: {
+    'screening.notice.refusedLabel': '我的审查文件被拒绝',
+    'screening.notice.refusedTitle': '文件被拒绝：{kind}',
+    'screening.notice.refusedBody': 'Kunci 无法接受此文件（{kind}）：{reason} 请在租赁交易页面上传新文件，以便继续审查。',
     'screening.market.title': '租金说明',
     'screening.market.text': '附近同类房屋的月租约为 {median}。房东的说明：',
     'screening.market.owner.intro': '如果您的租金高于附近同类房屋，请向租客说明原因（装修、家具、景观、停车位等）。',

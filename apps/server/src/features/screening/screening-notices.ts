@@ -1,0 +1,15 @@
+import { translatorFor } from '@kunci/i18n/messages';
+import { defineNotice } from '../../lib/notices.ts';
+
+/**
+ * Staff refused one of the tenant's screening documents: told at once (SMS too, the documents deadline runs), with
+ * the kind of document and the reason, in the reader's language, linking to the deal where the file is replaced.
+ */
+export const documentRefused = defineNotice<{ kind: string; reason: string }>({
+  type: 'screening.document-refused',
+  label: 'screening.notice.refusedLabel',
+  title: 'screening.notice.refusedTitle',
+  body: 'screening.notice.refusedBody',
+  channels: { email: true, sms: true, push: true },
+  values: (lang, params) => ({ kind: translatorFor(lang)('screening.kind', { kind: params.kind }), reason: params.reason }),
+});
