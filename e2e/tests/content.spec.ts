@@ -58,7 +58,7 @@ test('an editor publishes a blog post in three languages: it is on /learn/blog, 
   await signIn(page, '+60123000005', 'kunci-editor-2026');
   await page.goto('/admin/content');
   await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
-  await page.getByRole('link', { name: 'New Blog post' }).click();
+  await page.getByRole('link', { name: 'New blog post' }).click();
   for (const [lang, legend] of [
     ['en', 'English'],
     ['ms', 'Bahasa Malaysia'],

@@ -263,7 +263,7 @@ Jangan sekali-kali membayar di luar platform. Laporkan iklan atau sembang itu, d
     key: 'event-landlord-clinic',
     kind: 'EVENT',
     cover: 19,
-    event: { inDays: 18, startHour: 10, hours: 3, venue: 'Kunci office, Bangsar South, Kuala Lumpur' },
+    event: { inDays: 18, startHour: 10, hours: 3, venue: 'Kunci office, Bangsar South, Kuala Lumpur', weekday: 6 },
     words: {
       en: {
         slug: 'landlord-clinic-bangsar-south',

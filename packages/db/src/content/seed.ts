@@ -15,9 +15,10 @@ import type { SeedEntry } from './types.ts';
 const CONTENT_VERSION = '1';
 export const SEED_CONTENT: SeedEntry[] = [...GUIDES, ...FAQS, ...POSTS, ...PAGES];
 
-/** Malaysia is UTC+8 all year: an event at `hour` local time on the day `inDays` from `now`. */
-function malaysianTime(now: Date, inDays: number, hour: number): Date {
-  const day = new Date(now.getTime() + 8 * 3_600_000 + inDays * DAY_MS);
+/** Malaysia is UTC+8 all year: an event at `hour` local time on the day `inDays` from `now` (or the next `weekday` after it). */
+function malaysianTime(now: Date, inDays: number, hour: number, weekday?: number): Date {
+  let day = new Date(now.getTime() + 8 * 3_600_000 + inDays * DAY_MS);
+  while (weekday !== undefined && day.getUTCDay() !== weekday) day = new Date(day.getTime() + DAY_MS);
   return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour - 8));
 }
 
@@ -47,7 +48,7 @@ export async function seedContent(db: Database, store: MediaStore, now = new Dat
     for (const entry of SEED_CONTENT) {
       if (existing.has(entry.key)) continue;
       const publishedAt = new Date(now.getTime() - (entry.publishedDaysAgo ?? 30) * DAY_MS);
-      const startsAt = entry.event ? malaysianTime(now, entry.event.inDays, entry.event.startHour) : null;
+      const startsAt = entry.event ? malaysianTime(now, entry.event.inDays, entry.event.startHour, entry.event.weekday) : null;
       const [row] = await tx
         .insert(contentEntries)
         .values({

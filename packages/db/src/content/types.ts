@@ -14,8 +14,8 @@ export interface SeedEntry {
   areaSlug?: string;
   /** A demo picture (by number) as the cover. */
   cover?: number;
-  /** Events: days from the seeding day, at a Malaysian local time. */
-  event?: { inDays: number; startHour: number; hours: number; venue: string };
+  /** Events: days from the seeding day (moved on to `weekday`, 0 Sunday to 6 Saturday, when given), at a Malaysian local time. */
+  event?: { inDays: number; startHour: number; hours: number; venue: string; weekday?: number };
   /** Posts: how many days before seeding they were published (a believable blog history). */
   publishedDaysAgo?: number;
   words: { en: SeedWords; ms: SeedWords; zh: SeedWords };

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminContentEntry, ContactMessages, ContentList, ContentPage, ContentInput } from '@kunci/contracts/content';
-import { users } from '@kunci/db/schema';
+import { seedContent } from '@kunci/db/content/seed';
+import { contentEntries, meta, users } from '@kunci/db/schema';
+import { LocalDiskStore } from '@kunci/media/store';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
 
 const words = (lang: string, slug: string) => ({
@@ -196,5 +198,28 @@ describe('managed content', () => {
       content: { name: string; phoneNumber: string; projectName: string; language: string }[];
     };
     expect(leads.content[0]).toMatchObject({ name: 'Wei Ling', phoneNumber: '+60123456789', projectName: project.name, language: 'zh' });
+  });
+
+  it('seeds again without duplicating anything or overwriting an editor’s words, and puts the Saturday clinic on a Saturday', async () => {
+    const entry = (await t.app.inject({ url: '/api/content/keys/about?language=en' })).json() as ContentPage;
+    const edited = (await t.app.inject({ url: `/api/admin/content/${entry.id}`, headers: editor })).json() as AdminContentEntry;
+    edited.draft.en.title = 'About us, as the editor wrote it';
+    const { id: _id, draft, ...settings } = edited;
+    const input = { kind: settings.kind, audience: settings.audience, areaSlug: settings.areaSlug, coverKey: settings.coverKey, translations: draft };
+    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/content/${entry.id}`, payload: input, headers: editor })).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/api/admin/content/${entry.id}/publish`, headers: editor });
+    const before = (await t.database.db.select({ n: count() }).from(contentEntries))[0]!.n;
+
+    await t.database.db.delete(meta).where(eq(meta.key, 'content_version'));
+    expect(await seedContent(t.database.db, new LocalDiskStore(t.config.mediaDir))).toBe(true);
+    expect((await t.database.db.select({ n: count() }).from(contentEntries))[0]!.n).toBe(before);
+    expect(((await t.app.inject({ url: '/api/content/keys/about?language=en' })).json() as ContentPage).title).toBe(
+      'About us, as the editor wrote it',
+    );
+
+    const clinic = (await t.app.inject({ url: '/api/content/keys/event-landlord-clinic' })).json() as ContentPage;
+    // 10 AM in Malaysia is 02:00 UTC on the same day.
+    expect(new Date(clinic.startsAt!).getUTCDay()).toBe(6);
+    expect(new Date(clinic.startsAt!).getUTCHours()).toBe(2);
   });
 });

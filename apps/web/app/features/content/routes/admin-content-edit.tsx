@@ -135,7 +135,7 @@ export default function AdminContentEdit({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       <h1 className="mt-2 text-2xl font-bold md:text-3xl">
-        {entry ? draft.en.title || t(`content.admin.kind.${kind}`) : t('content.admin.newTitle', { kind: t(`content.admin.kind.${kind}`) })}
+        {entry ? draft.en.title || t(`content.admin.kind.${kind}`) : t(`content.admin.new.${kind as 'POST' | 'EVENT' | 'FAQ'}`)}
       </h1>
       {entry ? (
         <p className="mt-1 text-sm text-gray-600">
@@ -194,15 +194,16 @@ export default function AdminContentEdit({ loaderData }: Route.ComponentProps) {
                 defaultValue={value('endsAt', toLocal(entry?.endsAt ?? null))}
                 error={errors['endsAt']}
               />
-              <Field
-                id="venue"
-                name="venue"
-                label={t('content.admin.venue')}
-                defaultValue={value('venue', entry?.venue ?? '')}
-                error={errors['venue']}
-                className="sm:col-span-2"
-                required
-              />
+              <div className="sm:col-span-2">
+                <Field
+                  id="venue"
+                  name="venue"
+                  label={t('content.admin.venue')}
+                  defaultValue={value('venue', entry?.venue ?? '')}
+                  error={errors['venue']}
+                  required
+                />
+              </div>
             </div>
           ) : null}
           <div>

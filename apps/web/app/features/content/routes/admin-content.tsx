@@ -38,7 +38,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
               to={href('adminContentEdit', { id: 'new' }, { kind: newKind })}
               className="rounded-full bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
             >
-              {t('content.admin.newTitle', { kind: t(`content.admin.kind.${newKind}`) })}
+              {t(`content.admin.new.${newKind}`)}
             </Link>
           ))}
           <Link to={href('adminInbox')} className="rounded-full border border-gray-300 px-4 py-2 text-sm hover:border-brand-600">

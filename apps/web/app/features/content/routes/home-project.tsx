@@ -86,8 +86,9 @@ export default function HomeProject({ loaderData }: Route.ComponentProps) {
       </nav>
       <h1 className="mt-3 text-3xl font-bold md:text-4xl">{project.name}</h1>
       <p className="mt-2 text-lg text-gray-700">{project.summary}</p>
-      <section aria-label={t('content.homes.gallery', { name: project.name })} className="mt-6 grid grid-cols-2 gap-2 md:grid-cols-4">
-        {project.gallery.map((src, index) => (
+      <section aria-label={t('content.homes.gallery', { name: project.name })} className="mt-6 grid grid-cols-2 gap-2 md:grid-cols-3">
+        {/* One large picture and two beside it (below it on a phone). */}
+        {project.gallery.slice(0, 3).map((src, index) => (
           <img
             key={src}
             src={src.replace('{w}', index === 0 ? '1024' : '640')}
@@ -95,7 +96,7 @@ export default function HomeProject({ loaderData }: Route.ComponentProps) {
             loading={index === 0 ? 'eager' : 'lazy'}
             width={640}
             height={427}
-            className={`aspect-[3/2] w-full rounded-lg object-cover ${index === 0 ? 'col-span-2 row-span-2' : ''}`}
+            className={`w-full rounded-lg object-cover ${index === 0 ? 'col-span-2 row-span-2 aspect-[3/2] h-full' : 'aspect-[3/2]'}`}
           />
         ))}
       </section>
