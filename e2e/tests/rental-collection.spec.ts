@@ -22,7 +22,7 @@ const malaysiaDay = (offsetDays: number) => new Date(Date.now() + 8 * 3_600_000 
  * inside their box instead of widening the page.
  */
 test('a landlord enrols a tenancy, the invited tenant pays the first invoice by FPX, the payout is scheduled', async ({ browser }) => {
-  const landlord = await browser.newPage();
+  const landlord = await (await browser.newContext()).newPage();
   await signIn(landlord, '+60123000002', 'kunci-landlord-2026');
   await landlord.goto('/dashboard/rental-collection');
   await expect(landlord.getByRole('heading', { level: 1, name: 'Rental collection' })).toBeVisible();
@@ -42,7 +42,7 @@ test('a landlord enrols a tenancy, the invited tenant pays the first invoice by 
   await expect(landlord.getByRole('row', { name: new RegExp(property) })).toContainText('RM1,800.00');
 
   // The tenant was invited by SMS and signs in with that number.
-  const tenant = await browser.newPage();
+  const tenant = await (await browser.newContext()).newPage();
   await expect
     .poll(
       async () => ((await (await tenant.request.get(`/api/dev/outbox?to=${encodeURIComponent(tenantPhone)}`)).json()) as { body: string }[]).length,

@@ -71,6 +71,8 @@ const MODULES: Record<RouteId, string> = {
   rentalCollection: 'features/services/routes/rental-collection.tsx',
   homerunner: 'features/services/routes/homerunner.tsx',
   postHomerunner: 'features/services/routes/post-homerunner.tsx',
+  protection: 'features/services/routes/protection.tsx',
+  ocd: 'features/services/routes/ocd.tsx',
   extendListing: 'features/listing-management/routes/extend.tsx',
   tenantSearch: 'features/listing-management/routes/tenant-search.tsx',
   review: 'features/listing-management/routes/review.tsx',

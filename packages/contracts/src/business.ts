@@ -114,6 +114,10 @@ export const BUSINESS = {
     otrMaxInARow: 2,
     /** ...and never while the tenant has more than this many overdue invoices. */
     otrMaxOverdue: 2,
+    /** Overstay Cash Defender (Protect Plus): rent paid while a non-paying tenant overstays, this many months at most. */
+    ocdMonths: 9,
+    /** Eviction starts when the tenant has not paid for more than this many days. */
+    evictionAfterDays: 21,
   },
   /** Key collection by a home runner (business rules, "Key collection"). */
   homerunner: {

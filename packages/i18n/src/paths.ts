@@ -87,6 +87,14 @@ export const ROUTES = {
   myListings: { path: { en: '/dashboard/listings', ms: '/dashboard/listings', zh: '/dashboard/listings' } },
   homerunner: { path: { en: '/services/homerunner', ms: '/services/homerunner', zh: '/services/homerunner' } },
   postHomerunner: { path: { en: '/post/homerunner/:ref', ms: '/post/homerunner/:ref', zh: '/post/homerunner/:ref' } },
+  protection: {
+    path: {
+      en: '/services/landlord-rental-protection-plan',
+      ms: '/services/landlord-rental-protection-plan',
+      zh: '/services/landlord-rental-protection-plan',
+    },
+  },
+  ocd: { path: { en: '/services/ocd', ms: '/services/ocd', zh: '/services/ocd' } },
   // The spec keeps rental collection's dashboard paths the same in every language.
   rentalCollection: { path: { en: '/dashboard/rental-collection', ms: '/dashboard/rental-collection', zh: '/dashboard/rental-collection' } },
   tenantSearch: {

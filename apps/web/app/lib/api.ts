@@ -10,6 +10,7 @@ import type { DashboardSummary } from '@kunci/contracts/dashboard';
 import type * as deals from '@kunci/contracts/deals';
 import type * as collection from '@kunci/contracts/rental-collection';
 import type * as homerunner from '@kunci/contracts/homerunner';
+import type * as protection from '@kunci/contracts/protection';
 import type { ErrorBody } from '@kunci/contracts/errors';
 import type * as favourites from '@kunci/contracts/favourites';
 import type * as growth from '@kunci/contracts/growth';
@@ -272,6 +273,7 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       call<Answer<typeof homerunner.AreaCover>>('POST', '/homerunner/area-cover', { postcode } satisfies Sent<typeof homerunner.AreaCoverBody>),
     listKey: (propertyId: number) => call<Answer<typeof homerunner.KeyCollection>>('POST', `/property/key/${propertyId}/list`),
     bookKeyPickup: (body: Sent<typeof homerunner.PickupBody>) => call<Answer<typeof homerunner.KeyCollection>>('PUT', '/homerunner/key', body),
+    protectionQuote: (body: Sent<typeof protection.QuoteBody>) => call<Answer<typeof protection.Quote>>('POST', '/services/protection/quote', body),
     /** Where the tenant pays an invoice (the gateway's page). */
     payInvoice: (id: string) => call<Answer<typeof collection.PayLink>>('POST', `/rental-collection/invoices/${encodeURIComponent(id)}/pay`),
 

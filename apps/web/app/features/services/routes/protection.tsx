@@ -1,0 +1,164 @@
+import { Form, useActionData, useNavigation } from 'react-router';
+import { BUSINESS } from '@kunci/contracts/business';
+import { PROTECTION_PLANS, type ProtectionPlan } from '@kunci/contracts/protection';
+import { formatMoneyExact } from '@kunci/i18n/format';
+import type { MessageKey } from '@kunci/i18n/messages';
+import { parsePath } from '@kunci/i18n/paths';
+import { ApiError, serverApi } from '../../../lib/api.ts';
+import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import type { Route } from './+types/protection';
+
+const rules = BUSINESS.protection;
+const PLAN_NAME: Record<ProtectionPlan, MessageKey> = {
+  STANDARD: 'services.protection.plan.STANDARD',
+  PROTECT: 'services.protection.plan.PROTECT',
+  PROTECT_PLUS: 'services.protection.plan.PROTECT_PLUS',
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { lang } = parsePath(new URL(request.url).pathname);
+  const form = await request.formData();
+  try {
+    const quote = await serverApi(context, lang).protectionQuote({ monthlyRent: Number(form.get('monthlyRent')), room: form.get('room') === 'on' });
+    return { ok: true as const, quote };
+  } catch (error) {
+    if (error instanceof ApiError && error.body) return { ok: false as const, error: error.body.message };
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [
+    { title: `${t('services.protection.page.title')} | ${t('app.name')}` },
+    { name: 'description', content: t('services.protection.page.intro', { min: rules.rent.min, max: rules.rent.max, months: rules.coverMonths }) },
+  ];
+};
+
+/** The three plans, what sets them apart, and a quote from the rent with the split over the first invoices. */
+export default function Protection() {
+  const { t, lang, href } = useI18n();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  const sen = (amount: number) => formatMoneyExact(lang, amount / 100);
+  const features: [MessageKey, ProtectionPlan[]][] = [
+    ['services.protection.feature.lossOfRent', ['STANDARD', 'PROTECT', 'PROTECT_PLUS']],
+    ['services.protection.feature.damage', ['STANDARD', 'PROTECT', 'PROTECT_PLUS']],
+    ['services.protection.feature.legal', ['STANDARD', 'PROTECT', 'PROTECT_PLUS']],
+    ['services.protection.feature.otr', ['PROTECT_PLUS']],
+    ['services.protection.feature.ocd', ['PROTECT_PLUS']],
+  ];
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+      <h1 className="text-2xl font-bold md:text-3xl">{t('services.protection.page.title')}</h1>
+      <p className="text-gray-700">{t('services.protection.page.intro', { min: rules.rent.min, max: rules.rent.max, months: rules.coverMonths })}</p>
+      <div className="overflow-x-auto rounded-xl border border-gray-200">
+        <table className="min-w-full text-left text-sm">
+          <caption className="sr-only">{t('services.protection.table.caption')}</caption>
+          <thead className="bg-gray-50">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                {t('services.protection.table.cover')}
+              </th>
+              {PROTECTION_PLANS.map((plan) => (
+                <th key={plan} scope="col" className="px-3 py-2 whitespace-nowrap">
+                  {t(PLAN_NAME[plan])}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {features.map(([feature, plans]) => (
+              <tr key={feature}>
+                <th scope="row" className="px-3 py-2 font-normal">
+                  {t(feature)}
+                </th>
+                {PROTECTION_PLANS.map((plan) => (
+                  <td key={plan} className="px-3 py-2">
+                    {plans.includes(plan) ? t('services.protection.table.yes') : t('services.protection.table.no')}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            <tr>
+              <th scope="row" className="px-3 py-2 font-normal">
+                {t('services.protection.table.price')}
+              </th>
+              {PROTECTION_PLANS.map((plan) => (
+                <td key={plan} className="px-3 py-2">
+                  {t('services.protection.table.months', { months: rules.plans[plan].months })}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <p className="text-sm text-gray-600">
+        {t('services.protection.page.terms', { days: rules.buyWithinDays, instalments: rules.instalments, stamp: rules.stampDuty })}{' '}
+        <a href={href('ocd')} className="text-brand-700 hover:underline">
+          {t('services.ocd.title')}
+        </a>
+      </p>
+      <Form method="post" className="rounded-xl border border-gray-200 p-4">
+        <h2 className="text-lg font-semibold">{t('services.protection.quote.title')}</h2>
+        <div className="mt-3 flex flex-wrap items-end gap-4">
+          <div className="w-48">
+            <Field
+              id="quote-rent"
+              name="monthlyRent"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              required
+              label={t('services.protection.quote.rent')}
+              error={result && !result.ok ? result.error : undefined}
+            />
+          </div>
+          <label className="flex items-center gap-2 pb-3 text-sm">
+            <input type="checkbox" name="room" className="h-4 w-4" />
+            {t('services.protection.quote.room')}
+          </label>
+          <button
+            type="submit"
+            disabled={busy}
+            className="bg-brand-600 hover:bg-brand-700 focus-visible:outline-brand-600 rounded-full px-4 py-2.5 font-semibold text-white focus-visible:outline-2 disabled:opacity-60"
+          >
+            {t('services.protection.quote.submit')}
+          </button>
+        </div>
+        {result?.ok ? (
+          <div role="status" className="mt-4">
+            {result.quote.eligible ? (
+              <ul className="grid gap-3 sm:grid-cols-3">
+                {result.quote.plans.map((plan) => (
+                  <li key={plan.plan} className="rounded-lg border border-gray-200 p-3">
+                    <p className="font-semibold">{t(PLAN_NAME[plan.plan])}</p>
+                    <p className="mt-1 text-xl font-bold">{sen(plan.totalSen)}</p>
+                    <p className="text-sm text-gray-700">
+                      {t('services.protection.quote.split', { count: plan.instalmentsSen.length, amount: sen(plan.instalmentsSen[0]!) })}
+                    </p>
+                    <p className="mt-1 text-xs text-gray-600">
+                      {t('services.protection.quote.breakdown', {
+                        premium: sen(plan.premiumSen),
+                        sst: sen(plan.sstSen),
+                        stamp: sen(plan.stampDutySen),
+                      })}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-red-700">
+                {t(result.quote.reason === 'ABOVE_BAND' ? 'services.protection.quote.above' : 'services.protection.quote.below', {
+                  min: rules.rent.min,
+                  max: rules.rent.max,
+                })}
+              </p>
+            )}
+          </div>
+        ) : null}
+      </Form>
+    </div>
+  );
+}
