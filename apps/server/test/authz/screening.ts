@@ -1,4 +1,4 @@
-import { eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { creditChecks, properties } from '@kunci/db/schema';
 import { pngDeclaring } from '@kunci/media/test-images';
 import { matrixDeal } from '../../src/features/deals/test-helpers.ts';
@@ -38,6 +38,7 @@ async function ownDocument(t: TestApp, c: Context, uploaded: boolean): Promise<F
 /** The owner's credit check, passed (questions answered, IC photos sent): the id of their IC front photo. */
 async function ownCreditCheck(t: TestApp, c: Context): Promise<Fixture> {
   const headers = bearer(c.owner.token);
+  await t.database.db.delete(creditChecks).where(eq(creditChecks.userId, c.owner.id));
   await t.app.inject({ method: 'POST', url: '/api/ramci/submit', payload: ramci, headers });
   const image = PNG.toString('base64');
   await t.app.inject({ method: 'POST', url: '/api/ramci/update-consent', payload: { icFront: image, icBack: image, nric: NRIC }, headers });
@@ -92,12 +93,21 @@ export const screeningRows: Row[] = [
     expect: selfOnly(200),
   },
   { route: 'GET /api/ramci/questions', request: () => ({ url: '/api/ramci/questions' }), expect: signedIn(200) },
-  { route: 'POST /api/ramci/submit', request: () => ({ method: 'POST', url: '/api/ramci/submit', payload: ramci }), expect: signedIn(200) },
+  {
+    // A check with the bureau's result stands (409), so each caller starts afresh.
+    route: 'POST /api/ramci/submit',
+    setup: async (t) => {
+      await t.database.db.delete(creditChecks);
+      return {};
+    },
+    request: () => ({ method: 'POST', url: '/api/ramci/submit', payload: ramci }),
+    expect: signedIn(200),
+  },
   {
     // The owner answered the questions; nobody else did (409: answer first).
     route: 'POST /api/ramci/update-consent',
     setup: async (t, c) => {
-      await t.database.db.delete(creditChecks).where(ne(creditChecks.userId, c.owner.id));
+      await t.database.db.delete(creditChecks);
       await t.app.inject({ method: 'POST', url: '/api/ramci/submit', payload: ramci, headers: bearer(c.owner.token) });
       return {};
     },

@@ -119,8 +119,9 @@ describe('credit check (RAMCI)', () => {
     const failing = await f.person('Tenant Fail');
     await submit(failing, FAILS);
     expect((await consent(failing, FAILS)).json()).toMatchObject({ state: 'FAIL', outcome: 'FAIL', reason: 'screening.credit.failReason' });
-    // Decided: consent again is refused.
+    // Decided: consent again is refused, and so is a new check (say, with someone else's number).
     expect((await consent(failing, FAILS)).statusCode).toBe(409);
+    expect((await submit(failing, PASSES)).json()).toMatchObject({ errorCode: 11409 });
 
     const unmatched = await f.person('Tenant Consent');
     await submit(unmatched, CONSENT_FAILS);

@@ -467,6 +467,8 @@ export function createScreeningService(options: ScreeningServiceOptions) {
     async submit(userId: string, body: RamciSubmitBody): Promise<RamciStatus> {
       const nric = normaliseNric(body.nric)!;
       const existing = await repository.creditCheck(userId);
+      // The bureau's report stands once given: a booking's decision rests on it.
+      if (existing?.outcome) throw new AppError(ErrorCode.CONFLICT, { userId, state: existing.state }, undefined, 'screening.credit.decided');
       let right: boolean;
       try {
         right = await bureau.verifyAnswers(nric, body.securityQuestions);

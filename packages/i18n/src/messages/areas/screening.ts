@@ -3,6 +3,7 @@ import { defineArea } from './define.ts';
 /** Strings of the screening area (keys start with 'screening.'): documents, the credit check (RAMCI), zero deposit. */
 export const screening = defineArea({
   en: {
+    'screening.credit.decided': 'Your credit check already has its result from the credit bureau.',
     'screening.notice.refusedLabel': 'A screening document of mine was refused',
     'screening.notice.refusedTitle': 'Document refused: {kind}',
     'screening.notice.refusedBody':
@@ -124,6 +125,7 @@ export const screening = defineArea({
     'screening.service.description': 'Rent a home in Malaysia with zero deposit: who qualifies, what you pay to move in, and how screening works.',
   },
   ms: {
+    'screening.credit.decided': 'Semakan kredit anda sudah mendapat keputusan daripada biro kredit.',
     'screening.notice.refusedLabel': 'Dokumen saringan saya ditolak',
     'screening.notice.refusedTitle': 'Dokumen ditolak: {kind}',
     'screening.notice.refusedBody':
@@ -247,6 +249,7 @@ export const screening = defineArea({
       'Sewa rumah di Malaysia tanpa deposit: siapa yang layak, bayaran untuk pindah masuk dan cara saringan dijalankan.',
   },
   zh: {
+    'screening.credit.decided': '您的信用审查已有信用局的结果。',
     'screening.notice.refusedLabel': '我的审查文件被拒绝',
     'screening.notice.refusedTitle': '文件被拒绝：{kind}',
     'screening.notice.refusedBody': 'Kunci 无法接受此文件（{kind}）：{reason} 请在租赁交易页面上传新文件，以便继续审查。',

@@ -124,7 +124,7 @@ export default function RamciPage({ loaderData, actionData }: Route.ComponentPro
         <ResultStep status={status} dealId={dealId} error={error} sent={Boolean(actionData && 'sent' in actionData && actionData.sent)} />
       )}
 
-      {step > 1 && (status.state === 'PENDING' || status.state === 'CONSENT_FAIL' || status.state === 'FAIL') ? (
+      {step > 1 && (status.state === 'PENDING' || status.state === 'CONSENT_FAIL') ? (
         <Button type="button" variant="link" className="mt-6" onClick={() => setRestart(true)}>
           {t('screening.ramci.restart')}
         </Button>
