@@ -83,6 +83,8 @@ import { createAppointmentsRepository } from './features/chat/appointments.repos
 import { createAppointmentsService } from './features/chat/appointments.service.ts';
 import { createJobQueue, registerJobPruning, type JobQueue } from './lib/jobs/jobs.service.ts';
 import { createNotificationsRepository } from './features/notifications/notifications.repository.ts';
+import { createLandlordResponseRepository } from './features/notifications/landlord-response.repository.ts';
+import { createLandlordResponseService, type LandlordResponseService } from './features/notifications/landlord-response.service.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.ts';
 import { createSavedSearchesRepository } from './features/saved-searches/saved-searches.repository.ts';
@@ -133,6 +135,8 @@ declare module 'fastify' {
     notifications: NotificationsService;
     /** Saved searches and their alerts (issue 22); tests run matching and digests through it. */
     savedSearches: SavedSearchesService;
+    /** Landlords' response figures and the unanswered-request reminders (issue 22). */
+    landlordResponses: LandlordResponseService;
   }
 }
 
@@ -282,6 +286,8 @@ export async function buildApp({ config, database, store, redis, web = true, log
     log: app.log,
   });
   app.decorate('savedSearches', savedSearches);
+  const landlordResponses = createLandlordResponseService({ repository: createLandlordResponseRepository(db), notices: notifications, log: app.log });
+  app.decorate('landlordResponses', landlordResponses);
   // Payments: the simulator unless Stripe is configured; its webhooks come back through our own endpoint.
   const paymentSecret = simulatorSecret(config.payments.simulator.secret, secret);
   const gateway = config.payments.stripe
@@ -371,7 +377,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(dealsRoutes, { service: deals });
       await api.register(agreementsRoutes, { service: agreements });
       await api.register(screeningRoutes, { service: screening });
-      await api.register(notificationsRoutes, { service: notifications });
+      await api.register(notificationsRoutes, { service: notifications, responses: landlordResponses });
       await api.register(savedSearchesRoutes, { service: savedSearches });
       await api.register(dashboardRoutes, { service: createDashboardService(createDashboardRepository(db)) });
       await api.register(contentRoutes, {
@@ -417,6 +423,10 @@ export async function buildApp({ config, database, store, redis, web = true, log
       if (done.told) app.log.info(done, 'review notices');
     });
     scheduleCollection(jobs, config.jobsIntervalSeconds);
+    // A tenant waiting 12 hours for a landlord's reply: the landlord is reminded (SMS, push), once per request.
+    jobs.every('chat.unanswered-reminders', Math.min(config.jobsIntervalSeconds, DIGEST_INTERVAL_SECONDS), async () => {
+      await landlordResponses.remindUnanswered();
+    });
     jobs.every('saved-searches.digests', Math.min(config.jobsIntervalSeconds, DIGEST_INTERVAL_SECONDS), async () => {
       const done = await savedSearches.runDigests();
       if (done.sent) app.log.info(done, 'saved-search digests');

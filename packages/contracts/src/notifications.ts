@@ -69,3 +69,16 @@ export const PushEndpointBody = z.object({ endpoint: z.string().max(2000) }).str
 export const UnsubscribeQuery = z.object({ token: z.string().min(10).max(400) }).strict();
 export const Unsubscribed = z.object({ type: z.string(), channel: NoticeChannel, label: z.string() });
 export type Unsubscribed = z.infer<typeof Unsubscribed>;
+
+/** A landlord's answers to tenants' chat requests over the last `windowDays`: rate in percent, typical first reply. */
+export const LandlordResponse = z
+  .object({
+    requests: z.number().int(),
+    answered: z.number().int(),
+    rate: z.number().int().nullable(),
+    typicalMinutes: z.number().int().nullable(),
+    windowDays: z.number().int(),
+  })
+  .meta({ id: 'LandlordResponse' });
+export type LandlordResponse = z.infer<typeof LandlordResponse>;
+export const LandlordParams = z.object({ id: z.uuid() });

@@ -38,6 +38,8 @@ export const notificationsRows: Row[] = [
     request: () => ({ method: 'POST', url: '/api/notices/unsubscribe?token=bm90LWEtdG9rZW4.c2lnbmF0dXJl' }),
     expect: everyone(404),
   },
+  // Landlords who answer: public figures of any landlord.
+  { route: 'GET /api/landlords/{id}/response', request: (c) => ({ url: `/api/landlords/${c.owner.id}/response` }), expect: everyone(200) },
   // Saved searches: the owner's own; someone else's answers 404 (not there, as far as they can tell).
   { route: 'GET /api/saved-searches', request: () => ({ url: '/api/saved-searches' }), expect: signedIn(200) },
   {

@@ -379,6 +379,7 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     subscribePush: (body: Sent<typeof notices.PushSubscriptionBody>) => call<{ subscriptions: number }>('POST', '/notices/push-subscriptions', body),
     unsubscribePush: (endpoint: string) => call<{ subscriptions: number }>('DELETE', '/notices/push-subscriptions', { endpoint }),
     unsubscribeNotices: (token: string) => call<Answer<typeof notices.Unsubscribed>>('POST', `/notices/unsubscribe${toQuery({ token })}`),
+    landlordResponse: (landlordId: string) => get<Answer<typeof notices.LandlordResponse>>(`/landlords/${landlordId}/response`),
     savedSearches: () => get<Answer<typeof saved.SavedSearchList>>('/saved-searches'),
     saveSearch: (body: Sent<typeof saved.CreateSavedSearchBody>) => call<Answer<typeof saved.SavedSearch>>('POST', '/saved-searches', body),
     updateSavedSearch: (id: number, body: Sent<typeof saved.UpdateSavedSearchBody>) =>

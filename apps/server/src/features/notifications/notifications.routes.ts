@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@kunci/contracts/errors';
 import {
+  LandlordParams,
+  LandlordResponse,
   MarkNoticesReadBody,
   NoticeList,
   NoticeListQuery,
@@ -15,6 +17,7 @@ import {
 } from '@kunci/contracts/notifications';
 import { requestLanguage } from '../../lib/language.ts';
 import { requireSession } from '../../plugins/auth.ts';
+import type { LandlordResponseService } from './landlord-response.service.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
@@ -22,7 +25,10 @@ const tags = ['notifications'];
 const PushCount = z.object({ subscriptions: z.number().int() });
 
 /** The notification centre: the signed-in person's notices, preferences and browsers; the one-click unsubscribe. */
-export const notificationsRoutes: FastifyPluginAsyncZod<{ service: NotificationsService }> = async (app, { service }) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<{ service: NotificationsService; responses: LandlordResponseService }> = async (
+  app,
+  { service, responses },
+) => {
   // Mail clients POST the one-click unsubscribe as a form (RFC 8058): its body says nothing the token does not.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
 
@@ -106,5 +112,18 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
       },
     },
     async (request) => service.unsubscribe(request.query.token, requestLanguage(request)),
+  );
+
+  app.get(
+    '/landlords/:id/response',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'How a landlord answers chat requests: response rate and typical time to a first reply, last 30 days (public)',
+        params: LandlordParams,
+        response: { 200: LandlordResponse, 403: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => responses.figures(request.params.id),
   );
 };

@@ -5,9 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import webPush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NoticeList, NoticePreferences } from '@kunci/contracts/notifications';
-import { noticeDeliveries, outboxMessages, users } from '@kunci/db/schema';
+import { chatConversations, chatMessages, noticeDeliveries, outboxMessages, properties, users } from '@kunci/db/schema';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
 import { chatUnanswered } from './landlord-notices.ts';
+import { createLandlordResponseRepository } from './landlord-response.repository.ts';
+import { createLandlordResponseService } from './landlord-response.service.ts';
 import { readUnsubscribeToken, renderEmail } from './notice-render.ts';
 import { defineNotice, type NoticeType } from '../../lib/notices.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
@@ -206,6 +208,70 @@ describe('notification centre', () => {
     expect(await t.database.db.select().from(noticeDeliveries).where(eq(noticeDeliveries.noticeId, first!.id))).toEqual([
       expect.objectContaining({ channel: 'email', sentAt: expect.any(Date), attempts: 1 }),
     ]);
+  });
+
+  it('works out a landlord’s response rate and typical reply time, and reminds them once of a request unanswered for 12 hours', async () => {
+    const landlord = await signIn(t.app);
+    const asker = await signIn(t.app);
+    await t.database.db.update(users).set({ name: 'Aisyah' }).where(eq(users.id, asker.userId));
+    // Each request is about a listing of its own (one conversation per listing and tenant).
+    const listings = await t.database.db.select({ id: properties.id, name: properties.name }).from(properties).limit(4);
+    const now = Date.now();
+    const request = async (hoursAgo: number, replyAfterMinutes?: number) => {
+      const createdAt = new Date(now - hoursAgo * 3600_000);
+      const listing = listings.pop()!;
+      const [conversation] = await t.database.db
+        .insert(chatConversations)
+        .values({ propertyId: listing.id, tenantId: asker.userId, landlordId: landlord.userId, openedBy: 'TENANT', createdAt })
+        .returning({ id: chatConversations.id });
+      await t.database.db
+        .insert(chatMessages)
+        .values({ conversationId: conversation!.id, senderId: asker.userId, kind: 'TEXT', body: 'Hi', createdAt });
+      if (replyAfterMinutes !== undefined)
+        await t.database.db.insert(chatMessages).values({
+          conversationId: conversation!.id,
+          senderId: landlord.userId,
+          kind: 'TEXT',
+          body: 'Hello',
+          createdAt: new Date(createdAt.getTime() + replyAfterMinutes * 60_000),
+        });
+      return conversation!.id;
+    };
+    const waitingListing = listings.at(-1)!.name;
+    const waiting = await request(13);
+    await request(20, 30);
+    const recent = await request(2);
+    await request(24 * 40); // outside the 30 days
+
+    expect((await t.app.inject({ url: `/api/landlords/${landlord.userId}/response` })).json()).toEqual({
+      requests: 3,
+      answered: 1,
+      rate: 33,
+      typicalMinutes: 30,
+      windowDays: 30,
+    });
+
+    let clock = new Date(now);
+    const reminders = createLandlordResponseService({
+      repository: createLandlordResponseRepository(t.database.db),
+      notices: t.app.notifications,
+      log: t.app.log,
+      clock: () => clock,
+    });
+    const sms = async () =>
+      (await outbox(t, landlord.phone)).filter((m) => m.channel === 'sms' && m.body.includes('is still waiting for your reply')).map((m) => m.body);
+    expect(await reminders.remindUnanswered()).toEqual({ reminded: 1 });
+    expect(await reminders.remindUnanswered()).toEqual({ reminded: 0 });
+    await drain(t);
+    expect(await sms()).toEqual([
+      `Aisyah asked about ${waitingListing} 13 hours ago and is still waiting for your reply on Kunci. http://localhost:3000/dashboard/chat?chatId=${waiting}`,
+    ]);
+    // Eleven hours later the recent one has waited 13 hours too.
+    clock = new Date(now + 11 * 3600_000);
+    expect(await reminders.remindUnanswered()).toEqual({ reminded: 1 });
+    await drain(t);
+    expect((await sms()).at(-1)).toContain(`chatId=${recent}`);
+    expect(await sms()).toHaveLength(2);
   });
 
   it('retries a failed send through the job queue, and sends it once it works', async () => {

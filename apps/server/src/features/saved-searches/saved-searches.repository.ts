@@ -9,30 +9,76 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 export type SavedSearchValues = Omit<typeof savedSearches.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'lastDigestAt'>;
 
+/** What matching needs of a listing. */
+type ListingFacts = Pick<
+  typeof properties.$inferSelect,
+  | 'areaId'
+  | 'type'
+  | 'category'
+  | 'name'
+  | 'lat'
+  | 'lng'
+  | 'price'
+  | 'bedroom'
+  | 'bathroom'
+  | 'carpark'
+  | 'furnishType'
+  | 'petFriendly'
+  | 'roomType'
+  | 'zeroDepositEligible'
+>;
+
 /**
- * The saved searches a listing matches, as one predicate over the saved_searches row `s` and the listing `p`: the
- * same rules as the results page's search (listings.repository.ts buildSearch), each one skipped when its column
- * is null. Paused searches match nothing, so a listing approved while paused is never sent.
+ * The saved searches a listing matches, over the saved_searches row `s` with the listing's values as parameters: the
+ * same rules as the results page's search (listings.repository.ts buildSearch), each one skipped when its column is
+ * null. The area comes first so the partial index `saved_searches_area` (active searches by area) gives the
+ * candidates: the listing's area and the searches of anywhere. Paused searches match nothing, so a listing approved
+ * while paused is never sent.
  */
-const MATCHES = sql`
-  not s.paused
-  and (s.area_id = p.area_id or s.area_id is null)
-  and p.type = any(s.types)
-  and (s.categories is null or p.category = any(s.categories))
-  and (s.name_pattern is null or p.name ilike s.name_pattern)
-  and (s.lat is null or (6371 * 2 * asin(sqrt(power(sin(radians(p.lat - s.lat) / 2), 2)
-       + cos(radians(s.lat)) * cos(radians(p.lat)) * power(sin(radians(p.lng - s.lng) / 2), 2)))) <= s.radius_km)
-  and (s.min_price is null or p.price >= s.min_price)
-  and (s.max_price is null or p.price <= s.max_price)
-  and (s.bedrooms is null or p.bedroom >= s.bedrooms)
-  and (s.bathrooms is null or p.bathroom >= s.bathrooms)
-  and (s.parking is null or p.carpark >= s.parking)
-  and (s.furnish_types is null or p.furnish_type = any(s.furnish_types))
-  and (s.pet_friendly is null or p.pet_friendly = s.pet_friendly)
-  and (s.room_types is null or p.room_type = any(s.room_types))
-  and (s.zero_deposit is null or p.zero_deposit_eligible = s.zero_deposit)`;
+function matches(p: ListingFacts) {
+  return sql`
+    not s.paused
+    and (s.area_id = ${p.areaId} or s.area_id is null)
+    and ${p.type} = any(s.types)
+    and (s.categories is null or ${p.category} = any(s.categories))
+    and (s.name_pattern is null or ${p.name} ilike s.name_pattern)
+    and (s.lat is null or (6371 * 2 * asin(sqrt(power(sin(radians(${p.lat}::float8 - s.lat) / 2), 2)
+         + cos(radians(s.lat)) * cos(radians(${p.lat}::float8)) * power(sin(radians(${p.lng}::float8 - s.lng) / 2), 2)))) <= s.radius_km)
+    and (s.min_price is null or ${p.price} >= s.min_price)
+    and (s.max_price is null or ${p.price} <= s.max_price)
+    and (s.bedrooms is null or ${p.bedroom}::int >= s.bedrooms)
+    and (s.bathrooms is null or ${p.bathroom}::int >= s.bathrooms)
+    and (s.parking is null or ${p.carpark} >= s.parking)
+    and (s.furnish_types is null or ${p.furnishType} = any(s.furnish_types))
+    and (s.pet_friendly is null or ${p.petFriendly} = s.pet_friendly)
+    and (s.room_types is null or ${p.roomType}::text = any(s.room_types))
+    and (s.zero_deposit is null or ${p.zeroDepositEligible} = s.zero_deposit)`;
+}
 
 function savedSearchQueries(db: Database) {
+  const facts = async (propertyId: number): Promise<ListingFacts | undefined> =>
+    (
+      await db
+        .select({
+          areaId: properties.areaId,
+          type: properties.type,
+          category: properties.category,
+          name: properties.name,
+          lat: properties.lat,
+          lng: properties.lng,
+          price: properties.price,
+          bedroom: properties.bedroom,
+          bathroom: properties.bathroom,
+          carpark: properties.carpark,
+          furnishType: properties.furnishType,
+          petFriendly: properties.petFriendly,
+          roomType: properties.roomType,
+          zeroDepositEligible: properties.zeroDepositEligible,
+        })
+        .from(properties)
+        .where(eq(properties.id, propertyId))
+    )[0];
+
   return {
     list: (userId: string) =>
       db
@@ -77,12 +123,13 @@ function savedSearchQueries(db: Database) {
      * Records the listing as found for every saved search it matches, and returns the searches for which it is
      * new (a listing approved again after an edit finds its rows there and is not sent twice).
      */
-    recordMatches: async (propertyId: number) =>
-      rowsOf<{ saved_search_id: number; frequency: SavedSearchRow['frequency'] }>(
+    recordMatches: async (propertyId: number) => {
+      const listing = await facts(propertyId);
+      if (!listing) return [];
+      return rowsOf<{ saved_search_id: number; frequency: SavedSearchRow['frequency'] }>(
         await db.execute(sql`
           with matched as (
-            select s.id, s.frequency from saved_searches s, properties p
-            where p.id = ${propertyId} and ${MATCHES}
+            select s.id, s.frequency from saved_searches s where ${matches(listing)}
           ), inserted as (
             insert into saved_search_hits (saved_search_id, property_id)
             select id, ${propertyId} from matched
@@ -90,13 +137,16 @@ function savedSearchQueries(db: Database) {
             returning saved_search_id
           )
           select inserted.saved_search_id, matched.frequency from inserted join matched on matched.id = inserted.saved_search_id`),
-      ),
+      );
+    },
 
     /** Just the matching, without recording (the benchmark's measure, and what an "is it a match" check needs). */
-    matchingIds: async (propertyId: number) =>
-      rowsOf<{ id: number }>(await db.execute(sql`select s.id from saved_searches s, properties p where p.id = ${propertyId} and ${MATCHES}`)).map(
-        (row) => row.id,
-      ),
+    matchingIds: async (propertyId: number) => {
+      const listing = await facts(propertyId);
+      return listing
+        ? rowsOf<{ id: number }>(await db.execute(sql`select s.id from saved_searches s where ${matches(listing)}`)).map((row) => row.id)
+        : [];
+    },
 
     /** Saved searches with who owns them, for the notices. */
     withOwners: (ids: number[]) =>

@@ -22,6 +22,7 @@ import { FavouriteButton } from '../../favourites/index.ts';
 import { CHAT_FORM_MARK, ChatRequestButton } from '../../chat/index.ts';
 import { ApplyButton } from '../../deals/index.ts';
 import { MarketPriceNote } from '../../screening/index.ts';
+import { LandlordResponseNote } from '../../notifications/index.ts';
 import type { Route } from './+types/details';
 import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
 
@@ -275,6 +276,7 @@ export function ListingView({
         <aside className="space-y-6">
           {listing.zeroDepositEligible ? <MoveInCost rent={listing.price} /> : null}
           {preview || sale ? null : <MarketPriceNote propertyId={listing.id} ownerId={listing.owner.id} />}
+          {preview ? null : <LandlordResponseNote landlordId={listing.owner.id} />}
           {preview ? null : (
             // On phones the price and the chat button stay in a bar at the bottom while the page scrolls (the
             // shell pads the page's end for it); from 768 px the button sits here in the side column.

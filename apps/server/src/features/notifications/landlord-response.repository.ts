@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '@kunci/db/client';
+import { chatConversations, chatMessages, notices, properties, users } from '@kunci/db/schema';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Chat requests and their first replies, read for landlords' response figures and reminders. */
+export function createLandlordResponseRepository(db: Database) {
+  return {
+    /**
+     * A landlord's chat requests opened by tenants since `since`, how many got a reply from the landlord, and the
+     * median time to that first reply (seconds).
+     */
+    figures: async (landlordId: string, since: Date) =>
+      rowsOf<{ requests: number; answered: number; median_seconds: number | null }>(
+        await db.execute(sql`
+          select count(*)::int as requests, count(r.first_reply)::int as answered,
+            percentile_cont(0.5) within group (order by extract(epoch from r.first_reply - c.created_at))::float8 as median_seconds
+          from ${chatConversations} c
+          left join lateral (
+            select min(m.created_at) as first_reply from ${chatMessages} m where m.conversation_id = c.id and m.sender_id = c.landlord_id
+          ) r on true
+          where c.landlord_id = ${landlordId} and c.opened_by = 'TENANT' and c.created_at > ${since.toISOString()}::timestamptz`),
+      )[0]!,
+
+    /**
+     * Tenants' chat requests that have waited since before `waitedSince` (and after `notBefore`) with nothing from the
+     * landlord yet, and no reminder sent for them (the reminder's notice key), oldest first.
+     */
+    unanswered: (waitedSince: Date, notBefore: Date, limit: number) =>
+      db
+        .execute(
+          sql`
+          select c.id, c.landlord_id, c.created_at, t.name as tenant, p.name as listing
+          from ${chatConversations} c
+          join ${users} t on t.id = c.tenant_id
+          join ${properties} p on p.id = c.property_id
+          where c.opened_by = 'TENANT'
+            and c.created_at <= ${waitedSince.toISOString()}::timestamptz
+            and c.created_at > ${notBefore.toISOString()}::timestamptz
+            and not exists (select 1 from ${chatMessages} m where m.conversation_id = c.id and m.sender_id = c.landlord_id)
+            and not exists (select 1 from ${notices} n where n.key = 'chat-unanswered:' || c.id)
+          order by c.created_at
+          limit ${limit}`,
+        )
+        .then((result) => rowsOf<{ id: number; landlord_id: string; created_at: string | Date; tenant: string; listing: string }>(result)),
+  };
+}
+
+export type LandlordResponseRepository = ReturnType<typeof createLandlordResponseRepository>;
