@@ -33,6 +33,13 @@ describe('/dashboard/ta-initiate/new/{landlord,tenant}: the tenancy agreement', 
     const { context } = routeContext({ user: testUser({ id: 'u2' }), api: { [`GET /deals/${DEAL}`]: deal('LANDLORD') } });
     const response = await thrown(() => load(`/my/dashboard/ta-initiate/new/tenant?dealId=${DEAL}`, context));
     expect(response.headers.get('location')).toBe(`/my/dashboard/ta-initiate/new/landlord?dealId=${DEAL}`);
+    // The browser's own navigation asks for `….data`: the landlord's page stays theirs.
+    const own = routeContext({
+      user: testUser({ id: 'u2' }),
+      api: { [`GET /deals/${DEAL}`]: deal('LANDLORD'), 'GET /agreements': refusal(404, 'not found') },
+    });
+    const data = await load(`/my/dashboard/ta-initiate/new/landlord.data?dealId=${DEAL}&_routes=taInitiateLandlord.ms`, own.context);
+    expect(data).toMatchObject({ side: 'LANDLORD', deal: { id: DEAL } });
   });
 
   it('an approved deal without an agreement yet offers the form; without a deal, the approved deals of this side', async () => {
@@ -53,7 +60,7 @@ describe('/dashboard/ta-initiate/new/{landlord,tenant}: the tenancy agreement', 
 
   it('sends the terms with both parties and the ticked utilities, then shows the agreement', async () => {
     const { context, calls } = routeContext({ user: testUser({ id: 'u2' }), api: { 'POST /agreements': { id: 'a1' } } });
-    const response = (await act(`/dashboard/ta-initiate/new/landlord?dealId=${DEAL}`, context, [
+    const response = (await act(`/dashboard/ta-initiate/new/landlord.data?dealId=${DEAL}&_routes=taInitiateLandlord.en`, context, [
       ['intent', 'create'],
       ['dealId', DEAL],
       ['language', 'ms'],

@@ -3,14 +3,15 @@ import { UTILITIES, type Agreement } from '@kunci/contracts/agreements';
 import type { Deal } from '@kunci/contracts/deals';
 import { formatMoneyExact } from '@kunci/i18n/format';
 import { LANGUAGES } from '@kunci/i18n/locales';
+import { href } from '@kunci/i18n/paths';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/ta-initiate';
 
-/** Which side's page this is: `/dashboard/ta-initiate/new/landlord` or `/tenant`. */
-const sideOf = (request: Request): 'LANDLORD' | 'TENANT' => (new URL(request.url).pathname.endsWith('/landlord') ? 'LANDLORD' : 'TENANT');
+/** Which side's page this is: `/dashboard/ta-initiate/new/landlord` or `/tenant` (`.data` when the browser navigates). */
+const sideOf = (request: Request): 'LANDLORD' | 'TENANT' => (/\/landlord(\.data)?$/.test(new URL(request.url).pathname) ? 'LANDLORD' : 'TENANT');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = languageOf(request);
@@ -35,9 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The other side's link sends a party to their own page.
   if (deal.viewerRole === 'TENANT' || deal.viewerRole === 'LANDLORD') {
     if (deal.viewerRole !== side) {
-      const url = new URL(request.url);
-      url.pathname = url.pathname.replace(/\/(landlord|tenant)$/, deal.viewerRole === 'LANDLORD' ? '/landlord' : '/tenant');
-      throw redirect(`${url.pathname}${url.search}`);
+      throw redirect(href(lang, deal.viewerRole === 'LANDLORD' ? 'taInitiateLandlord' : 'taInitiateTenant', undefined, { dealId: deal.id }));
     }
   }
   let agreement: Agreement | null = null;
@@ -47,6 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
   return { side, deals: null, deal, agreement, user: { name: user.name ?? '' } };
+}
+
+/** The page's own address (a browser's form post comes to `….data?…&_routes=…`). */
+function pageUrl(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete('_routes');
+  return `${url.pathname.replace(/\.data$/, '')}${url.search}`;
 }
 
 type ActionResult = { error: string | null; fields: Record<string, string>; codeSent: { sentTo: string; expiresAt: string } | null };
@@ -73,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         tenant: { name: text('tenantName'), idType: text('tenantIdType') === 'PASSPORT' ? 'PASSPORT' : 'IC', idNumber: text('tenantIdNumber') },
       });
-      return redirect(new URL(request.url).pathname + new URL(request.url).search);
+      return redirect(pageUrl(request));
     }
     if (intent === 'code') {
       const sent = await api.sendAgreementCode(text('agreementId'));
@@ -81,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === 'sign') {
       await api.signAgreement(text('agreementId'), { code: text('code') });
-      return redirect(new URL(request.url).pathname + new URL(request.url).search);
+      return redirect(pageUrl(request));
     }
     throw data(null, { status: 400 });
   } catch (error) {
