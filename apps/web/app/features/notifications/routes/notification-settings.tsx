@@ -32,11 +32,18 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
   // Push is a column only when the server has VAPID keys.
   const channels = CHANNELS.filter((channel) => channel !== 'push' || preferences.push.publicKey);
 
+  // The box follows the click at once; the server's answer confirms it, a failure puts it back.
   const change = async (type: string, channel: NoticeChannel, enabled: boolean) => {
+    const before = preferences;
+    setPreferences({
+      ...preferences,
+      types: preferences.types.map((row) => (row.type === type ? { ...row, channels: { ...row.channels, [channel]: enabled } } : row)),
+    });
     try {
       setPreferences(await api.setNoticePreference({ type, channel, enabled }));
       setStatus({ kind: 'saved', key: Date.now() });
     } catch {
+      setPreferences(before);
       setStatus({ kind: 'error', key: Date.now() });
     }
   };

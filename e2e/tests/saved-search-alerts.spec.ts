@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
+
+interface Pending {
+  id: number;
+  name: string;
+  type: string;
+  category: string;
+  areaSlug: string;
+  price: number;
+}
+
+test('a tenant saves a search, a matching listing is approved, the bell shows it without a reload and the outbox holds the email', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  // A listing waiting for review, as the moderator's queue has it.
+  const moderatorContext = await browser.newContext({ baseURL: baseURL! });
+  const moderator = await moderatorContext.newPage();
+  await signIn(moderator, '+60123000003', 'kunci-moderator-2026');
+  const queue = (await (await moderator.request.get('/api/moderation/properties?pageSize=50')).json()) as { content: Pending[] };
+  const pending = queue.content.filter((p) => ['HIGHRISE', 'LANDED', 'ROOM'].includes(p.type)).at(-1)!;
+  expect(pending, 'a rental waiting for review in the demo data').toBeTruthy();
+
+  // The tenant finds homes like it and saves the search (instant), from the results page.
+  const tenantContext = await browser.newContext({ baseURL: baseURL! });
+  const tenant = await tenantContext.newPage();
+  await signIn(tenant, '+60123000001', 'kunci-tenant-2026');
+  await tenant.goto(`/rent/${pending.areaSlug}/${pending.category}?maxPrice=${pending.price}`);
+  const searchName = `Alert ${pending.areaSlug} ${Date.now().toString(36)}`;
+  await tenant.getByRole('button', { name: 'Save this search' }).click();
+  const dialog = tenant.getByRole('dialog', { name: 'Save this search' });
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousAxeViolations(tenant);
+  await dialog.getByLabel('Name').fill(searchName);
+  await expect(dialog.getByLabel('As soon as a home is posted')).toBeChecked();
+  await dialog.getByRole('button', { name: 'Save search' }).click();
+  await expect(tenant.getByText('Search saved. We will tell you about new homes.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const before = Number(
+    (await tenant
+      .getByTestId('notice-badge')
+      .textContent({ timeout: 1000 })
+      .catch(() => '0')) || 0,
+  );
+
+  // The moderator approves the listing.
+  await moderator.goto(`/dashboard/review/${pending.id}`);
+  await moderator.getByRole('button', { name: 'Approve' }).first().click();
+  await expect(moderator).toHaveURL(/approved=/);
+
+  // The tenant's bell, on the same page, counts it and lists it: no reload.
+  await expect(tenant.getByTestId('notice-badge')).toHaveText(String(before + 1), { timeout: 20_000 });
+  await tenant.getByTestId('notification-bell').click();
+  const panel = tenant.getByRole('region', { name: 'Notifications' });
+  await expect(panel.getByRole('link', { name: new RegExp(`New home for “${searchName}”`) })).toBeVisible();
+  await expectNoSeriousAxeViolations(tenant);
+  await panel.getByRole('link', { name: new RegExp(`New home for “${searchName}”`) }).click();
+  await expect(tenant).toHaveURL(new RegExp(`/details/${pending.id}$`));
+
+  // The email: in the tenant's language, with the listing's card and an unsubscribe link that works.
+  let email: { subject: string | null; body: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const messages = (await (await tenant.request.get('/api/dev/outbox?to=tenant%40demo.kunci.my')).json()) as {
+          subject: string | null;
+          body: string;
+        }[];
+        email = messages.find((m) => m.subject === `New home for “${searchName}”`);
+        return Boolean(email);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  expect(email!.body).toContain(`${pending.name}\n`);
+  expect(email!.body).toContain(`/details/${pending.id}`);
+  const unsubscribe = /Stop these emails: (\S+)/.exec(email!.body)![1]!;
+  await tenant.goto(new URL(unsubscribe).pathname + new URL(unsubscribe).search);
+  await expect(tenant.getByText('You will no longer get emails for “New homes for my saved searches”.')).toBeVisible();
+
+  // The settings show that email off; it goes back on from there.
+  await tenant.goto('/dashboard/notifications/settings');
+  const box = tenant.getByRole('checkbox', { name: 'Email for “New homes for my saved searches”' });
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await expect(tenant.getByText('Saved', { exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(tenant);
+
+  // The saved search is listed, found the listing, and can be paused.
+  await tenant.goto('/dashboard/saved-searches');
+  const item = tenant.getByTestId('saved-search').filter({ hasText: searchName });
+  await expect(item).toContainText('1 home found');
+  await item.getByRole('button', { name: 'Pause' }).click();
+  await expect(item).toContainText('Paused');
+  await moderatorContext.close();
+  await tenantContext.close();
+});
