@@ -1,6 +1,17 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
+let mobileCounter = Math.floor(Math.random() * 10_000_000);
+/**
+ * A fresh Malaysian mobile number nobody has used (012 and seven digits: every such number is valid, where some 011
+ * ranges are not allocated), as E.164 and as a person types it.
+ */
+export function freshMobile(): { e164: string; typed: string } {
+  mobileCounter = (mobileCounter + 7919) % 10_000_000;
+  const digits = String(mobileCounter).padStart(7, '0');
+  return { e164: `+6012${digits}`, typed: `012-${digits.slice(0, 3)} ${digits.slice(3)}` };
+}
+
 /** Signs in with a password, as a returning user does. */
 export async function signIn(page: Page, phone: string, password: string) {
   await page.goto('/login?mode=password');

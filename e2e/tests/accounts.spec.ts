@@ -1,13 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
-
-let counter = Math.floor(Math.random() * 10_000_000);
-/** A fresh Malaysian mobile number as a person types it (012-xxx xxxx). */
-function freshLocalNumber(): { typed: string; e164: string } {
-  counter = (counter + 7919) % 10_000_000;
-  const digits = String(counter).padStart(7, '0');
-  return { typed: `012-${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+6012${digits}` };
-}
+import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
 
 async function pinFromOutbox(page: Page, e164: string): Promise<string> {
   // The PIN step is on screen once the server has sent the PIN.
@@ -28,7 +20,7 @@ async function signOut(page: Page, accountName: string | RegExp) {
 
 test('a new user signs up by PIN, sets a password, signs in with it, and keeps Bahasa Malaysia', async ({ page }) => {
   test.setTimeout(120_000);
-  const phone = freshLocalNumber();
+  const phone = freshMobile();
   await page.goto('/');
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Log in' }).click();
@@ -101,7 +93,7 @@ test('a new user signs up by PIN, sets a password, signs in with it, and keeps B
 });
 
 test('a protected page sends visitors to sign in and back', async ({ page }) => {
-  const phone = freshLocalNumber();
+  const phone = freshMobile();
   await page.goto('/dashboard/profile');
   await expect(page).toHaveURL(/\/login\?origin=%2Fdashboard%2Fprofile&originType=SH$/);
   await expect(page.getByText('After signing in you will return to where you were.')).toBeVisible();
@@ -113,7 +105,7 @@ test('a protected page sends visitors to sign in and back', async ({ page }) => 
 });
 
 test('wrong PINs are explained in the visitor’s language, and the fifth locks the account', async ({ page }) => {
-  const phone = freshLocalNumber();
+  const phone = freshMobile();
   await page.goto('/zh/login');
   await page.getByLabel('手机号码').fill(phone.typed);
   await page.getByRole('button', { name: '发送验证码' }).click();
@@ -153,7 +145,7 @@ test('a new user says they are looking for a home, saves the profile in one subm
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const phone = freshLocalNumber();
+  const phone = freshMobile();
   await page.goto('/login');
   await page.getByLabel('Mobile number').fill(phone.typed);
   await page.getByRole('button', { name: 'Send PIN' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, tenantAndLandlord } from '../support.ts';
+import { expectNoSeriousAxeViolations, freshMobile, signIn, tenantAndLandlord } from '../support.ts';
 
 interface OwnerListing {
   id: number;
@@ -13,7 +13,7 @@ interface OwnerListing {
 /** A fresh tenant signed in with a PIN from the development outbox, on the page `path`. */
 async function newTenant(page: Page, path: string) {
   await page.goto(`/login?origin=${encodeURIComponent(path)}`);
-  const phone = `+6011${String(Date.now()).slice(-8)}`;
+  const phone = freshMobile().e164;
   await page.getByLabel(/Mobile number|Nombor telefon bimbit/).fill(phone);
   await page.getByRole('button', { name: /Send PIN|Hantar PIN/ }).click();
   await expect(page.getByText(phone)).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { expectCentred, expectNoSeriousAxeViolations, signIn, tenantAndLandlord } from '../support.ts';
+import { expectCentred, expectNoSeriousAxeViolations, freshMobile, signIn, tenantAndLandlord } from '../support.ts';
 
 /**
  * The issue's acceptance, in two browsers: with PostgreSQL and Redis the landlord is on the second server
@@ -31,7 +31,7 @@ test('a tenant favourites a listing and asks about it; the landlord on the other
     .first()
     .click();
   await expect(tenant).toHaveURL(/\/login\?/);
-  const phone = `+6011${String(Date.now()).slice(-8)}`;
+  const phone = freshMobile().e164;
   await tenant.getByLabel('Mobile number').fill(phone);
   await tenant.getByRole('button', { name: 'Send PIN' }).click();
   await expect(tenant.getByText(phone)).toBeVisible();
