@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { areas, landmarks, properties, savedSearchHits, savedSearches, users } from '@kunci/db/schema';
 import { cardColumns, cardCover, cardCoverColumns, isLive } from '../../lib/listing-card.repository.ts';
@@ -35,11 +35,9 @@ type ListingFacts = Pick<
  * candidates: the listing's area and the searches of anywhere. Paused searches match nothing, so a listing approved
  * while paused is never sent.
  */
-function matches(p: ListingFacts) {
-  return sql`
-    not s.paused
-    and (s.area_id = ${p.areaId} or s.area_id is null)
-    and ${p.type} = any(s.types)
+function matchingSearches(p: ListingFacts, columns: SQL) {
+  const rest = sql`
+    ${p.type} = any(s.types)
     and (s.categories is null or ${p.category} = any(s.categories))
     and (s.name_pattern is null or ${p.name} ilike s.name_pattern)
     and (s.lat is null or (6371 * 2 * asin(sqrt(power(sin(radians(${p.lat}::float8 - s.lat) / 2), 2)
@@ -53,6 +51,11 @@ function matches(p: ListingFacts) {
     and (s.pet_friendly is null or ${p.petFriendly} = s.pet_friendly)
     and (s.room_types is null or ${p.roomType}::text = any(s.room_types))
     and (s.zero_deposit is null or ${p.zeroDepositEligible} = s.zero_deposit)`;
+  // Two branches rather than "area = x or area is null", so each is one range of the area index.
+  return sql`
+    select ${columns} from saved_searches s where not s.paused and s.area_id = ${p.areaId} and ${rest}
+    union all
+    select ${columns} from saved_searches s where not s.paused and s.area_id is null and ${rest}`;
 }
 
 function savedSearchQueries(db: Database) {
@@ -129,7 +132,7 @@ function savedSearchQueries(db: Database) {
       return rowsOf<{ saved_search_id: number; frequency: SavedSearchRow['frequency'] }>(
         await db.execute(sql`
           with matched as (
-            select s.id, s.frequency from saved_searches s where ${matches(listing)}
+            ${matchingSearches(listing, sql`s.id, s.frequency`)}
           ), inserted as (
             insert into saved_search_hits (saved_search_id, property_id)
             select id, ${propertyId} from matched
@@ -144,7 +147,7 @@ function savedSearchQueries(db: Database) {
     matchingIds: async (propertyId: number) => {
       const listing = await facts(propertyId);
       return listing
-        ? rowsOf<{ id: number }>(await db.execute(sql`select s.id from saved_searches s where ${matches(listing)}`)).map((row) => row.id)
+        ? rowsOf<{ id: number }>(await db.execute(matchingSearches(listing, sql`s.id`))).map((row) => row.id)
         : [];
     },
 
