@@ -11,6 +11,7 @@ test('a visitor reads a guide in Malay and in Chinese, and an area FAQ answers r
   await page.goto('/my/learn');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pusat pembelajaran');
   await expect(page.getByRole('heading', { name: 'Panduan untuk penyewa' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
   await page.getByRole('link', { name: 'Asas menyewa untuk penyewa' }).click();
   await expect(page).toHaveURL(/\/my\/learn\/tenant-basics$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Asas menyewa untuk penyewa');
@@ -20,9 +21,12 @@ test('a visitor reads a guide in Malay and in Chinese, and an area FAQ answers r
   expect((await jsonLd(page)).find((d) => d['@type'] === 'Article')).toMatchObject({ headline: 'Asas menyewa untuk penyewa', inLanguage: 'ms' });
   await expectNoSeriousAxeViolations(page);
 
+  // On a phone the guide fits the screen's width.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/zh/learn/tenant-basics');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('租客租房入门');
   await expect(page.getByText('在 Kunci，每位房东的电话号码都经过验证')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // The other guides for the same reader follow.
   await expect(page.getByRole('link', { name: '入住要付多少钱，以及之后的付款' })).toBeVisible();
 
@@ -59,6 +63,7 @@ test('an editor publishes a blog post in three languages: it is on /learn/blog, 
   await page.goto('/admin/content');
   await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
   await page.getByRole('link', { name: 'New blog post' }).click();
+  await expectNoSeriousAxeViolations(page);
   for (const [lang, legend] of [
     ['en', 'English'],
     ['ms', 'Bahasa Malaysia'],
@@ -99,6 +104,7 @@ test('the contact form is stored and staff see it; a new project takes an "I wan
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hubungi kami');
   await page.getByRole('button', { name: 'Hantar mesej' }).click();
   await expect(page.getByText('Masukkan nama anda (2 hingga 100 aksara).')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
   await page.getByLabel('Nama anda').fill('Nurul Huda');
   await page.getByLabel('E-mel').fill('nurul@example.my');
   await page.getByLabel('Topik').selectOption('LISTING');
@@ -109,6 +115,7 @@ test('the contact form is stored and staff see it; a new project takes an "I wan
   await page.goto('/home-ownership');
   await page.getByRole('link', { name: 'Rimba Residensi Cheras' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rimba Residensi Cheras');
+  await expectNoSeriousAxeViolations(page);
   const brochure = await page.request.get((await page.getByRole('link', { name: 'Download the brochure (PDF)' }).getAttribute('href'))!);
   expect(brochure.headers()['content-type']).toBe('application/pdf');
   await page.getByLabel('Your name').fill('Tan Mei Ling');

@@ -87,13 +87,13 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
           <h2 id="area-faqs" className="text-2xl font-semibold">
             {t('content.learn.areaFaqs')}
           </h2>
-          <ul className="mt-3 space-y-2">
+          <ul className="mt-3 space-y-3">
             {areaFaqs.map((faq) => (
               <li key={faq.id}>
-                <Link to={contentPath(lang, faq) ?? href('learn')} className="text-brand-700 hover:underline">
+                <Link to={contentPath(lang, faq) ?? href('learn')} className="font-medium text-brand-700 hover:underline">
                   {areas.find((a) => a.slug === faq.areaSlug)?.name[lang] ?? faq.title}
                 </Link>
-                <span className="text-sm text-gray-600"> · {faq.description}</span>
+                <p className="text-sm text-gray-600">{faq.description}</p>
               </li>
             ))}
           </ul>
