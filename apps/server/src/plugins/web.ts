@@ -145,31 +145,60 @@ export async function webRoutes(
   }
 
   /**
-   * The answers of the in-process API a page may reuse for everyone: public and the same for every visitor (similar
-   * homes depend on the listing in X-Source-Ref only). At most SHARED_CALLS_KEPT are remembered, oldest out first.
+   * The answers of the in-process API a page may reuse for everyone: public and the same for every visitor (a search
+   * depends on its query only, similar homes on the listing in X-Source-Ref). Made again when a listing changes; at
+   * most SHARED_CALLS_BYTES of answers are remembered, oldest out first.
    */
-  const SHARED_CALLS = new Set(['GET /areas', 'GET /property-types', 'POST /recommended/popular/areas', 'POST /properties/similar']);
-  const SHARED_CALLS_KEPT = 5000;
-  const sharedCalls = new Map<string, { answer: Promise<ApiAnswer>; versions: number[]; createdAt: number }>();
+  const SHARED_CALLS = new Set([
+    'GET /areas',
+    'GET /property-types',
+    'POST /recommended/popular/areas',
+    'POST /properties/similar',
+    'GET /properties/search',
+  ]);
+  const SHARED_CALLS_BYTES = 32 * 1024 * 1024;
+  const sharedCalls = new Map<string, { answer: Promise<ApiAnswer>; versions: number[]; createdAt: number; bytes: number }>();
+  let sharedBytes = 0;
+
+  function forgetCall(key: string) {
+    const known = sharedCalls.get(key);
+    if (!known) return;
+    sharedBytes -= known.bytes;
+    sharedCalls.delete(key);
+  }
 
   /** An API call of a page: answers everyone shares are made once per change of the listings, not per page. */
   async function pageApi(request: FastifyRequest, path: string, init?: RequestInit): Promise<Response> {
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (!pageCache || !SHARED_CALLS.has(`${method} ${path}`)) return toResponse(await callApi(request, path, init));
-    // What the call sends decides its answer: the body and its own headers (language, source listing).
+    if (!pageCache || !SHARED_CALLS.has(`${method} ${path.split('?')[0]}`)) return toResponse(await callApi(request, path, init));
+    // What the call sends decides its answer: the path and query, the body and its own headers (language, listing).
     const sent = [...new Headers(init?.headers)].map(([name, value]) => `${name}=${value}`).join('&');
     const key = `${method} ${path} ${String(init?.body ?? '')} ${sent}`;
     const known = sharedCalls.get(key);
     if (known && pageCache.fresh(LISTING_TAGS, known.versions, known.createdAt)) return toResponse(await known.answer);
+    forgetCall(key);
     const versions = pageCache.versions(LISTING_TAGS);
     const answer = callApi(request, path, init);
-    if (sharedCalls.size >= SHARED_CALLS_KEPT) sharedCalls.delete(sharedCalls.keys().next().value!);
-    sharedCalls.set(key, { answer, versions, createdAt: Date.now() });
-    const result = await answer.catch((error: unknown) => {
-      sharedCalls.delete(key);
+    const entry = { answer, versions, createdAt: Date.now(), bytes: 0 };
+    sharedCalls.set(key, entry);
+    let result: ApiAnswer;
+    try {
+      result = await answer;
+    } catch (error) {
+      if (sharedCalls.get(key) === entry) sharedCalls.delete(key);
       throw error;
-    });
-    if (result.statusCode !== 200) sharedCalls.delete(key);
+    }
+    if (sharedCalls.get(key) === entry) {
+      if (result.statusCode !== 200) sharedCalls.delete(key);
+      else {
+        entry.bytes = result.rawPayload.length + key.length;
+        sharedBytes += entry.bytes;
+        for (const [oldest] of sharedCalls) {
+          if (sharedBytes <= SHARED_CALLS_BYTES) break;
+          forgetCall(oldest);
+        }
+      }
+    }
     return toResponse(result);
   }
 
