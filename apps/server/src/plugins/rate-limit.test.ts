@@ -60,6 +60,27 @@ describe('API and page limits', () => {
   });
 });
 
+describe('a client gone before its request was read', () => {
+  it('is not counted, and its request does not fail for want of an address', async () => {
+    const app = Fastify();
+    await app.register(errorHandlerPlugin);
+    // A socket that has closed has no remote address: Fastify's request.ip is then undefined.
+    app.addHook('onRequest', async (request) => {
+      Object.defineProperty(request, 'ip', { value: undefined });
+    });
+    await app.register(rateLimitPlugin, { max: 3, pageMax: 3, windowMs: 60_000, redis: undefined, prefix: 'kunci-test:' });
+    app.get('/api/ping', async () => ({ ok: true }));
+    app.get('/page', { config: { page: true } }, async () => 'page');
+    await app.ready();
+    try {
+      expect((await app.inject({ url: '/api/ping' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/page' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('rate limits while Redis fails', () => {
   const closers: (() => Promise<unknown> | unknown)[] = [];
   afterAll(async () => {

@@ -195,6 +195,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
 
   app.addHook('onRequest', async (request, reply) => {
     if (takeInternalMark(request)) return;
+    // A client that hung up before its request was read has no address left to count (and nobody to answer).
+    if (request.ip === undefined) return;
     const api = request.url.startsWith('/api/');
     if (!api && !request.routeOptions.config.page) return;
     const result = await (api ? apiLimit : pageLimit)(request);
