@@ -91,7 +91,13 @@ export function Pager({ page, totalPages, total }: { page: number; totalPages: n
 /** A table that scrolls sideways on a phone instead of squeezing its columns. */
 export function AdminTable({ caption, head, children, empty }: { caption: string; head: string[]; children: ReactNode; empty: string | null }) {
   return (
-    <div className="mt-4 overflow-x-auto rounded-xl border border-gray-200">
+    // Focusable, so a keyboard can scroll a wide table sideways on a phone.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="mt-4 overflow-x-auto rounded-xl border border-gray-200 focus-visible:ring-2 focus-visible:ring-brand-600"
+    >
       <table className="min-w-full divide-y divide-gray-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 text-left">

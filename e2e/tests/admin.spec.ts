@@ -1,0 +1,180 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
+
+const MODERATOR = { phone: '+60123000003', password: 'kunci-moderator-2026' };
+
+let counter = Math.floor(Math.random() * 10_000_000);
+function freshPhone(): string {
+  counter = (counter + 7919) % 10_000_000;
+  return `+6013${String(counter).padStart(7, '0')}`;
+}
+
+async function latestSms(page: Page, phone: string): Promise<string> {
+  const messages = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { body: string }[];
+  return messages[0]?.body ?? '';
+}
+
+/** Signs in by PIN from the development outbox (a new number makes a new account). */
+async function signInByPin(page: Page, phone: string) {
+  await page.goto('/login');
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByRole('button', { name: 'Send PIN' }).click();
+  await expect(page.getByText(`We sent a PIN to ${phone}`)).toBeVisible();
+  const pin = /\b(\d{6})\b/.exec(await latestSms(page, phone))?.[1];
+  await page.getByLabel('6-digit PIN').fill(pin!);
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A new account is asked about itself once; this journey is not about that. */
+async function dismissProfilePrompt(page: Page) {
+  const prompt = page.getByRole('dialog', { name: 'Tell us about yourself' });
+  await expect(prompt).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(prompt).toBeHidden();
+}
+
+/** A JSON call from the page, as its own scripts make them (same origin, the session cookie). */
+async function callApi(page: Page, method: string, path: string, body?: object): Promise<{ status: number; json: Record<string, unknown> }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api${path}`, {
+        method,
+        headers: body ? { 'content-type': 'application/json' } : {},
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+    },
+    { method, path, body },
+  );
+}
+
+test('a tenant reports a listing asking for a deposit; the moderator reads the chat, bans the landlord with a PIN; the ban, the audit log and the outcome', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const tenantContext = await browser.newContext({ baseURL });
+  const landlordContext = await browser.newContext({ baseURL });
+  const moderatorContext = await browser.newContext({ baseURL });
+  const tenant = await tenantContext.newPage();
+  const landlord = await landlordContext.newPage();
+  const moderator = await moderatorContext.newPage();
+
+  // A live listing away from the other journeys' (the last of Puchong's), and its owner's number (staff may look it up).
+  await signIn(moderator, MODERATOR.phone, MODERATOR.password);
+  const found = (await (await moderator.request.get('/api/properties/search?loc=puchong&pageSize=60')).json()) as { content: { id: number }[] };
+  const listingId = found.content.at(-1)!.id;
+  const listing = (await (await moderator.request.get(`/api/properties/${listingId}`)).json()) as { name: string; owner: { id: string } };
+  const owner = (await (await moderator.request.get(`/api/admin/users/${listing.owner.id}`)).json()) as { phoneNumber: string; name: string };
+
+  // The tenant asks about it; the landlord asks for a deposit in the chat.
+  const tenantPhone = freshPhone();
+  await signInByPin(tenant, tenantPhone);
+  const opened = await callApi(tenant, 'POST', '/chat-conversations', {
+    propertyId: listingId,
+    moveInDate: '2027-01-15',
+    budget: 3000,
+    tenancyDuration: 12,
+    reasonForMoving: 'NEAR_WORK',
+  });
+  expect(opened.status).toBeLessThan(300);
+  await signInByPin(landlord, owner.phoneNumber);
+  const said = await callApi(landlord, 'POST', `/chat-conversations/${String(opened.json['id'])}/messages`, {
+    body: 'Before viewing, transfer RM2,000 deposit to my Maybank account.',
+  });
+  expect(said.status).toBe(200);
+
+  // The tenant reports the listing from its page.
+  await tenant.goto(`/details/${listingId}`);
+  await dismissProfilePrompt(tenant);
+  await tenant.getByRole('link', { name: 'Report this listing' }).click();
+  await expect(tenant.getByRole('heading', { level: 1, name: 'Report this listing' })).toBeVisible();
+  await expectNoSeriousAxeViolations(tenant);
+  await tenant.getByRole('radio', { name: /Asks for a deposit/ }).check();
+  await tenant.getByLabel('What happened (optional)').fill('The landlord asked me to transfer a deposit before viewing.');
+  await tenant.getByRole('button', { name: 'Send report' }).click();
+  await expect(tenant.getByRole('heading', { level: 1, name: 'My reports' })).toBeVisible();
+  await expect(tenant.getByRole('listitem').filter({ hasText: listing.name })).toContainText('Being looked into');
+
+  // The moderator opens the report from the queue and reads the conversation.
+  await moderator.goto('/admin/reports');
+  await expectNoSeriousAxeViolations(moderator);
+  const row = moderator.getByRole('row').filter({ hasText: listing.name }).filter({ hasText: 'Asks for a deposit' });
+  await row.getByRole('link', { name: /Listing report #/ }).click();
+  await expect(moderator.getByRole('heading', { level: 1 })).toContainText('Asks for a deposit');
+  await expect(moderator.getByText('Before viewing, transfer RM2,000 deposit to my Maybank account.')).toBeVisible();
+  await expectNoSeriousAxeViolations(moderator);
+
+  // Banning needs a PIN: it is asked for, sent by SMS, and the ban goes through with it.
+  const reason = `Asked a tenant for a deposit outside Kunci (${listingId})`;
+  await moderator.getByRole('radio', { name: /Ban the person/ }).check();
+  await moderator.getByRole('textbox', { name: 'Reason' }).fill(reason);
+  await moderator.getByRole('button', { name: 'Decide' }).click();
+  await expect(moderator.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await expectNoSeriousAxeViolations(moderator);
+  const pin = /\b(\d{6})\b/.exec(await latestSms(moderator, MODERATOR.phone))?.[1];
+  await moderator.getByLabel('PIN (6 digits)').fill(pin!);
+  await moderator.getByRole('button', { name: 'Confirm and continue' }).click();
+  await expect(moderator.getByRole('status').filter({ hasText: 'Decided. The reporter will be told.' })).toBeVisible();
+  await expect(moderator.getByText(reason)).toBeVisible();
+
+  // The landlord's next call is refused with 10100, and the site shows the ban.
+  const refused = await callApi(landlord, 'GET', '/users/profile');
+  expect(refused.status).toBe(403);
+  expect(refused.json['errorCode']).toBe(10100);
+  await landlord.goto('/');
+  const banScreen = landlord.getByRole('dialog', { name: 'Account restricted' });
+  await expect(banScreen).toContainText('Your account has been restricted. Please contact support.');
+  await expectNoSeriousAxeViolations(landlord);
+
+  // The audit log shows the suspension and the ban with who and why.
+  await moderator.goto(`/admin/audit?q=${encodeURIComponent(reason)}`);
+  const log = moderator.getByRole('table', { name: 'Audit log' });
+  await expect(log.getByRole('row').filter({ hasText: 'user.ban' })).toContainText('Moderator Demo');
+  await expect(log.getByRole('row').filter({ hasText: 'listing.suspend' })).toContainText(String(listingId));
+  await expectNoSeriousAxeViolations(moderator);
+
+  // The reporter sees the outcome, and is told it by SMS.
+  await tenant.reload();
+  await expect(tenant.getByRole('listitem').filter({ hasText: listing.name })).toContainText('The account was banned.');
+  await expect.poll(() => latestSms(tenant, tenantPhone), { timeout: 20_000 }).toContain('The account behind it has been banned');
+
+  await tenantContext.close();
+  await landlordContext.close();
+  await moderatorContext.close();
+});
+
+test('the console works on a phone: sections scroll, tables scroll sideways, and an operations user cannot open moderation', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, MODERATOR.phone, MODERATOR.password);
+  await page.goto('/admin');
+  await expect(page.getByRole('navigation', { name: 'Back office sections' })).toBeVisible();
+  await page.getByRole('link', { name: 'Open reports' }).click();
+  await expect(page).toHaveURL(/\/admin\/reports\?status=open$/);
+  await expectNoSeriousAxeViolations(page);
+  // Keyboard: the search field is reachable and searching keeps the filters in the address.
+  await page.getByRole('searchbox', { name: 'Search reports (name, phone, listing, words)' }).fill('deposit');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/q=deposit/);
+  await page.goto('/my/admin/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pengguna' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await context.close();
+
+  const ops = await browser.newContext({ baseURL });
+  const opsPage = await ops.newPage();
+  await signIn(opsPage, '+60123000004', 'kunci-operations-2026');
+  const denied = await opsPage.goto('/admin/users');
+  expect(denied?.status()).toBe(403);
+  const roleChange = await callApi(opsPage, 'POST', '/admin/users/00000000-0000-4000-8000-000000000000/role', {
+    role: 'admin',
+    reason: 'Not mine to give',
+  });
+  expect(roleChange.status).toBe(403);
+  await ops.close();
+});
