@@ -80,6 +80,7 @@ function collectionQueries(db: Database) {
         .select({
           tenancy: collectionTenancies,
           tenantName: tenants.name,
+          tenantPhone: tenants.phoneNumber,
           landlordName: landlords.name,
           overdueCount: sql<number>`(select count(*)::int from ${collectionInvoices} i where i.tenancy_id = ${collectionTenancies.id} and i.status = 'ISSUED' and i.due_date < ${today})`,
         })

@@ -191,6 +191,9 @@ describe('rental collection', () => {
     const tenancyId = (enrolled.json() as { tenancy: { id: string } }).tenancy.id;
     await f.drain();
     const tenantId = (await t.database.db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, tenantPhone)))[0]!.id;
+    const landlordView = (await t.app.inject({ url: '/api/rental-collection', headers: landlord.headers })).json() as CollectionOverview;
+    // The invited tenant has no name yet: the landlord sees the number they gave.
+    expect(landlordView.tenancies.find((tenancy) => tenancy.id === tenancyId)?.counterpart).toBe(tenantPhone);
     const told = await outbox(tenantId);
     expect(told.some((message) => message.body.includes('Landlord Lim now collects the rent for Residensi Sentul'))).toBe(true);
     const [invoice] = await invoicesOf(tenancyId);

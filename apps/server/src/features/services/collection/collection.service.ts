@@ -230,7 +230,8 @@ export function createCollectionService({ repository, jobs, payments, secret, pu
       ]);
       const tenancies = tenancyRows.map((row) =>
         row.tenancy.landlordId === userId
-          ? tenancyDto(row.tenancy, 'LANDLORD', row.tenantName, row.overdueCount)
+          ? // An invited tenant who has not signed in yet has no name: the landlord sees the number they gave.
+            tenancyDto(row.tenancy, 'LANDLORD', row.tenantName === 'guest' ? row.tenantPhone : row.tenantName, row.overdueCount)
           : tenancyDto(row.tenancy, 'TENANT', row.landlordName, row.overdueCount),
       );
       const invoices: CollectionInvoice[] = invoiceRows.map((row) => ({
