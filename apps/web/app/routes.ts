@@ -46,6 +46,7 @@ const MODULES: Record<RouteId, string> = {
   adminListings: 'features/admin/routes/listings.tsx',
   adminAudit: 'features/admin/routes/audit.tsx',
   adminBuildings: 'features/admin/routes/buildings.tsx',
+  adminJustifications: 'features/admin/routes/justifications.tsx',
   reportListing: 'features/admin/routes/report-listing.tsx',
   myReports: 'features/admin/routes/my-reports.tsx',
   login: 'features/auth/routes/login.tsx',

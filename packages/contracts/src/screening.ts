@@ -203,6 +203,8 @@ export const ScreeningCondition = z.enum([
   'DOCUMENTS_REFUSED',
   'CREDIT_CHECK_MISSING',
   'CREDIT_FAILED',
+  /** The credit report failed, but staff accepted the tenant's zero-deposit justification: approved with conditions. */
+  'CREDIT_JUSTIFIED',
 ]);
 export type ScreeningCondition = z.infer<typeof ScreeningCondition>;
 
@@ -261,6 +263,47 @@ export const ZeroDepositJustification = z
   })
   .meta({ id: 'ZeroDepositJustification' });
 export type ZeroDepositJustification = z.infer<typeof ZeroDepositJustification>;
+
+/** A staff-readable link to one private file (a signed read made for the caller, valid a few minutes). */
+export const SignedFileLink = z.object({ fileId: z.uuid(), url: z.string(), expiresAt: z.string() });
+
+/** `GET /api/admin/screening/justifications`: one zero-deposit justification waiting for review, as staff see it. */
+export const PendingJustification = z
+  .object({
+    id: z.uuid(),
+    tenant: z.object({ id: z.uuid(), name: z.string(), phone: z.string() }),
+    /** The deal it was sent for (its state tells whether an acceptance can still move it), or null. */
+    deal: z.object({ id: z.uuid(), state: z.string(), propertyId: z.number().int(), propertyName: z.string() }).nullable(),
+    reason: z.string(),
+    files: z.array(SignedFileLink),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PendingJustification' });
+export type PendingJustification = z.infer<typeof PendingJustification>;
+export const PendingJustificationPage = z.object({
+  content: z.array(PendingJustification),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type PendingJustificationPage = z.infer<typeof PendingJustificationPage>;
+export const JustificationQueueQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const JustificationParams = z.object({ id: z.uuid() });
+/** `POST /api/admin/screening/justifications/{id}/decision`: accept or refuse, with a note the tenant reads. */
+export const JustificationDecisionBody = z.object({ status: z.enum(['ACCEPTED', 'REFUSED']), note: z.string().trim().min(1).max(1000) }).strict();
+export type JustificationDecisionBody = z.infer<typeof JustificationDecisionBody>;
+/** What the decision did: the justification, and for an acceptance what happened to the deal. */
+export const JustificationDecision = z
+  .object({
+    justification: ZeroDepositJustification,
+    /** DEAL_CONTINUES: the deal was still in screening and is screened again (approved with conditions once its documents are verified); BOOK_AGAIN: the deal had ended, the tenant may book again; NONE: refused. */
+    outcome: z.enum(['DEAL_CONTINUES', 'BOOK_AGAIN', 'NONE']),
+  })
+  .meta({ id: 'JustificationDecision' });
+export type JustificationDecision = z.infer<typeof JustificationDecision>;
 
 /** `POST /api/v3/market-price-justifications`: the landlord's reason for a rent above comparable rents. */
 export const MarketPriceJustificationBody = z

@@ -55,6 +55,7 @@ export const ROUTES = {
   adminListings: { path: { en: '/admin/listings', ms: '/admin/listings', zh: '/admin/listings' } },
   adminAudit: { path: { en: '/admin/audit', ms: '/admin/audit', zh: '/admin/audit' } },
   adminBuildings: { path: { en: '/admin/buildings', ms: '/admin/buildings', zh: '/admin/buildings' } },
+  adminJustifications: { path: { en: '/admin/justifications', ms: '/admin/justifications', zh: '/admin/justifications' } },
   reportListing: { path: { en: '/report/:id', ms: '/report/:id', zh: '/report/:id' } },
   myReports: { path: { en: '/dashboard/reports', ms: '/dashboard/reports', zh: '/dashboard/reports' } },
   login: { path: { en: '/login', ms: '/login', zh: '/login' } },

@@ -46,6 +46,20 @@ async function ownCreditCheck(t: TestApp, c: Context): Promise<Fixture> {
   return { id: check!.icFrontId! };
 }
 
+/** A pending zero-deposit justification of the owner's, with one supporting file. */
+async function ownJustification(t: TestApp, c: Context): Promise<Fixture> {
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/v3/zero-deposit-justifications',
+    payload: {
+      reason: 'A new job since October: the offer letter is attached.',
+      files: [{ contentType: 'application/pdf', data: PDF.toString('base64') }],
+    },
+    headers: bearer(c.owner.token),
+  });
+  return { id: (sent.json() as { id: string }).id };
+}
+
 /** Authorization matrix rows for the screening area's routes (see ../authorization-matrix.ts for the personas and helpers). */
 export const screeningRows: Row[] = [
   {
@@ -157,6 +171,23 @@ export const screeningRows: Row[] = [
       payload: { propertyId: f['propertyId'], reason: 'Penthouse with a private pool, renovated in 2025.' },
     }),
     expect: selfOnly(201),
+  },
+  {
+    route: 'GET /api/admin/screening/justifications',
+    setup: ownJustification,
+    request: () => ({ url: '/api/admin/screening/justifications?pageSize=5' }),
+    expect: staffOnly(['operations'], 200),
+  },
+  {
+    // Operations decide (their matrix session confirmed a PIN just now; the 428 of an old one is in justifications.routes.test.ts).
+    route: 'POST /api/admin/screening/justifications/{id}/decision',
+    setup: ownJustification,
+    request: (_c, f) => ({
+      method: 'POST',
+      url: `/api/admin/screening/justifications/${f['id']}/decision`,
+      payload: { status: 'REFUSED', note: 'The offer letter does not show the salary.' },
+    }),
+    expect: staffOnly(['operations'], 200),
   },
   {
     route: 'GET /api/v3/market-price-justifications/property/{id}',

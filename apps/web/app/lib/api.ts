@@ -329,6 +329,10 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       get<Answer<typeof screening.MarketPriceJustificationList>>(`/v3/market-price-justifications/property/${propertyId}`),
     justifyMarketPrice: (body: Sent<typeof screening.MarketPriceJustificationBody>) =>
       call<Answer<typeof screening.MarketPriceJustification>>('POST', '/v3/market-price-justifications', body),
+    justificationQueue: (query: { page?: number; pageSize?: number } = {}) =>
+      get<Answer<typeof screening.PendingJustificationPage>>(`/admin/screening/justifications${toQuery(query)}`),
+    decideJustification: (id: string, body: Sent<typeof screening.JustificationDecisionBody>) =>
+      call<Answer<typeof screening.JustificationDecision>>('POST', `/admin/screening/justifications/${encodeURIComponent(id)}/decision`, body),
 
     // Managed content, the contact form and home ownership
     content: (query: Unchecked<typeof content.ContentListQuery> = {}) => get<Answer<typeof content.ContentList>>(`/content${toQuery(query)}`),

@@ -13,3 +13,15 @@ export const documentRefused = defineNotice<{ kind: string; reason: string }>({
   channels: { email: true, sms: true, push: true },
   values: (lang, params) => ({ kind: translatorFor(lang)('screening.kind', { kind: params.kind }), reason: params.reason }),
 });
+
+/**
+ * Staff decided the tenant's zero-deposit justification: accepted (the deal goes on, or the tenant may book again)
+ * or refused, with the staff member's note, in the reader's language, linking to the deal.
+ */
+export const justificationDecided = defineNotice<{ outcome: string; note: string }>({
+  type: 'screening.justification-decided',
+  label: 'screening.notice.justificationLabel',
+  title: 'screening.notice.justificationTitle',
+  body: 'screening.notice.justificationBody',
+  channels: { email: true, push: true },
+});

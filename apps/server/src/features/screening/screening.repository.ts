@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import {
   areas,
@@ -11,8 +11,11 @@ import {
   privateFileReads,
   privateFiles,
   properties,
+  users,
   zeroDepositJustifications,
 } from '@kunci/db/schema';
+import { createAuditLogRepository } from '../../lib/audit-log.repository.ts';
+import { transactional } from '../../lib/transactional.ts';
 
 export type DocumentRow = typeof dealDocuments.$inferSelect;
 export type CreditCheckRow = typeof creditChecks.$inferSelect;
@@ -20,8 +23,14 @@ export type ScreeningRow = typeof dealScreenings.$inferSelect;
 export type PrivateFileRow = typeof privateFiles.$inferSelect;
 export type FileReadRow = typeof privateFileReads.$inferSelect;
 
-export function createScreeningRepository(db: Database) {
+/** Screening's queries; `transaction(work)` runs a review and its audit row together (decision 0008). */
+export const createScreeningRepository = (db: Database) => transactional(db, screeningQueries);
+
+function screeningQueries(db: Database) {
   return {
+    /** The audit log, bound to the same handle: a staff decision and its record commit together. */
+    audit: createAuditLogRepository(db),
+
     /** The key that seals private data when PRIVATE_DATA_KEY is unset: generated once, shared by every instance. */
     async sharedDataKey(generate: () => string): Promise<string> {
       await db.insert(meta).values({ key: 'private_data_key', value: generate() }).onConflictDoNothing({ target: meta.key });
@@ -108,6 +117,45 @@ export function createScreeningRepository(db: Database) {
         .limit(200),
     findZeroDepositJustification: async (id: string) =>
       (await db.select().from(zeroDepositJustifications).where(eq(zeroDepositJustifications.id, id)))[0],
+    /** The review queue: pending justifications, oldest first (first sent, first answered), with the tenant and the deal's listing. */
+    pendingZeroDepositJustifications: (offset: number, limit: number) =>
+      db
+        .select({
+          justification: zeroDepositJustifications,
+          tenantName: users.name,
+          tenantPhone: users.phoneNumber,
+          dealState: deals.state,
+          propertyId: deals.propertyId,
+          propertyName: properties.name,
+        })
+        .from(zeroDepositJustifications)
+        .innerJoin(users, eq(users.id, zeroDepositJustifications.userId))
+        .leftJoin(deals, eq(deals.id, zeroDepositJustifications.dealId))
+        .leftJoin(properties, eq(properties.id, deals.propertyId))
+        .where(eq(zeroDepositJustifications.status, 'PENDING'))
+        .orderBy(asc(zeroDepositJustifications.createdAt), asc(zeroDepositJustifications.id))
+        .offset(offset)
+        .limit(limit),
+    countPendingZeroDepositJustifications: async () =>
+      (await db.select({ n: count() }).from(zeroDepositJustifications).where(eq(zeroDepositJustifications.status, 'PENDING')))[0]!.n,
+    /** Whether staff accepted one of the tenant's zero-deposit justifications (a failed credit report no longer rejects them). */
+    hasAcceptedJustification: async (userId: string) =>
+      (
+        await db
+          .select({ id: zeroDepositJustifications.id })
+          .from(zeroDepositJustifications)
+          .where(and(eq(zeroDepositJustifications.userId, userId), eq(zeroDepositJustifications.status, 'ACCEPTED')))
+          .limit(1)
+      ).length > 0,
+    /** Decides a pending justification (null when it is not pending any more: decided once). */
+    decideZeroDepositJustification: async (id: string, values: Partial<typeof zeroDepositJustifications.$inferInsert>) =>
+      (
+        await db
+          .update(zeroDepositJustifications)
+          .set(values)
+          .where(and(eq(zeroDepositJustifications.id, id), eq(zeroDepositJustifications.status, 'PENDING')))
+          .returning()
+      )[0],
     reviewZeroDepositJustification: async (id: string, values: Partial<typeof zeroDepositJustifications.$inferInsert>) =>
       (await db.update(zeroDepositJustifications).set(values).where(eq(zeroDepositJustifications.id, id)).returning())[0],
 
@@ -140,3 +188,4 @@ export function createScreeningRepository(db: Database) {
   };
 }
 export type ScreeningRepository = ReturnType<typeof createScreeningRepository>;
+export type JustificationRow = typeof zeroDepositJustifications.$inferSelect;

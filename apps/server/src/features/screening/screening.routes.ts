@@ -8,10 +8,15 @@ import { holdsRole } from '@kunci/contracts/staff';
 import {
   AddDocumentBody,
   DealScreening,
+  JustificationDecision,
+  JustificationDecisionBody,
+  JustificationParams,
+  JustificationQueueQuery,
   MarketPriceJustification,
   MarketPriceJustificationBody,
   MarketPriceJustificationList,
   ProfileBody,
+  PendingJustificationPage,
   PropertyIdParams,
   RamciConsentBody,
   RamciStatus,
@@ -27,7 +32,7 @@ import {
 } from '@kunci/contracts/screening';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { recentlyConfirmed } from '../../lib/staff.ts';
+import { recentlyConfirmed, requireRole } from '../../lib/staff.ts';
 import { requireSelf, requireSession } from '../../plugins/auth.ts';
 import type { ScreeningCaller, ScreeningService } from './screening.service.ts';
 
@@ -255,6 +260,39 @@ export const screeningRoutes: FastifyPluginAsyncZod<{ service: ScreeningService 
       },
     },
     async (request) => ({ content: await service.marketPriceJustifications(request.params.id) }),
+  );
+
+  app.get(
+    '/admin/screening/justifications',
+    {
+      schema: {
+        tags,
+        summary: 'Operations: zero-deposit justifications waiting for review, oldest first, with their files as signed reads',
+        querystring: JustificationQueueQuery,
+        response: { 200: PendingJustificationPage, ...errors },
+      },
+    },
+    async (request) => {
+      requireRole(request, ['operations']);
+      return service.justificationQueue(screeningCaller(request), request.query.page, request.query.pageSize);
+    },
+  );
+
+  app.post(
+    '/admin/screening/justifications/:id/decision',
+    {
+      schema: {
+        tags,
+        summary: 'Operations (PIN-confirmed): accept or refuse a zero-deposit justification with a note; recorded in the audit log',
+        params: JustificationParams,
+        body: JustificationDecisionBody,
+        response: { 200: JustificationDecision, 428: ErrorBody, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = requireRole(request, ['operations'], { confirmed: true });
+      return service.decideJustification(request.params.id, { ...screeningCaller(request), role: user.role }, request.body);
+    },
   );
 
   // The document's bytes as the body, typed by Content-Type (PDF, JPEG or PNG), at most the screening limit.

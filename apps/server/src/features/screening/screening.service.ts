@@ -9,7 +9,10 @@ import {
   REQUIRED_DOCUMENTS,
   type AddDocumentBody,
   type DealScreening,
+  type JustificationDecision,
+  type JustificationDecisionBody,
   type MarketPriceJustification,
+  type PendingJustificationPage,
   type RamciConsentBody,
   type RamciStatus,
   type RamciSubmitBody,
@@ -32,8 +35,8 @@ import type { NoticeSender } from '../../lib/notices.ts';
 import { readAll } from '../../lib/uploads.ts';
 import { BureauError, type CreditBureau } from './credit-bureau.ts';
 import { sniffDocument, type Sealer } from './private-files.ts';
-import { documentRefused } from './screening-notices.ts';
-import type { CreditCheckRow, DocumentRow, ScreeningRepository } from './screening.repository.ts';
+import { documentRefused, justificationDecided } from './screening-notices.ts';
+import type { CreditCheckRow, DocumentRow, JustificationRow, ScreeningRepository } from './screening.repository.ts';
 
 /** What screening needs of deals: the verdict through the deal rules (a failed screening refunds the fee) and the deal's view. */
 export interface ScreeningDeals {
@@ -126,7 +129,14 @@ export function createScreeningService(options: ScreeningServiceOptions) {
    * credit report; approved once the report passed and staff verified every required document (with conditions
    * when the rent is outside the zero-deposit band); otherwise pending, saying what is still needed.
    */
-  function decide(input: { profile: ScreeningProfile | null; documents: DocumentRow[]; credit: CreditCheckRow | undefined; eligible: boolean }): {
+  function decide(input: {
+    profile: ScreeningProfile | null;
+    documents: DocumentRow[];
+    credit: CreditCheckRow | undefined;
+    eligible: boolean;
+    /** Staff accepted the tenant's zero-deposit justification: a failed report no longer rejects, it makes conditions. */
+    justified: boolean;
+  }): {
     decision: ZeroDepositDecision;
     conditions: ScreeningCondition[];
     requirements: DealScreening['requirements'];
@@ -141,17 +151,20 @@ export function createScreeningService(options: ScreeningServiceOptions) {
         verified: mine.filter((document) => document.status === 'VERIFIED').length,
       };
     });
-    if (input.credit?.outcome === 'FAIL') return { decision: 'REJECTED', conditions: ['CREDIT_FAILED'], requirements };
+    const creditFailed = input.credit?.outcome === 'FAIL';
+    if (creditFailed && !input.justified) return { decision: 'REJECTED', conditions: ['CREDIT_FAILED'], requirements };
     const pending: ScreeningCondition[] = [];
-    if (input.credit?.outcome !== 'SUCCESS') pending.push('CREDIT_CHECK_MISSING');
+    if (input.credit?.outcome !== 'SUCCESS' && !creditFailed) pending.push('CREDIT_CHECK_MISSING');
     if (!input.profile || requirements.some((requirement) => requirement.uploaded < requirement.count)) pending.push('DOCUMENTS_MISSING');
     if (input.documents.some((document) => document.status === 'REJECTED')) pending.push('DOCUMENTS_REFUSED');
     if (!pending.includes('DOCUMENTS_MISSING') && requirements.some((requirement) => requirement.verified < requirement.count))
       pending.push('DOCUMENTS_UNDER_REVIEW');
     if (pending.length) return { decision: 'PENDING', conditions: pending, requirements };
-    return input.eligible
-      ? { decision: 'APPROVED', conditions: [], requirements }
-      : { decision: 'APPROVED_WITH_CONDITIONS', conditions: ['RENT_OUTSIDE_BAND'], requirements };
+    const conditions: ScreeningCondition[] = [
+      ...(creditFailed ? (['CREDIT_JUSTIFIED'] as const) : []),
+      ...(input.eligible ? [] : (['RENT_OUTSIDE_BAND'] as const)),
+    ];
+    return { decision: conditions.length ? 'APPROVED_WITH_CONDITIONS' : 'APPROVED', conditions, requirements };
   }
 
   /** The deal's screening as the tenant and staff see it, the decision worked out afresh. */
@@ -161,7 +174,8 @@ export function createScreeningService(options: ScreeningServiceOptions) {
     const credit = screening?.creditCheckId ? await repository.creditCheckById(screening.creditCheckId) : undefined;
     const eligible = isZeroDepositEligible(deal.propertyType as ListingType, deal.monthlyRent);
     const profile = (screening?.profile as ScreeningProfile | undefined) ?? null;
-    const { decision, conditions, requirements } = decide({ profile, documents, credit, eligible });
+    const justified = credit?.outcome === 'FAIL' && (await repository.hasAcceptedJustification(deal.tenantId));
+    const { decision, conditions, requirements } = decide({ profile, documents, credit, eligible, justified });
     return {
       dealState: deal.state,
       view: {
@@ -261,6 +275,16 @@ export function createScreeningService(options: ScreeningServiceOptions) {
     await repository.recordRead({ fileKind: kind, fileId, readerId: caller.userId, via: 'OWNER' });
     return { contentType: file.contentType, bytes };
   }
+
+  const justificationView = (row: JustificationRow): ZeroDepositJustification => ({
+    id: row.id,
+    dealId: row.dealId,
+    reason: row.reason,
+    files: row.fileIds.length,
+    status: row.status,
+    reviewNote: row.reviewNote,
+    createdAt: row.createdAt.toISOString(),
+  });
 
   const decodeBase64 = (text: string) => Buffer.from(text.replace(/^data:[^;]+;base64,/, ''), 'base64');
 
@@ -566,15 +590,103 @@ export function createScreeningService(options: ScreeningServiceOptions) {
         reason: body.reason,
         fileIds: files.map((file) => file.id),
       });
-      return {
-        id: row.id,
-        dealId: row.dealId,
-        reason: row.reason,
-        files: row.fileIds.length,
-        status: row.status,
-        reviewNote: row.reviewNote,
-        createdAt: row.createdAt.toISOString(),
-      };
+      return justificationView(row);
+    },
+
+    /**
+     * The staff review queue (`GET /api/admin/screening/justifications`): pending zero-deposit justifications, oldest
+     * first, each with its tenant, its deal and listing, and its files as signed reads made for this staff member.
+     */
+    async justificationQueue(staff: ScreeningCaller, page: number, pageSize: number): Promise<PendingJustificationPage> {
+      if (!staff.staff) throw new AppError(ErrorCode.FORBIDDEN, {});
+      const [rows, total] = await Promise.all([
+        repository.pendingZeroDepositJustifications((page - 1) * pageSize, pageSize),
+        repository.countPendingZeroDepositJustifications(),
+      ]);
+      const content = [];
+      for (const row of rows) {
+        const files = [];
+        for (const fileId of row.justification.fileIds) files.push({ fileId, ...(await this.signedRead('PRIVATE_FILE', fileId, staff)) });
+        const j = row.justification;
+        content.push({
+          id: j.id,
+          tenant: { id: j.userId, name: row.tenantName, phone: row.tenantPhone },
+          deal:
+            j.dealId && row.dealState && row.propertyId !== null
+              ? { id: j.dealId, state: row.dealState, propertyId: row.propertyId, propertyName: row.propertyName ?? '' }
+              : null,
+          reason: j.reason,
+          files,
+          createdAt: j.createdAt.toISOString(),
+        });
+      }
+      return { content, page, pageSize, total };
+    },
+
+    /**
+     * Staff accept or refuse a pending zero-deposit justification: the decision and its audit row commit in one
+     * transaction (a justification is decided once: 409 after that). Then, for an acceptance, the deal:
+     *
+     * - A deal still in screening (BOOKED or SCREENING) is worked out again: its failed credit report no longer
+     *   rejects it, so it is approved with conditions (CREDIT_JUSTIFIED) once its documents are verified, through
+     *   the deal rules' APPROVE.
+     * - A deal already REJECTED cannot go on: REJECTED is a final state in the deal state machine
+     *   (packages/contracts/src/deals.ts, no command leaves it) and its booking fee was refunded when it was rejected.
+     *   The acceptance instead stands for the tenant: their next booking's screening approves with conditions
+     *   despite the failed report (`decide`, `justified`), so they may book again (a rejected deal does not block a
+     *   new application for the same home).
+     *
+     * The deal's verdict runs in the deal service's own transaction after this one commits (it refunds or moves
+     * money by its ledger); the tenant is told the outcome by a notice in their language.
+     */
+    async decideJustification(
+      id: string,
+      staff: ScreeningCaller & { role: string },
+      body: JustificationDecisionBody,
+    ): Promise<JustificationDecision> {
+      if (!staff.staff) throw new AppError(ErrorCode.FORBIDDEN, { id });
+      const now = clock();
+      const row = await repository.transaction(async (tx) => {
+        const decided = await tx.decideZeroDepositJustification(id, {
+          status: body.status,
+          reviewNote: body.note,
+          reviewedBy: staff.userId,
+          reviewedAt: now,
+        });
+        if (!decided) {
+          const existing = await tx.findZeroDepositJustification(id);
+          if (!existing) throw notFound({ id });
+          throw new AppError(ErrorCode.CONFLICT, { id, status: existing.status }, undefined, 'screening.justification.decided');
+        }
+        await tx.audit.record({
+          actor: { id: staff.userId, role: staff.role },
+          action: body.status === 'ACCEPTED' ? 'screening.justification.accept' : 'screening.justification.refuse',
+          targetType: 'zero_deposit_justification',
+          targetId: id,
+          reason: body.note,
+          before: { status: 'PENDING', dealId: decided.dealId },
+          after: { status: decided.status, dealId: decided.dealId },
+        });
+        return decided;
+      });
+      let outcome: JustificationDecision['outcome'] = 'NONE';
+      const deal = row.dealId ? await repository.deal(row.dealId) : undefined;
+      if (row.status === 'ACCEPTED') {
+        if (deal && OPEN_STATES.includes(deal.state)) {
+          await settle(deal.id);
+          outcome = 'DEAL_CONTINUES';
+        } else {
+          outcome = 'BOOK_AGAIN';
+        }
+      }
+      await notices.send({
+        type: justificationDecided,
+        recipientId: row.userId,
+        link: deal ? { route: 'deal', query: { id: deal.id } } : { route: 'rent' },
+        params: { outcome: row.status === 'REFUSED' ? 'REFUSED' : outcome, note: body.note },
+        key: `screening:justification:${row.id}`,
+      });
+      return { justification: justificationView(row), outcome };
     },
 
     /** For back-office pages: the justifications waiting for review (their files through `signedRead`, kind PRIVATE_FILE). */

@@ -5,6 +5,36 @@ export const screening = defineArea({
   en: {
     'screening.credit.decided': 'Your credit check already has its result from the credit bureau.',
     'screening.notice.refusedLabel': 'A screening document of mine was refused',
+    'screening.notice.justificationLabel': 'Staff decided my zero-deposit justification',
+    'screening.notice.justificationTitle':
+      '{outcome, select, REFUSED {Zero-deposit justification not accepted} other {Zero-deposit justification accepted}}',
+    'screening.notice.justificationBody':
+      '{outcome, select, DEAL_CONTINUES {Our staff accepted your explanation: your booking goes on without a deposit, with conditions set in the tenancy agreement. Note: {note}} BOOK_AGAIN {Our staff accepted your explanation. That booking has already ended and its fee was refunded, but you can now book again and zero deposit will be approved with conditions. Note: {note}} other {Our staff could not accept your explanation: {note}}}',
+    'screening.justification.decided': 'This justification has already been decided.',
+    'screening.review.title': 'Zero-deposit justifications',
+    'screening.review.intro': 'Tenants whose credit report failed explain why they should still get zero deposit. Oldest first.',
+    'screening.review.empty': 'No justification is waiting for review.',
+    'screening.review.loadError': 'The justifications could not be loaded. Try again.',
+    'screening.review.tenant': 'Tenant',
+    'screening.review.deal': 'Booking',
+    'screening.review.noDeal': 'No booking given',
+    'screening.review.dealState': 'Booking state: {state}',
+    'screening.review.reason': 'Reason given',
+    'screening.review.files': 'Supporting files',
+    'screening.review.noFiles': 'No files sent.',
+    'screening.review.file': 'File {n} (opens for a few minutes only)',
+    'screening.review.sent': 'Sent {date}',
+    'screening.review.note': 'Note to the tenant',
+    'screening.review.noteHint': 'Required. The tenant reads it in the notice.',
+    'screening.review.accept': 'Accept',
+    'screening.review.refuse': 'Refuse',
+    'screening.review.done':
+      '{outcome, select, DEAL_CONTINUES {Accepted: the booking is screened again.} BOOK_AGAIN {Accepted: the booking had ended, the tenant may book again.} other {Refused: the tenant is told.}}',
+    'screening.review.confirm': 'Confirm with your PIN in the console first, then try again.',
+    'screening.review.failed': 'The decision was not saved. Try again.',
+    'screening.review.page': 'Page {page} of {pages}',
+    'screening.review.previous': 'Previous page',
+    'screening.review.next': 'Next page',
     'screening.notice.refusedTitle': 'Document refused: {kind}',
     'screening.notice.refusedBody':
       'Kunci could not accept this document ({kind}): {reason} Upload a new file on your deal page so screening can go on.',
@@ -99,7 +129,7 @@ export const screening = defineArea({
     'screening.decision':
       '{decision, select, APPROVED {Approved for zero deposit} APPROVED_WITH_CONDITIONS {Approved with conditions} REJECTED {Not approved: your booking fee is refunded} other {Not decided yet}}',
     'screening.condition':
-      '{condition, select, RENT_OUTSIDE_BAND {The rent is outside the zero-deposit range, so the deposit is agreed in the tenancy agreement.} DOCUMENTS_UNDER_REVIEW {Our staff are checking your documents.} DOCUMENTS_MISSING {Some documents are still missing.} DOCUMENTS_REFUSED {A document was refused: replace it.} CREDIT_CHECK_MISSING {Your credit check is not done yet.} other {Your credit report did not pass.}}',
+      '{condition, select, RENT_OUTSIDE_BAND {The rent is outside the zero-deposit range, so the deposit is agreed in the tenancy agreement.} DOCUMENTS_UNDER_REVIEW {Our staff are checking your documents.} DOCUMENTS_MISSING {Some documents are still missing.} DOCUMENTS_REFUSED {A document was refused: replace it.} CREDIT_CHECK_MISSING {Your credit check is not done yet.} CREDIT_JUSTIFIED {Your credit report did not pass, but our staff accepted your explanation.} other {Your credit report did not pass.}}',
 
     'screening.service.title': 'Zero-deposit renting',
     'screening.service.lead':
@@ -127,6 +157,37 @@ export const screening = defineArea({
   ms: {
     'screening.credit.decided': 'Semakan kredit anda sudah mendapat keputusan daripada biro kredit.',
     'screening.notice.refusedLabel': 'Dokumen saringan saya ditolak',
+    'screening.notice.justificationLabel': 'Kakitangan membuat keputusan tentang justifikasi tanpa deposit saya',
+    'screening.notice.justificationTitle':
+      '{outcome, select, REFUSED {Justifikasi tanpa deposit tidak diterima} other {Justifikasi tanpa deposit diterima}}',
+    'screening.notice.justificationBody':
+      '{outcome, select, DEAL_CONTINUES {Kakitangan kami menerima penjelasan anda: tempahan anda diteruskan tanpa deposit, dengan syarat yang ditetapkan dalam perjanjian sewa. Nota: {note}} BOOK_AGAIN {Kakitangan kami menerima penjelasan anda. Tempahan itu telah tamat dan yurannya telah dipulangkan, tetapi kini anda boleh menempah semula dan tanpa deposit akan diluluskan dengan syarat. Nota: {note}} other {Kakitangan kami tidak dapat menerima penjelasan anda: {note}}}',
+    'screening.justification.decided': 'Justifikasi ini sudah diputuskan.',
+    'screening.review.title': 'Justifikasi tanpa deposit',
+    'screening.review.intro':
+      'Penyewa yang laporan kreditnya tidak lulus menerangkan mengapa mereka masih layak tanpa deposit. Yang paling lama dahulu.',
+    'screening.review.empty': 'Tiada justifikasi yang menunggu semakan.',
+    'screening.review.loadError': 'Justifikasi tidak dapat dimuatkan. Cuba lagi.',
+    'screening.review.tenant': 'Penyewa',
+    'screening.review.deal': 'Tempahan',
+    'screening.review.noDeal': 'Tiada tempahan dinyatakan',
+    'screening.review.dealState': 'Status tempahan: {state}',
+    'screening.review.reason': 'Sebab yang diberi',
+    'screening.review.files': 'Fail sokongan',
+    'screening.review.noFiles': 'Tiada fail dihantar.',
+    'screening.review.file': 'Fail {n} (boleh dibuka beberapa minit sahaja)',
+    'screening.review.sent': 'Dihantar {date}',
+    'screening.review.note': 'Nota kepada penyewa',
+    'screening.review.noteHint': 'Wajib. Penyewa membacanya dalam notis.',
+    'screening.review.accept': 'Terima',
+    'screening.review.refuse': 'Tolak',
+    'screening.review.done':
+      '{outcome, select, DEAL_CONTINUES {Diterima: tempahan disaring semula.} BOOK_AGAIN {Diterima: tempahan telah tamat, penyewa boleh menempah semula.} other {Ditolak: penyewa dimaklumkan.}}',
+    'screening.review.confirm': 'Sahkan dengan PIN anda di konsol dahulu, kemudian cuba lagi.',
+    'screening.review.failed': 'Keputusan tidak disimpan. Cuba lagi.',
+    'screening.review.page': 'Halaman {page} daripada {pages}',
+    'screening.review.previous': 'Halaman sebelumnya',
+    'screening.review.next': 'Halaman seterusnya',
     'screening.notice.refusedTitle': 'Dokumen ditolak: {kind}',
     'screening.notice.refusedBody':
       'Kunci tidak dapat menerima dokumen ini ({kind}): {reason} Muat naik fail baharu di halaman urusan sewa anda supaya saringan dapat diteruskan.',
@@ -222,7 +283,7 @@ export const screening = defineArea({
     'screening.decision':
       '{decision, select, APPROVED {Diluluskan untuk sewa tanpa deposit} APPROVED_WITH_CONDITIONS {Diluluskan dengan syarat} REJECTED {Tidak diluluskan: yuran tempahan anda dipulangkan} other {Belum diputuskan}}',
     'screening.condition':
-      '{condition, select, RENT_OUTSIDE_BAND {Sewa ini di luar julat sewa tanpa deposit, jadi deposit dipersetujui dalam perjanjian sewa.} DOCUMENTS_UNDER_REVIEW {Kakitangan kami sedang menyemak dokumen anda.} DOCUMENTS_MISSING {Masih ada dokumen yang belum dimuat naik.} DOCUMENTS_REFUSED {Satu dokumen ditolak: sila gantikannya.} CREDIT_CHECK_MISSING {Semakan kredit anda belum selesai.} other {Laporan kredit anda tidak lulus.}}',
+      '{condition, select, RENT_OUTSIDE_BAND {Sewa ini di luar julat sewa tanpa deposit, jadi deposit dipersetujui dalam perjanjian sewa.} DOCUMENTS_UNDER_REVIEW {Kakitangan kami sedang menyemak dokumen anda.} DOCUMENTS_MISSING {Masih ada dokumen yang belum dimuat naik.} DOCUMENTS_REFUSED {Satu dokumen ditolak: sila gantikannya.} CREDIT_CHECK_MISSING {Semakan kredit anda belum selesai.} CREDIT_JUSTIFIED {Laporan kredit anda tidak lulus, tetapi kakitangan kami menerima penjelasan anda.} other {Laporan kredit anda tidak lulus.}}',
 
     'screening.service.title': 'Sewa tanpa deposit',
     'screening.service.lead':
@@ -251,6 +312,35 @@ export const screening = defineArea({
   zh: {
     'screening.credit.decided': '您的信用审查已有信用局的结果。',
     'screening.notice.refusedLabel': '我的审查文件被拒绝',
+    'screening.notice.justificationLabel': '工作人员已审核我的零押金说明',
+    'screening.notice.justificationTitle': '{outcome, select, REFUSED {零押金说明未获接受} other {零押金说明已获接受}}',
+    'screening.notice.justificationBody':
+      '{outcome, select, DEAL_CONTINUES {我们的工作人员已接受您的说明：您的预订将以零押金继续进行，具体条件将写入租约。备注：{note}} BOOK_AGAIN {我们的工作人员已接受您的说明。该预订已结束，预订费已退还，但您现在可以重新预订，零押金将在附带条件下获批。备注：{note}} other {我们的工作人员未能接受您的说明：{note}}}',
+    'screening.justification.decided': '此说明已有审核结果。',
+    'screening.review.title': '零押金说明',
+    'screening.review.intro': '信用报告未通过的租客说明为何仍应获得零押金。按提交时间从早到晚排列。',
+    'screening.review.empty': '目前没有待审核的说明。',
+    'screening.review.loadError': '无法加载说明，请重试。',
+    'screening.review.tenant': '租客',
+    'screening.review.deal': '预订',
+    'screening.review.noDeal': '未注明预订',
+    'screening.review.dealState': '预订状态：{state}',
+    'screening.review.reason': '所述理由',
+    'screening.review.files': '证明文件',
+    'screening.review.noFiles': '未提交文件。',
+    'screening.review.file': '文件 {n}（仅可在几分钟内打开）',
+    'screening.review.sent': '提交于 {date}',
+    'screening.review.note': '给租客的备注',
+    'screening.review.noteHint': '必填。租客会在通知中看到。',
+    'screening.review.accept': '接受',
+    'screening.review.refuse': '拒绝',
+    'screening.review.done':
+      '{outcome, select, DEAL_CONTINUES {已接受：该预订将重新审查。} BOOK_AGAIN {已接受：该预订已结束，租客可重新预订。} other {已拒绝：已通知租客。}}',
+    'screening.review.confirm': '请先在控制台用 PIN 确认身份，然后重试。',
+    'screening.review.failed': '决定未能保存，请重试。',
+    'screening.review.page': '第 {page} 页，共 {pages} 页',
+    'screening.review.previous': '上一页',
+    'screening.review.next': '下一页',
     'screening.notice.refusedTitle': '文件被拒绝：{kind}',
     'screening.notice.refusedBody': 'Kunci 无法接受此文件（{kind}）：{reason} 请在租赁交易页面上传新文件，以便继续审查。',
     'screening.market.title': '租金说明',
@@ -339,7 +429,7 @@ export const screening = defineArea({
     'screening.decision':
       '{decision, select, APPROVED {已批准零押金租房} APPROVED_WITH_CONDITIONS {有条件批准} REJECTED {未获批准：预订费将全额退还} other {尚未决定}}',
     'screening.condition':
-      '{condition, select, RENT_OUTSIDE_BAND {此租金不在零押金范围内，押金将在租约中另行约定。} DOCUMENTS_UNDER_REVIEW {我们的工作人员正在核查您的文件。} DOCUMENTS_MISSING {仍有文件未上传。} DOCUMENTS_REFUSED {有文件被拒绝，请更换。} CREDIT_CHECK_MISSING {您尚未完成信用审查。} other {您的信用报告未通过。}}',
+      '{condition, select, RENT_OUTSIDE_BAND {此租金不在零押金范围内，押金将在租约中另行约定。} DOCUMENTS_UNDER_REVIEW {我们的工作人员正在核查您的文件。} DOCUMENTS_MISSING {仍有文件未上传。} DOCUMENTS_REFUSED {有文件被拒绝，请更换。} CREDIT_CHECK_MISSING {您尚未完成信用审查。} CREDIT_JUSTIFIED {您的信用报告未通过，但我们的工作人员已接受您的说明。} other {您的信用报告未通过。}}',
 
     'screening.service.title': '零押金租房',
     'screening.service.lead': '免押金入住。无需支付两三个月的押金，只需支付首月租金和租约费。',

@@ -12,6 +12,7 @@ const SECTIONS: { route: RouteId; label: MessageKey; roles: StaffRole[] }[] = [
   { route: 'adminUsers', label: 'admin.nav.users', roles: ['moderator'] },
   { route: 'adminBuildings', label: 'admin.nav.buildings', roles: ['moderator'] },
   { route: 'adminAudit', label: 'admin.nav.audit', roles: ['moderator', 'operations'] },
+  { route: 'adminJustifications', label: 'screening.review.title', roles: ['operations'] },
 ];
 
 /**
