@@ -18,7 +18,7 @@ export const documentRefused = defineNotice<{ kind: string; reason: string }>({
  * Staff decided the tenant's zero-deposit justification: accepted (the deal goes on, or the tenant may book again)
  * or refused, with the staff member's note, in the reader's language, linking to the deal.
  */
-export const justificationDecided = defineNotice<{ outcome: string; note: string }>({
+export const justificationDecided = defineNotice<{ decision: string; reason: string }>({
   type: 'screening.justification-decided',
   label: 'screening.notice.justificationLabel',
   title: 'screening.notice.justificationTitle',

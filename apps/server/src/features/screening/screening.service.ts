@@ -683,7 +683,7 @@ export function createScreeningService(options: ScreeningServiceOptions) {
         type: justificationDecided,
         recipientId: row.userId,
         link: deal ? { route: 'deal', query: { id: deal.id } } : { route: 'rent' },
-        params: { outcome: row.status === 'REFUSED' ? 'REFUSED' : outcome, note: body.note },
+        params: { decision: row.status === 'REFUSED' ? 'REFUSED' : outcome, reason: body.note },
         key: `screening:justification:${row.id}`,
       });
       return { justification: justificationView(row), outcome };

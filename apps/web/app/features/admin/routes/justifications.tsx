@@ -51,7 +51,7 @@ export default function Justifications({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell role={loaderData.role} title={t('screening.review.title')}>
       <p className="max-w-prose text-gray-700">{t('screening.review.intro')}</p>
-      {decided ? <ActionMessage result={result} done={t('screening.review.done', { outcome: decided.outcome })} /> : null}
+      {decided ? <ActionMessage result={result} done={t('screening.review.done', { decision: decided.outcome })} /> : null}
       <PinPrompt result={result} />
       {loaderData.failed || !queue ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-red-800">
@@ -97,7 +97,7 @@ export default function Justifications({ loaderData }: Route.ComponentProps) {
                           {item.files.map((file, index) => (
                             <li key={file.fileId}>
                               <a href={file.url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-                                {t('screening.review.file', { n: index + 1 })}
+                                {t('screening.review.file', { index: index + 1 })}
                               </a>
                             </li>
                           ))}
