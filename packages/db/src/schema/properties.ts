@@ -84,6 +84,11 @@ export const properties = pgTable(
     /** A moderator's approval or rejection the owner has not been emailed about yet (cleared when the job claims it). */
     reviewNoticeDue: boolean('review_notice_due').notNull().default(false),
     views: integer('views').notNull().default(0),
+    /**
+     * The owner never answers chat requests (BUSINESS.alerts.neverAnswersMinRequests or more in the response window,
+     * none answered): relevance ranks the listing after the others. Kept by the recurring 'listings.silent-owners' job.
+     */
+    ownerSilent: boolean('owner_silent').notNull().default(false),
     dateCreated: timestamp('date_created', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -95,9 +100,15 @@ export const properties = pgTable(
     geo: point('geo').generatedAlwaysAs(sql`point(lng, lat)`),
   },
   // Every ordered index ends with id (searches break ties by id) and sorts descending with NULLS FIRST, as
-  // ORDER BY ... DESC does: otherwise the planner cannot use it for the order.
+  // ORDER BY ... DESC does: otherwise the planner cannot use it for the order. Search's relevance order is
+  // owner_silent, then newest (features/listings/listings.repository.ts): the indexes that serve it have owner_silent
+  // right before date_created.
   (t) => [
     index('properties_owner').on(t.ownerId, t.dateCreated.desc().nullsFirst()),
+    /** The silent-owners job finds the listings it ranked lower (few), to lift them when their owner answers. */
+    index('properties_owner_silent')
+      .on(t.ownerId)
+      .where(sql`owner_silent`),
     /** The notices job finds decisions not yet told to their owners. */
     index('properties_review_notice')
       .on(t.id)
@@ -112,24 +123,28 @@ export const properties = pgTable(
     // kind of home, room type, not yet expired) walk the index alone, without a visit to each row (100k listings,
     // area + 2 bedrooms + max price: 18 ms -> 1.2 ms).
     index('properties_live_area_created')
-      .on(t.areaId, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst(), t.price, t.bedroom, t.type, t.expiresAt)
+      .on(t.areaId, t.ownerSilent, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst(), t.price, t.bedroom, t.type, t.expiresAt)
       .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED'`),
     index('properties_live_area_category_created')
-      .on(t.areaId, t.category, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.areaId, t.category, t.ownerSilent, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED'`),
     index('properties_live_area_type_created')
-      .on(t.areaId, t.type, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst(), t.price, t.bedroom, t.roomType, t.expiresAt)
+      .on(t.areaId, t.type, t.ownerSilent, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst(), t.price, t.bedroom, t.roomType, t.expiresAt)
       .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED'`),
+    // Newest first across the country (staff's console, the API's explicit newest sort), and the same in relevance.
     index('properties_live_created')
       .on(t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED'`),
+    index('properties_live_relevance')
+      .on(t.ownerSilent, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED'`),
     // Homes for sale are a small share of all listings: walking the indexes above for them skips rentals by the
     // thousand at a million listings (the capped count visits ~6,500 rows for 1,001 sales in an area).
     index('properties_live_sale_area_created')
-      .on(t.areaId, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.areaId, t.ownerSilent, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED' and type in ('HIGHRISE_SALE', 'LANDED_SALE')`),
     index('properties_live_sale_created')
-      .on(t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.ownerSilent, t.dateCreated.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'ACTIVE' and active and review_status = 'APPROVED' and type in ('HIGHRISE_SALE', 'LANDED_SALE')`),
     index('properties_live_price')
       .on(t.price, t.id.desc().nullsFirst())
