@@ -23,6 +23,10 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<MessageKey> = new Set([
   'facility.SURAU',
   // 'Status' is the Malay word too.
   'payments.receipt.status',
+  // Malay uses the English words (a studio flat, SMS) and the same 'name, role' byline.
+  'growth.price.studio',
+  'growth.testimonials.by',
+  'notifications.settings.sms',
 ] satisfies MessageKey[]);
 
 const serverTranslators = new Map<Language, Translate>();

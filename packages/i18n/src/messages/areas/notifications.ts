@@ -249,7 +249,7 @@ export const notifications = defineArea({
     'notifications.saved.notice.matchBody': '{area}的{listing}，月租 {price}，符合您保存的搜索“{search}”。',
     'notifications.saved.notice.digestLabel': '已保存搜索的每日和每周汇总',
     'notifications.saved.notice.digestTitle': '“{search}”有 {count, plural, other {# 套新房源}}',
-    'notifications.saved.notice.digestBody': '自上次汇总以来，“{search}”有以下新发布的房源。可在搜索结果页查看全部。',
+    'notifications.saved.notice.digestBody': '自上次汇总以来，“{search}”有 {count} 套新发布的房源。可在搜索结果页查看全部。',
     'notifications.saved.card.price': '月租 {price}',
     'notifications.saved.card.bedrooms': '{count, plural, =0 {单间公寓} other {# 间卧室}}',
     'notifications.saved.tooMany': '已保存的搜索已达上限。请先删除一个再保存新的。',
