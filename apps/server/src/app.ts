@@ -427,6 +427,11 @@ export async function buildApp({ config, database, store, redis, web = true, log
     jobs.every('chat.unanswered-reminders', Math.min(config.jobsIntervalSeconds, DIGEST_INTERVAL_SECONDS), async () => {
       await landlordResponses.remindUnanswered();
     });
+    // Listings of landlords who never answer rank last in search relevance (features/listings/listings.repository.ts).
+    jobs.every('listings.silent-owners', config.jobsIntervalSeconds, async () => {
+      const { lowered, lifted } = await landlordResponses.rankSilentLandlords();
+      if (lowered || lifted) await pageCache.invalidate(['listings']);
+    });
     jobs.every('saved-searches.digests', Math.min(config.jobsIntervalSeconds, DIGEST_INTERVAL_SECONDS), async () => {
       const done = await savedSearches.runDigests();
       if (done.sent) app.log.info(done, 'saved-search digests');

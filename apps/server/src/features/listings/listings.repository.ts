@@ -28,7 +28,8 @@ export interface SearchFilter {
   /** Only listings in a running hot deal or partner campaign. */
   specialOffer?: boolean | undefined;
   excludeId?: number | undefined;
-  order: 'newest' | 'price' | '-price' | 'distance' | 'name';
+  /** 'relevance' is newest first with listings of owners who never answer last (see buildSearch). */
+  order: 'relevance' | 'newest' | 'price' | '-price' | 'distance' | 'name';
   limit: number;
   offset: number;
 }
@@ -140,6 +141,15 @@ function buildSearch(db: Database, values: SearchValues, orderBy: SearchFilter['
     has('excludeId') ? ne(properties.id, p('excludeId')) : undefined,
   );
   const newest = [desc(properties.dateCreated), desc(properties.id)];
+  // Relevance ranks listings of landlords who never answer after all the others: owner_silent is set by the
+  // recurring 'listings.silent-owners' job for owners with BUSINESS.alerts.neverAnswersMinRequests or more chat
+  // requests in the last BUSINESS.alerts.responseWindowDays days and none answered, and cleared by its next run once
+  // they answer. It is a column the relevance indexes hold right before date_created (packages/db schema/properties.ts),
+  // so the search still reads an index in order and stops at the page: a score computed per query would sort every
+  // match. Within each group the order is newest first (or the name's similarity). The price and newest sorts do not
+  // look at it, nor does the distance order around a building (a nearest-first walk of the GiST index takes no
+  // leading key).
+  const relevance = [asc(properties.ownerSilent), ...newest];
   const order =
     orderBy === 'price'
       ? [asc(properties.price), desc(properties.id)]
@@ -149,8 +159,10 @@ function buildSearch(db: Database, values: SearchValues, orderBy: SearchFilter['
           ? // KNN on the GiST index: nearest first without computing every distance (a tiebreaker would stop it).
             [sql`${properties.geo} <-> ${here}`]
           : orderBy === 'name' && has('name')
-            ? [desc(sql`similarity(${properties.name}, ${p('name')})`), ...newest]
-            : newest;
+            ? [asc(properties.ownerSilent), desc(sql`similarity(${properties.name}, ${p('name')})`), ...newest]
+            : orderBy === 'relevance'
+              ? relevance
+              : newest;
   const page = db
     .select({ ...cardColumns, ...cardCoverColumns, distanceKm: near ? distance : sql<null>`null` })
     .from(properties)

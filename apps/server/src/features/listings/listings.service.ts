@@ -70,7 +70,7 @@ export function createListingsService(repository: ListingsRepository) {
       zeroDeposit: query.zeroDeposit,
       specialOffer: query.specialOffer,
       order:
-        query.sort === 'relevance' ? (landmark ? 'distance' : byName ? 'name' : 'newest') : query.sort === '-dateCreated' ? 'newest' : query.sort,
+        query.sort === 'relevance' ? (landmark ? 'distance' : byName ? 'name' : 'relevance') : query.sort === '-dateCreated' ? 'newest' : query.sort,
       excludeId,
       limit: query.pageSize,
       offset: query.pageNumber * query.pageSize,

@@ -44,6 +44,27 @@ export function createLandlordResponseRepository(db: Database) {
           limit ${limit}`,
         )
         .then((result) => rowsOf<{ id: number; landlord_id: string; created_at: string | Date; tenant: string; listing: string }>(result)),
+
+    /**
+     * Marks the listings of landlords who never answer (at least `minRequests` chat requests from tenants since
+     * `since`, not one with a reply from them) as owner_silent, and clears the mark of every other landlord's: what
+     * relevance in search ranks last. Only rows whose mark changes are written.
+     */
+    markSilentOwners: (since: Date, minRequests: number) =>
+      db.transaction(async (tx) => {
+        const silent = sql`select c.landlord_id from ${chatConversations} c
+          where c.opened_by = 'TENANT' and c.created_at > ${since.toISOString()}::timestamptz
+          group by c.landlord_id
+          having count(*) >= ${minRequests}
+            and not bool_or(exists (select 1 from ${chatMessages} m where m.conversation_id = c.id and m.sender_id = c.landlord_id))`;
+        const lowered = await tx.execute(
+          sql`update ${properties} set owner_silent = true where owner_id in (${silent}) and not owner_silent returning id`,
+        );
+        const lifted = await tx.execute(
+          sql`update ${properties} set owner_silent = false where owner_silent and owner_id not in (${silent}) returning id`,
+        );
+        return { lowered: rowsOf(lowered).length, lifted: rowsOf(lifted).length };
+      }),
   };
 }
 

@@ -62,6 +62,18 @@ export function createLandlordResponseService({
       if (reminded) log.info({ reminded }, 'unanswered chat requests reminded');
       return { reminded };
     },
+
+    /**
+     * Ranks the listings of landlords who never answer (BUSINESS.alerts.neverAnswersMinRequests chat requests or more
+     * in the response window, none answered) after the others in search relevance, and lifts those of landlords who
+     * answered since. Returns how many listings changed rank.
+     */
+    async rankSilentLandlords(): Promise<{ lowered: number; lifted: number }> {
+      const since = new Date(clock().getTime() - BUSINESS.alerts.responseWindowDays * DAY_MS);
+      const changed = await repository.markSilentOwners(since, BUSINESS.alerts.neverAnswersMinRequests);
+      if (changed.lowered || changed.lifted) log.info(changed, 'listings of landlords who never answer re-ranked');
+      return changed;
+    },
   };
 }
 
