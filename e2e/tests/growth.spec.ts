@@ -1,5 +1,28 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../support.ts';
+
+let counter = Math.floor(Math.random() * 10_000_000);
+/** A fresh Malaysian mobile number as a person types it (012-xxx xxxx). */
+function freshLocalNumber(): { typed: string; e164: string } {
+  counter = (counter + 7919) % 10_000_000;
+  const digits = String(counter).padStart(7, '0');
+  return { typed: `013-${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+6013${digits}` };
+}
+
+/** On the register page: a new account by PIN from the development outbox. */
+async function registerByPin(page: Page, name: string) {
+  const phone = freshLocalNumber();
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Email').fill(`${name.split(' ')[0]!.toLowerCase()}.${counter}@example.com`);
+  await page.getByLabel('Mobile number').fill(phone.typed);
+  await page.getByRole('button', { name: 'Send PIN' }).click();
+  await expect(page.getByText(phone.e164)).toBeVisible();
+  const messages = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone.e164)}`)).json()) as { body: string }[];
+  const pin = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+  expect(pin, 'a PIN in the outbox').toBeTruthy();
+  await page.getByLabel('6-digit PIN').fill(pin!);
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+}
 
 test('the price checker gives a range for a 2-bedroom condo in Mont Kiara with the count behind it', async ({ page }) => {
   await page.goto('/more/price-checker');
@@ -35,6 +58,34 @@ test('/hot lists the running deals whose homes carry the badge, and "Special off
   await page.getByRole('link', { name: 'All homes with special offers' }).click();
   await expect(page).toHaveURL(/specialOffer=true/);
   await expect(page.getByRole('checkbox', { name: 'Special offers' })).toBeChecked();
+});
+
+test('a landlord shares a referral link; a new user signs up through it and lands on /more/refer; the referrer sees them pending', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const referrer = await browser.newPage();
+  await referrer.goto('/register');
+  await registerByPin(referrer, 'Aisyah Rahman');
+  await expect(referrer).toHaveURL(/\/dashboard$/);
+  await referrer.goto('/more/refer');
+  // A new account with a name and an email is offered a password first; later.
+  await referrer.getByRole('dialog', { name: 'Set a password' }).getByRole('button', { name: 'Later' }).click();
+  await referrer.getByRole('button', { name: 'Get my referral link' }).click();
+  const link = await referrer.getByLabel('Your referral link').inputValue();
+  expect(link).toMatch(/\/refer\/[A-Z0-9]{8}$/);
+
+  const friend = await browser.newPage();
+  await friend.goto(new URL(link).pathname);
+  await expect(friend.getByRole('heading', { level: 1, name: 'A friend invited you to Kunci' })).toBeVisible();
+  await friend.getByRole('link', { name: 'Sign up' }).click();
+  await registerByPin(friend, 'Tan Wei Ming');
+  await expect(friend).toHaveURL(/\/more\/refer\?joined=/);
+  await expect(friend.getByRole('status').filter({ hasText: 'You joined through Aisyah’s link' })).toBeVisible();
+
+  await referrer.goto('/more/refer/dashboard');
+  await expect(referrer.getByRole('definition').first()).toHaveText('1');
+  await expect(referrer.getByText(/^Pending: joined/)).toBeVisible();
 });
 
 test('/refer without isNewUser goes to the landlord page', async ({ page }) => {
