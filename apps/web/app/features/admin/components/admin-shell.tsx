@@ -12,12 +12,13 @@ const SECTIONS: { route: RouteId; label: MessageKey; roles: StaffRole[] }[] = [
   { route: 'adminUsers', label: 'admin.nav.users', roles: ['moderator'] },
   { route: 'adminBuildings', label: 'admin.nav.buildings', roles: ['moderator'] },
   { route: 'adminAudit', label: 'admin.nav.audit', roles: ['moderator', 'operations'] },
+  { route: 'adminContent', label: 'admin.nav.content', roles: ['editor'] },
   { route: 'adminJustifications', label: 'screening.review.title', roles: ['operations'] },
 ];
 
 /**
- * The console's frame: its sections (those the staff member's role opens) and the page. The content editor lives
- * at /admin/content (the content feature's pages); CONTENT_LINK below is where its entry is added.
+ * The console's frame: its sections (those the staff member's role opens) and the page. Other features' console
+ * pages (the content editor, screening's justifications) are sections here too.
  */
 export function AdminShell({ role, title, children, actions }: { role: string; title: string; children: ReactNode; actions?: ReactNode }) {
   const { t, href } = useI18n();
