@@ -168,6 +168,27 @@ describe('our ICU formatter', () => {
     signed: 'yes',
     occupants: 2,
     start: '1 Dec 2026',
+    // Growth
+    bedrooms: '2 bedrooms',
+    building: 'Vista Mont Kiara',
+    low: '2,850',
+    high: '3,400',
+    to: '3,000',
+    since: '26 Nov 2024',
+    live: 5,
+    past: 2,
+    title: 'Half the first month',
+    partner: 'Lorry Pindah KV',
+    end: '31 Dec 2026',
+    language: 'English',
+    reward: 200,
+    discount: 100,
+    minRent: 500,
+    expiry: 6,
+    until: '26 May 2027',
+    rating: 5,
+    confirm: 'https://kunci.example/newsletter?confirm=1.x',
+    unsubscribe: 'https://kunci.example/newsletter?unsubscribe=1.x',
   };
   it.each(LANGUAGES)('%s: formats every message exactly as intl-messageformat does', (lang) => {
     const t = createTranslator(lang, CATALOGUES[lang]);
