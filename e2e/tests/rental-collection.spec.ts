@@ -22,6 +22,8 @@ const malaysiaDay = (offsetDays: number) => new Date(Date.now() + 8 * 3_600_000 
  * inside their box instead of widening the page.
  */
 test('a landlord enrols a tenancy, the invited tenant pays the first invoice by FPX, the payout is scheduled', async ({ browser }) => {
+  // Two people, two sign-ins and a payment: longer than one page's journey.
+  test.setTimeout(120_000);
   const landlord = await (await browser.newContext()).newPage();
   await signIn(landlord, '+60123000002', 'kunci-landlord-2026');
   await landlord.goto('/dashboard/rental-collection');
