@@ -89,8 +89,12 @@ describe('zero-deposit justification review', () => {
   it('lists pending justifications oldest first with tenant, deal, listing and signed reads that open the file for that staff member', async () => {
     const { tenant, dealId, propertyId } = await rejectedDeal();
     const id = await justify(tenant, dealId);
+    const later = await justify(await f.person('Tenant Mei'), null);
     const staff = await operations();
     const page = asJson<PendingJustificationPage>(await t.app.inject({ url: `${QUEUE}?pageSize=50`, headers: staff.headers }));
+    const ids = page.content.map((candidate) => candidate.id);
+    expect(ids.indexOf(id)).toBeLessThan(ids.indexOf(later));
+    expect(page.content.find((candidate) => candidate.id === later)).toMatchObject({ deal: null, tenant: { name: 'Tenant Mei' } });
     const item = page.content.find((candidate) => candidate.id === id)!;
     expect(item).toMatchObject({
       tenant: { id: tenant.id, name: 'Tenant Aisyah' },
@@ -170,7 +174,33 @@ describe('zero-deposit justification review', () => {
     });
   });
 
-  it('refusing keeps the failed report rejecting, records the refusal and tells the tenant with the note', async () => {
+  it('accepting for a booking still in screening screens it again: the failed report no longer rejects it', async () => {
+    const { tenant, landlord, propertyId, dealId } = await rejectedDeal();
+    // The same tenant books again before anyone decided, and sends the justification for the new booking.
+    await t.database.raw(`delete from zero_deposit_justifications where user_id = $1`, [tenant.id]);
+    const moveInDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const again = asJson<{ id: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/deals',
+        payload: { propertyId, moveInDate, tenancyMonths: 12, occupants: 2 },
+        headers: tenant.headers,
+      }),
+    ).id;
+    expect(again).not.toBe(dealId);
+    await f.command(landlord, again, { command: 'ACCEPT' });
+    await t.database.raw(`update deals set state = 'BOOKED', paid_at = now() where id = $1`, [again]);
+    await t.app.inject({ method: 'PUT', url: `/api/deals/${again}/screening`, payload: { profile: 'STUDENT' }, headers: tenant.headers });
+    const id = await justify(tenant, again);
+    const staff = await operations();
+    expect(asJson<JustificationDecision>(await decide(staff, id, 'ACCEPTED'))).toMatchObject({ outcome: 'DEAL_CONTINUES' });
+    // Its credit check (failed) now counts without rejecting: the booking waits for its documents.
+    const screening = asJson<DealScreening>(await t.app.inject({ method: 'POST', url: `/api/deals/${again}/ramci`, headers: tenant.headers }));
+    expect(screening).toMatchObject({ decision: 'PENDING', conditions: ['DOCUMENTS_MISSING'] });
+    expect(await f.dealRow(again)).toMatchObject({ state: 'BOOKED' });
+  });
+
+  it('refusing records the refusal and tells the tenant with the note; the deal stays rejected', async () => {
     const { tenant, dealId } = await rejectedDeal();
     const id = await justify(tenant, dealId);
     const staff = await operations();
@@ -178,6 +208,7 @@ describe('zero-deposit justification review', () => {
     expect(asJson<JustificationDecision>(refused)).toMatchObject({ outcome: 'NONE', justification: { status: 'REFUSED' } });
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
     expect(audit).toMatchObject({ action: 'screening.justification.refuse' });
+    expect(await f.dealRow(dealId)).toMatchObject({ state: 'REJECTED' });
     await f.drain();
     const notices = asJson<{ content: { title: string; body: string }[] }>(await t.app.inject({ url: '/api/notices', headers: tenant.headers }));
     expect(notices.content[0]).toMatchObject({ title: 'Zero-deposit justification not accepted' });
