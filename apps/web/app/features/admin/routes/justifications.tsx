@@ -80,7 +80,9 @@ export default function Justifications({ loaderData }: Route.ComponentProps) {
                           <Link to={href('deal', undefined, { id: item.deal.id })} className="text-brand-700 underline">
                             {item.deal.propertyName}
                           </Link>
-                          <span className="block text-sm text-gray-700">{t('screening.review.dealState', { state: item.deal.state })}</span>
+                          <span className="block text-sm text-gray-700">
+                            {t('screening.review.dealState', { state: t('deal.state', { state: item.deal.state }) })}
+                          </span>
                         </>
                       ) : (
                         t('screening.review.noDeal')
