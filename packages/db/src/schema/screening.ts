@@ -135,9 +135,19 @@ export const marketPriceJustifications = pgTable(
     rent: integer('rent').notNull(),
     comparableRent: integer('comparable_rent').notNull(),
     comparables: integer('comparables').notNull(),
+    /** Operations review it: a refused one is no longer shown to tenants. */
+    status: text('status', { enum: ['PENDING', 'ACCEPTED', 'REFUSED'] })
+      .notNull()
+      .default('PENDING'),
+    reviewNote: text('review_note'),
+    reviewedBy: uuid('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
   },
-  (t) => [index('market_price_justifications_property').on(t.propertyId, t.createdAt.desc())],
+  (t) => [
+    index('market_price_justifications_property').on(t.propertyId, t.createdAt.desc()),
+    index('market_price_justifications_pending').on(t.createdAt).where(sql`status = 'PENDING'`),
+  ],
 );
