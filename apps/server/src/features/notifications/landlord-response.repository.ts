@@ -54,6 +54,9 @@ export function createLandlordResponseRepository(db: Database) {
       db.transaction(async (tx) => {
         const silent = sql`select c.landlord_id from ${chatConversations} c
           where c.opened_by = 'TENANT' and c.created_at > ${since.toISOString()}::timestamptz
+            -- Implied by the line above (a conversation's last message is never older than it): lets the index on
+            -- last_message_at find the window's conversations instead of reading them all.
+            and c.last_message_at > ${since.toISOString()}::timestamptz
           group by c.landlord_id
           having count(*) >= ${minRequests}
             and not bool_or(exists (select 1 from ${chatMessages} m where m.conversation_id = c.id and m.sender_id = c.landlord_id))`;
