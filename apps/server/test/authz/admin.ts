@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { landmarks, listingReports, sessions, staffConfirmations, users } from '@kunci/db/schema';
+import { and, eq, ne } from 'drizzle-orm';
+import { landmarks, listingReports, properties, sessions, staffConfirmations, users } from '@kunci/db/schema';
 import { tokenHash } from '../../src/lib/sessions.repository.ts';
 import { STAFF_PERSONAS, moderatorOnly, signedIn, staffOnly, type Context, type Fixture, type Row } from '../authorization-matrix.ts';
 import { freshPhone, type TestApp } from '../support.ts';
@@ -25,6 +25,19 @@ async function openReport(t: TestApp, c: Context): Promise<Fixture> {
     .insert(listingReports)
     .values({ propertyId: c.listingId, reporterId: String(reporterId), reason: 'WRONG_INFORMATION', note: 'matrix' })
     .returning({ id: listingReports.id });
+  return { id: row!.id };
+}
+/** A live listing of someone other than the owner persona (rows before may have given the owner the matrix's own). */
+async function someoneElsesListing(t: TestApp, c: Context): Promise<Fixture> {
+  const [row] = await t.database.db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.reviewStatus, 'APPROVED'), ne(properties.ownerId, c.owner.id), ne(properties.id, c.listingId)))
+    .limit(1);
+  await t.database.db
+    .update(properties)
+    .set({ status: 'ACTIVE', active: true, expiresAt: new Date(Date.now() + 86_400_000) })
+    .where(eq(properties.id, row!.id));
   return { id: row!.id };
 }
 /** A fresh building in the live listing's area. */
@@ -132,7 +145,8 @@ export const adminRows: Row[] = [
   },
   {
     route: 'POST /api/properties/{id}/reports',
-    request: (c) => ({ method: 'POST', url: `/api/properties/${c.listingId}/reports`, payload: { reason: 'SCAM', note: 'matrix' } }),
+    setup: someoneElsesListing,
+    request: (_c, f) => ({ method: 'POST', url: `/api/properties/${f['id']}/reports`, payload: { reason: 'SCAM', note: 'matrix' } }),
     expect: signedIn(201),
   },
   { route: 'GET /api/reports/mine', request: () => ({ url: '/api/reports/mine' }), expect: signedIn(200) },
