@@ -1,4 +1,4 @@
-import { Form, Link, data, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, data, redirectDocument, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
 import type { CollectionInvoice, CollectionMonth } from '@kunci/contracts/rental-collection';
 import { formatMoneyExact } from '@kunci/i18n/format';
@@ -44,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === 'pay') {
       const { paymentUrl } = await api.payInvoice(String(form.get('invoiceId')));
-      return redirect(paymentUrl);
+      // The gateway's page is not one of ours: the browser loads it as a document.
+      return redirectDocument(paymentUrl);
     }
     const body =
       intent === 'enrol-deal'
