@@ -305,6 +305,34 @@ export const JustificationDecision = z
   .meta({ id: 'JustificationDecision' });
 export type JustificationDecision = z.infer<typeof JustificationDecision>;
 
+/** `GET /api/admin/screening/market-price-justifications`: a landlord's reason for a rent above comparable rents, waiting for review. */
+export const PendingMarketPriceJustification = z
+  .object({
+    id: z.uuid(),
+    landlord: z.object({ id: z.uuid(), name: z.string(), phone: z.string() }),
+    listing: z.object({ id: z.number().int(), name: z.string(), rent: z.number().int() }),
+    reason: z.string(),
+    /** Ringgit a month when it was sent: the rent and the comparable median (of `comparables` live rents) it sits above. */
+    rent: z.number().int(),
+    comparableRent: z.number().int(),
+    comparables: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PendingMarketPriceJustification' });
+export type PendingMarketPriceJustification = z.infer<typeof PendingMarketPriceJustification>;
+export const PendingMarketPricePage = z.object({
+  content: z.array(PendingMarketPriceJustification),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type PendingMarketPricePage = z.infer<typeof PendingMarketPricePage>;
+/** What a market-price decision did: accepted stays shown to tenants, refused is no longer shown. */
+export const MarketPriceDecision = z
+  .object({ id: z.uuid(), status: z.enum(['ACCEPTED', 'REFUSED']), reviewNote: z.string() })
+  .meta({ id: 'MarketPriceDecision' });
+export type MarketPriceDecision = z.infer<typeof MarketPriceDecision>;
+
 /** `POST /api/v3/market-price-justifications`: the landlord's reason for a rent above comparable rents. */
 export const MarketPriceJustificationBody = z
   .object({ propertyId: z.number().int().positive().max(2_147_483_647), reason: z.string().trim().min(20).max(1000) })

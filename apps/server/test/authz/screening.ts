@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { creditChecks, properties } from '@kunci/db/schema';
+import { creditChecks, marketPriceJustifications, properties } from '@kunci/db/schema';
 import { pngDeclaring } from '@kunci/media/test-images';
 import { matrixDeal } from '../../src/features/deals/test-helpers.ts';
 import { simulatorAnswers } from '../../src/features/screening/credit-bureau.ts';
@@ -58,6 +58,23 @@ async function ownJustification(t: TestApp, c: Context): Promise<Fixture> {
     headers: bearer(c.owner.token),
   });
   return { id: (sent.json() as { id: string }).id };
+}
+
+/** A pending market-price justification of the owner's listing, stored directly (the API's own row shows the check against comparable rents). */
+async function ownMarketPriceJustification(t: TestApp, c: Context): Promise<Fixture> {
+  const { propertyId } = await matrixDeal(t, c.owner.id, 'LANDLORD', 'CANCELLED');
+  const [row] = await t.database.db
+    .insert(marketPriceJustifications)
+    .values({
+      propertyId,
+      ownerId: c.owner.id,
+      reason: 'Penthouse with a private pool, renovated in 2025.',
+      rent: 9000,
+      comparableRent: 4000,
+      comparables: 12,
+    })
+    .returning({ id: marketPriceJustifications.id });
+  return { id: row!.id };
 }
 
 /** Authorization matrix rows for the screening area's routes (see ../authorization-matrix.ts for the personas and helpers). */
@@ -186,6 +203,22 @@ export const screeningRows: Row[] = [
       method: 'POST',
       url: `/api/admin/screening/justifications/${f['id']}/decision`,
       payload: { status: 'REFUSED', note: 'The offer letter does not show the salary.' },
+    }),
+    expect: staffOnly(['operations'], 200),
+  },
+  {
+    route: 'GET /api/admin/screening/market-price-justifications',
+    setup: ownMarketPriceJustification,
+    request: () => ({ url: '/api/admin/screening/market-price-justifications?pageSize=5' }),
+    expect: staffOnly(['operations'], 200),
+  },
+  {
+    route: 'POST /api/admin/screening/market-price-justifications/{id}/decision',
+    setup: ownMarketPriceJustification,
+    request: (_c, f) => ({
+      method: 'POST',
+      url: `/api/admin/screening/market-price-justifications/${f['id']}/decision`,
+      payload: { status: 'ACCEPTED', note: 'The pool and the renovation justify the rent.' },
     }),
     expect: staffOnly(['operations'], 200),
   },

@@ -148,6 +148,8 @@ export const marketPriceJustifications = pgTable(
   },
   (t) => [
     index('market_price_justifications_property').on(t.propertyId, t.createdAt.desc()),
-    index('market_price_justifications_pending').on(t.createdAt).where(sql`status = 'PENDING'`),
+    index('market_price_justifications_pending')
+      .on(t.createdAt)
+      .where(sql`status = 'PENDING'`),
   ],
 );

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DealScreening, JustificationDecision, PendingJustificationPage } from '@kunci/contracts/screening';
-import { auditLog, staffConfirmations, zeroDepositJustifications } from '@kunci/db/schema';
+import type {
+  DealScreening,
+  JustificationDecision,
+  MarketPriceJustification,
+  PendingJustificationPage,
+  PendingMarketPricePage,
+} from '@kunci/contracts/screening';
+import { auditLog, properties, staffConfirmations, zeroDepositJustifications } from '@kunci/db/schema';
 import { confirmStaffSession } from '../../../test/authz/admin.ts';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { simulatorAnswers } from './credit-bureau.ts';
@@ -240,5 +246,53 @@ describe('zero-deposit justification review', () => {
     const [row] = await t.database.db.select().from(zeroDepositJustifications).where(eq(zeroDepositJustifications.id, id));
     expect(row!.status).toBe('PENDING');
     expect((await decide(staff, crypto.randomUUID(), 'ACCEPTED')).statusCode).toBe(404);
+  });
+});
+
+describe('market-price justification review', () => {
+  it('operations see pending ones with landlord and listing; a refusal (audited) hides it from tenants, an acceptance keeps it shown', async () => {
+    const landlord = await f.person('Landlord Wong');
+    const propertyId = await f.condo(landlord.id, 90_000);
+    const send = async (reason: string) => {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/v3/market-price-justifications',
+        payload: { propertyId, reason },
+        headers: landlord.headers,
+      });
+      expect(sent.statusCode).toBe(201);
+      return asJson<{ id: string }>(sent).id;
+    };
+    const first = await send('Penthouse with a private pool, renovated in 2025.');
+    const second = await send('Fully furnished with a home office and two parking bays.');
+    const staff = await operations();
+    const MARKET = '/api/admin/screening/market-price-justifications';
+    const queue = asJson<PendingMarketPricePage>(await t.app.inject({ url: `${MARKET}?pageSize=50`, headers: staff.headers }));
+    expect(queue.content.map((item) => item.id)).toEqual([first, second]);
+    expect(queue.content[0]).toMatchObject({
+      landlord: { id: landlord.id, name: 'Landlord Wong' },
+      listing: { id: propertyId, rent: 90_000 },
+      rent: 90_000,
+    });
+
+    const moderator = await f.person('Mod Tan', { role: 'moderator' });
+    await confirmStaffSession(t, moderator.token);
+    const decideMarket = (who: Person, id: string, status: string, note: string) =>
+      t.app.inject({ method: 'POST', url: `${MARKET}/${id}/decision`, payload: { status, note }, headers: who.headers });
+    expect((await decideMarket(moderator, first, 'REFUSED', 'No pool in the photos.')).statusCode).toBe(403);
+    expect((await decideMarket(staff, first, 'REFUSED', 'No pool in the photos.')).json()).toMatchObject({ status: 'REFUSED' });
+    expect((await decideMarket(staff, first, 'ACCEPTED', 'Changed my mind.')).statusCode).toBe(409);
+    expect((await decideMarket(staff, second, 'ACCEPTED', 'Furnishing checked in the photos.')).statusCode).toBe(200);
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, first));
+    expect(audit).toMatchObject({ action: 'screening.market-price.refuse', actorId: staff.id, reason: 'No pool in the photos.' });
+
+    const shown = asJson<{ content: MarketPriceJustification[] }>(
+      await t.app.inject({ url: `/api/v3/market-price-justifications/property/${propertyId}` }),
+    );
+    expect(shown.content.map((item) => item.id)).toEqual([second]);
+    expect(asJson<PendingMarketPricePage>(await t.app.inject({ url: MARKET, headers: staff.headers })).content.map((item) => item.id)).not.toContain(
+      second,
+    );
+    await t.database.db.update(properties).set({ price: 1800 }).where(eq(properties.id, propertyId));
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import {
   areas,
@@ -159,6 +159,37 @@ function screeningQueries(db: Database) {
     reviewZeroDepositJustification: async (id: string, values: Partial<typeof zeroDepositJustifications.$inferInsert>) =>
       (await db.update(zeroDepositJustifications).set(values).where(eq(zeroDepositJustifications.id, id)).returning())[0],
 
+    /** The market-price review queue: pending ones, oldest first, with the landlord and the listing. */
+    pendingMarketPriceJustifications: (offset: number, limit: number) =>
+      db
+        .select({
+          justification: marketPriceJustifications,
+          landlordName: users.name,
+          landlordPhone: users.phoneNumber,
+          propertyName: properties.name,
+          propertyRent: properties.price,
+        })
+        .from(marketPriceJustifications)
+        .innerJoin(users, eq(users.id, marketPriceJustifications.ownerId))
+        .innerJoin(properties, eq(properties.id, marketPriceJustifications.propertyId))
+        .where(eq(marketPriceJustifications.status, 'PENDING'))
+        .orderBy(asc(marketPriceJustifications.createdAt), asc(marketPriceJustifications.id))
+        .offset(offset)
+        .limit(limit),
+    countPendingMarketPriceJustifications: async () =>
+      (await db.select({ n: count() }).from(marketPriceJustifications).where(eq(marketPriceJustifications.status, 'PENDING')))[0]!.n,
+    findMarketPriceJustification: async (id: string) =>
+      (await db.select().from(marketPriceJustifications).where(eq(marketPriceJustifications.id, id)))[0],
+    /** Decides a pending market-price justification (null when it is not pending any more). */
+    decideMarketPriceJustification: async (id: string, values: Partial<typeof marketPriceJustifications.$inferInsert>) =>
+      (
+        await db
+          .update(marketPriceJustifications)
+          .set(values)
+          .where(and(eq(marketPriceJustifications.id, id), eq(marketPriceJustifications.status, 'PENDING')))
+          .returning()
+      )[0],
+
     /** A listing as the market-price check needs it (its owner, rent, kind and place). */
     listing: async (id: number) =>
       (
@@ -182,7 +213,8 @@ function screeningQueries(db: Database) {
       db
         .select()
         .from(marketPriceJustifications)
-        .where(and(eq(marketPriceJustifications.propertyId, propertyId)))
+        // A refused one is not shown to tenants.
+        .where(and(eq(marketPriceJustifications.propertyId, propertyId), ne(marketPriceJustifications.status, 'REFUSED')))
         .orderBy(desc(marketPriceJustifications.createdAt))
         .limit(20),
   };

@@ -12,11 +12,13 @@ import {
   JustificationDecisionBody,
   JustificationParams,
   JustificationQueueQuery,
+  MarketPriceDecision,
   MarketPriceJustification,
   MarketPriceJustificationBody,
   MarketPriceJustificationList,
   ProfileBody,
   PendingJustificationPage,
+  PendingMarketPricePage,
   PropertyIdParams,
   RamciConsentBody,
   RamciStatus,
@@ -292,6 +294,39 @@ export const screeningRoutes: FastifyPluginAsyncZod<{ service: ScreeningService 
     async (request) => {
       const { user } = requireRole(request, ['operations'], { confirmed: true });
       return service.decideJustification(request.params.id, { ...screeningCaller(request), role: user.role }, request.body);
+    },
+  );
+
+  app.get(
+    '/admin/screening/market-price-justifications',
+    {
+      schema: {
+        tags,
+        summary: 'Operations: market-price justifications waiting for review, oldest first, with the landlord and the listing',
+        querystring: JustificationQueueQuery,
+        response: { 200: PendingMarketPricePage, ...errors },
+      },
+    },
+    async (request) => {
+      requireRole(request, ['operations']);
+      return service.marketPriceQueue(screeningCaller(request), request.query.page, request.query.pageSize);
+    },
+  );
+
+  app.post(
+    '/admin/screening/market-price-justifications/:id/decision',
+    {
+      schema: {
+        tags,
+        summary: 'Operations (PIN-confirmed): accept or refuse a market-price justification with a note (refused: no longer shown to tenants)',
+        params: JustificationParams,
+        body: JustificationDecisionBody,
+        response: { 200: MarketPriceDecision, 428: ErrorBody, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = requireRole(request, ['operations'], { confirmed: true });
+      return service.decideMarketPrice(request.params.id, { ...screeningCaller(request), role: user.role }, request.body);
     },
   );
 

@@ -11,8 +11,10 @@ import {
   type DealScreening,
   type JustificationDecision,
   type JustificationDecisionBody,
+  type MarketPriceDecision,
   type MarketPriceJustification,
   type PendingJustificationPage,
+  type PendingMarketPricePage,
   type RamciConsentBody,
   type RamciStatus,
   type RamciSubmitBody,
@@ -701,6 +703,62 @@ export function createScreeningService(options: ScreeningServiceOptions) {
       const row = await repository.reviewZeroDepositJustification(id, { status, reviewNote: note, reviewedBy: staff.userId, reviewedAt: clock() });
       if (!row) throw notFound({ id });
       return row;
+    },
+
+    /** The staff review queue of market-price justifications, oldest first, with the landlord and the listing's rent now. */
+    async marketPriceQueue(staff: ScreeningCaller, page: number, pageSize: number): Promise<PendingMarketPricePage> {
+      if (!staff.staff) throw new AppError(ErrorCode.FORBIDDEN, {});
+      const [rows, total] = await Promise.all([
+        repository.pendingMarketPriceJustifications((page - 1) * pageSize, pageSize),
+        repository.countPendingMarketPriceJustifications(),
+      ]);
+      return {
+        content: rows.map(({ justification: j, ...row }) => ({
+          id: j.id,
+          landlord: { id: j.ownerId, name: row.landlordName, phone: row.landlordPhone },
+          listing: { id: j.propertyId, name: row.propertyName, rent: row.propertyRent },
+          reason: j.reason,
+          rent: j.rent,
+          comparableRent: j.comparableRent,
+          comparables: j.comparables,
+          createdAt: j.createdAt.toISOString(),
+        })),
+        page,
+        pageSize,
+        total,
+      };
+    },
+
+    /**
+     * Staff accept or refuse a market-price justification (once), with a note, the audit row in the same
+     * transaction: a refused one is no longer shown to tenants on the listing.
+     */
+    async decideMarketPrice(id: string, staff: ScreeningCaller & { role: string }, body: JustificationDecisionBody): Promise<MarketPriceDecision> {
+      if (!staff.staff) throw new AppError(ErrorCode.FORBIDDEN, { id });
+      const row = await repository.transaction(async (tx) => {
+        const decided = await tx.decideMarketPriceJustification(id, {
+          status: body.status,
+          reviewNote: body.note,
+          reviewedBy: staff.userId,
+          reviewedAt: clock(),
+        });
+        if (!decided) {
+          const existing = await tx.findMarketPriceJustification(id);
+          if (!existing) throw notFound({ id });
+          throw new AppError(ErrorCode.CONFLICT, { id, status: existing.status }, undefined, 'screening.justification.decided');
+        }
+        await tx.audit.record({
+          actor: { id: staff.userId, role: staff.role },
+          action: body.status === 'ACCEPTED' ? 'screening.market-price.accept' : 'screening.market-price.refuse',
+          targetType: 'market_price_justification',
+          targetId: id,
+          reason: body.note,
+          before: { status: 'PENDING', propertyId: decided.propertyId },
+          after: { status: decided.status, propertyId: decided.propertyId },
+        });
+        return decided;
+      });
+      return { id: row.id, status: row.status as 'ACCEPTED' | 'REFUSED', reviewNote: row.reviewNote ?? body.note };
     },
 
     /** A landlord explains a rent above the comparable rents; refused when the rent is not above them. */
