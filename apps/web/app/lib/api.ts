@@ -333,6 +333,14 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       get<Answer<typeof screening.PendingJustificationPage>>(`/admin/screening/justifications${toQuery(query)}`),
     decideJustification: (id: string, body: Sent<typeof screening.JustificationDecisionBody>) =>
       call<Answer<typeof screening.JustificationDecision>>('POST', `/admin/screening/justifications/${encodeURIComponent(id)}/decision`, body),
+    marketPriceQueue: (query: { page?: number; pageSize?: number } = {}) =>
+      get<Answer<typeof screening.PendingMarketPricePage>>(`/admin/screening/market-price-justifications${toQuery(query)}`),
+    decideMarketPrice: (id: string, body: Sent<typeof screening.JustificationDecisionBody>) =>
+      call<Answer<typeof screening.MarketPriceDecision>>(
+        'POST',
+        `/admin/screening/market-price-justifications/${encodeURIComponent(id)}/decision`,
+        body,
+      ),
 
     // Managed content, the contact form and home ownership
     content: (query: Unchecked<typeof content.ContentListQuery> = {}) => get<Answer<typeof content.ContentList>>(`/content${toQuery(query)}`),
