@@ -341,7 +341,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
   app.decorate('screening', screening);
   // Deals and rental collection both hear of payment outcomes, each of the purposes it owns.
   const paymentOutcomes = shareJobKinds(jobs, [PAYMENT_JOBS.settled, PAYMENT_JOBS.failed]);
-  registerDealJobs(paymentOutcomes, deals, messenger, { publicUrl: config.publicUrl, log: app.log });
+  registerDealJobs(paymentOutcomes, deals, messenger, notifications, { publicUrl: config.publicUrl, log: app.log });
   // The tenancy agreement of a deal: the parties' numbers and the signed PDF sealed with the private data key.
   const agreements = createAgreementsService({
     repository: createAgreementsRepository(db),

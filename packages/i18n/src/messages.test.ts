@@ -87,6 +87,7 @@ describe('wording chosen by the native review', () => {
 describe('our ICU formatter', () => {
   const samples = {
     count: 0,
+    text: 'Teks',
     page: 2,
     pages: 7,
     price: 'RM 1,200',

@@ -27,6 +27,8 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<MessageKey> = new Set([
   'growth.price.studio',
   'growth.testimonials.by',
   'notifications.settings.sms',
+  // The words of a deal's in-app notice are written by the deal, in each language (features/deals/deal-notices.ts).
+  'deal.notice.text',
 ] satisfies MessageKey[]);
 
 const serverTranslators = new Map<Language, Translate>();

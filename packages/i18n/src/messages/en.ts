@@ -102,6 +102,8 @@ export const en = {
   'viewing.timezone': 'Times are Malaysia time.',
   // Rental deals: notices and errors.
   'deal.notice.subject': 'Your rental deal: {listing}',
+  'deal.notice.label': 'My rental deals',
+  'deal.notice.text': '{text}',
   'deal.notice.body':
     '{state, select, APPLIED {A tenant applied to rent {listing} from {date}. Accept or decline in the deal.} ACCEPTED {The landlord accepted your application for {listing}. Pay the booking fee to book it.} DECLINED {The landlord declined your application for {listing}.} BOOKED {{listing} is booked from {date}: the booking fee is paid.} SCREENING {The tenant sent their documents for {listing}; screening has started.} APPROVED {Screening passed for {listing}. The home is held while either side starts the tenancy agreement in the deal.} REJECTED {Screening did not pass for {listing}.} AGREEMENT {The tenancy agreement for {listing} is ready to sign.} SIGNED {The tenancy agreement for {listing} is signed. Move-in: {date}.} ACTIVE {The tenancy of {listing} has started.} CANCELLED {The deal for {listing} was cancelled.} EXPIRED {The deal for {listing} has lapsed.} other {The deal for {listing} has ended and the booking fee is forfeited.}}',
   'deal.notice.documents': 'Upload your screening documents within {days, plural, one {# day} other {# days}}, or the booking fee is forfeited.',

@@ -99,6 +99,8 @@ export const ms: Messages = {
   'viewing.timezone': 'Masa mengikut waktu Malaysia.',
   // Rental deals: notices and errors.
   'deal.notice.subject': 'Urusan sewa anda: {listing}',
+  'deal.notice.label': 'Urusan sewa saya',
+  'deal.notice.text': '{text}',
   'deal.notice.body':
     '{state, select, APPLIED {Seorang penyewa memohon untuk menyewa {listing} mulai {date}. Terima atau tolak permohonan itu dalam urusan.} ACCEPTED {Tuan rumah menerima permohonan anda untuk {listing}. Bayar yuran tempahan untuk menempahnya.} DECLINED {Tuan rumah menolak permohonan anda untuk {listing}.} BOOKED {{listing} telah ditempah mulai {date}: yuran tempahan sudah dibayar.} SCREENING {Penyewa telah menghantar dokumen untuk {listing}; saringan sudah bermula.} APPROVED {Saringan untuk {listing} lulus. Rumah ini ditahan sementara salah satu pihak memulakan perjanjian sewa dalam urus niaga.} REJECTED {Saringan untuk {listing} tidak lulus.} AGREEMENT {Perjanjian sewa untuk {listing} sedia untuk ditandatangani.} SIGNED {Perjanjian sewa untuk {listing} telah ditandatangani. Tarikh masuk: {date}.} ACTIVE {Penyewaan {listing} telah bermula.} CANCELLED {Urusan untuk {listing} telah dibatalkan.} EXPIRED {Urusan untuk {listing} telah luput.} other {Urusan untuk {listing} telah tamat dan yuran tempahan dilucuthakkan.}}',
   'deal.notice.documents': 'Muat naik dokumen saringan anda dalam masa {days, plural, other {# hari}}, jika tidak yuran tempahan akan dilucuthakkan.',

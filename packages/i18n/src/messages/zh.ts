@@ -98,6 +98,8 @@ export const zh: Messages = {
   'viewing.timezone': '时间为马来西亚时间。',
   // Rental deals: notices and errors.
   'deal.notice.subject': '您的租房交易：{listing}',
+  'deal.notice.label': '我的租房交易',
+  'deal.notice.text': '{text}',
   'deal.notice.body':
     '{state, select, APPLIED {有租客申请从 {date} 起租住 {listing}。请在交易页面接受或拒绝。} ACCEPTED {房东已接受您对 {listing} 的申请。支付预订费即可预订。} DECLINED {房东拒绝了您对 {listing} 的申请。} BOOKED {{listing} 已被预订，入住日期 {date}，预订费已支付。} SCREENING {租客已提交 {listing} 的审核文件，审核已开始。} APPROVED {{listing} 的审核已通过。房源保留期间，任一方可在交易页面发起租约。} REJECTED {{listing} 的审核未通过。} AGREEMENT {{listing} 的租约已可签署。} SIGNED {{listing} 的租约已签署。入住日期：{date}。} ACTIVE {{listing} 的租期已开始。} CANCELLED {{listing} 的交易已取消。} EXPIRED {{listing} 的交易已失效。} other {{listing} 的交易已结束，预订费被没收。}}',
   'deal.notice.documents': '请在 {days} 天内上传审核文件，否则预订费将被没收。',

@@ -1,6 +1,6 @@
 import { moveInAmount, refundOf, type FeeOutcome } from '@kunci/contracts/deals';
 import { formatDate } from '@kunci/i18n/format';
-import { fromStoredLanguage } from '@kunci/i18n/locales';
+import { LANGUAGES, fromStoredLanguage, type Language } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
 import { formatRinggit } from '@kunci/contracts/payments';
 import { BUSINESS } from '@kunci/contracts/business';
@@ -8,8 +8,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@kunci/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../lib/jobs/jobs.service.ts';
+import type { NoticeSender } from '../../lib/notices.ts';
 import type { Messenger } from '../../plugins/messaging.ts';
 import { dealDeadline, dealNotice, dealRefund, paymentFailed, paymentSettled } from './deal-job-kinds.ts';
+import { dealUpdate } from './deal-notices.ts';
 import { dealPath, type DealsService } from './deals.service.ts';
 
 /** Registers the deal jobs' handlers on the queue. */
@@ -17,6 +19,7 @@ export function registerDealJobs(
   jobs: JobQueue,
   service: DealsService,
   messenger: Messenger,
+  notices: NoticeSender,
   options: { publicUrl: string; log: FastifyBaseLogger },
 ) {
   // A transition is idempotent by its state check, so a run repeated after a lost lease does nothing more.
@@ -34,34 +37,34 @@ export function registerDealJobs(
     if (purpose === 'DEAL_BOOKING' || purpose === 'DEAL_MOVE_IN') await service.paymentSettled(purpose, referenceId, paymentId, amountSen);
   });
   jobs.handle(paymentFailed, async ({ purpose, referenceId, paymentId }) => service.paymentFailed(purpose, referenceId, paymentId));
-  jobs.handle(dealNotice, (payload) => notifyDeal(service, messenger, payload, options));
+  jobs.handle(dealNotice, (payload) => notifyDeal(service, messenger, notices, payload, options));
 }
 
 /** Commands that keep the deal's state: their notice says what was done rather than where the deal stands. */
 const STEP_NOTICES = new Set(['REQUEST_POSTPONE', 'CONSENT_POSTPONE', 'REFUSE_POSTPONE', 'WITHDRAW_POSTPONE', 'STAMP']);
 
 /**
- * The one place deal notices are written (so they can move to the in-app notification centre when it lands): each
- * party but the one who acted gets an SMS, and an email when they have one, in their stored language, with a link
- * to the deal; a failed payment is told to the tenant alone. A failed SMS throws, so the job retries it.
+ * The one place deal notices are written: each party but the one who acted gets an SMS, an email when they have one
+ * (in their stored language, with a link to the deal) and the same words in-app under the bell (the notification
+ * centre, in whatever language they read it); a failed payment is told to the tenant alone. Every deal step is
+ * urgent, so SMS and email go out here whatever a person's notice settings say. A failed SMS throws, so the job
+ * retries it; the in-app notice is keyed by the step and the person, so a retry does not add it twice.
  */
 export async function notifyDeal(
   service: DealsService,
   messenger: Messenger,
+  notices: NoticeSender,
   notice: { dealId: string; eventId?: number; fee?: FeeOutcome; paymentFailed?: 'BOOKING' | 'MOVE_IN' },
   options: { publicUrl: string; log: FastifyBaseLogger },
 ): Promise<void> {
   const facts = await service.noticeFacts(notice.dealId, notice.eventId ?? null);
   if (!facts) return;
   const { deal, event, people, listing, hash } = facts;
+  if (!notice.paymentFailed && !event) return;
   const outcome = notice.fee ?? 'NONE';
-  for (const person of people) {
-    if (event && person.id === event.actorId) continue;
-    const side = person.id === deal.tenantId ? 'TENANT' : 'LANDLORD';
-    if (notice.paymentFailed && side !== 'TENANT') continue;
-    const lang = fromStoredLanguage(person.language);
+  /** What the notice says to one side, in one language (without the link, which differs by channel). */
+  const linesFor = (lang: Language, side: 'TENANT' | 'LANDLORD'): string[] => {
     const t = translatorFor(lang);
-    const url = new URL(dealPath(lang, { hash }), options.publicUrl).toString();
     const day = (date: string) => formatDate(lang, `${date}T00:00:00.000Z`);
     const fee = formatRinggit(deal.bookingFeeSen);
     const lines: string[] = [];
@@ -85,7 +88,7 @@ export async function notifyDeal(
         lines.push(t('deal.notice.moveIn', { amount: formatRinggit(moveInAmount(deal).totalSen), days: BUSINESS.deal.moveInPaymentDays }));
       }
       if (event.reason) lines.push(t('deal.reason', { reason: event.reason }));
-    } else return;
+    }
     if (outcome === 'FORFEIT') lines.push(t('deal.notice.forfeit', { fee, side }));
     if (outcome === 'REFUND') {
       const { refundSen } = refundOf(deal.bookingFeeSen, deal.stampedAt ? deal.stampingCostSen : null);
@@ -95,8 +98,23 @@ export async function notifyDeal(
           : t('deal.notice.refund', { fee, days: BUSINESS.deal.refundBusinessDays, side }),
       );
     }
-    lines.push(t('deal.notice.link', { url }));
-    const body = lines.join('\n');
+    return lines;
+  };
+  for (const person of people) {
+    if (event && person.id === event.actorId) continue;
+    const side = person.id === deal.tenantId ? 'TENANT' : 'LANDLORD';
+    if (notice.paymentFailed && side !== 'TENANT') continue;
+    const lang = fromStoredLanguage(person.language);
+    const t = translatorFor(lang);
+    const url = new URL(dealPath(lang, { hash }), options.publicUrl).toString();
+    const body = [...linesFor(lang, side), t('deal.notice.link', { url })].join('\n');
+    await notices.send({
+      type: dealUpdate,
+      recipientId: person.id,
+      link: { route: 'deal', query: { id: deal.id } },
+      params: { listing, ...Object.fromEntries(LANGUAGES.map((l) => [`text_${l}`, linesFor(l, side).join('\n')])) },
+      key: `deals:${deal.id}:${notice.eventId ?? `payment-failed-${notice.paymentFailed}`}:${person.id}`,
+    });
     await messenger.sms(person.phone, body);
     if (person.email) {
       await messenger

@@ -1,3 +1,4 @@
+import type { NoticeList } from '@kunci/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '@kunci/contracts/deals';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
@@ -59,6 +60,22 @@ describe('deals', () => {
     }[];
     expect(sms[0]?.body).toContain('Seorang penyewa memohon');
     expect(sms[0]?.body).toContain(`/my/deal?hash=${encodeURIComponent(seen.hash!)}`);
+    // The same words under the bell, in the language the landlord reads it in, linking to the deal.
+    const bell = async (lang: string) =>
+      ((await t.app.inject({ url: '/api/notices', headers: { ...landlord.headers, 'x-language': lang } })).json() as NoticeList).content;
+    expect(await bell('ms')).toEqual([
+      expect.objectContaining({
+        type: 'deals.update',
+        title: expect.stringContaining('Urusan sewa anda'),
+        body: expect.stringContaining('Seorang penyewa memohon'),
+        url: `/my/deal?id=${deal.id}`,
+      }),
+    ]);
+    const inEnglish = await bell('en');
+    expect(inEnglish[0]!.title).toContain('Your rental deal');
+    expect(inEnglish[0]!.body).not.toContain('Seorang penyewa');
+    await f.drain();
+    expect(await bell('ms')).toHaveLength(1);
 
     // The signed link opens the deal for anyone holding it as a summary, and refuses a forged one.
     const guest = (await t.app.inject({ url: `/api/deals/hash/${seen.hash}` })).json() as Deal;
