@@ -1,7 +1,7 @@
 // Kunci's service worker: shows web-push notices (the notification centre's push channel) and opens their link.
 // It caches nothing: pages always come from the server.
 self.addEventListener('push', (event) => {
-  let notice = {};
+  let notice;
   try {
     notice = event.data ? event.data.json() : {};
   } catch {

@@ -146,9 +146,7 @@ function savedSearchQueries(db: Database) {
     /** Just the matching, without recording (the benchmark's measure, and what an "is it a match" check needs). */
     matchingIds: async (propertyId: number) => {
       const listing = await facts(propertyId);
-      return listing
-        ? rowsOf<{ id: number }>(await db.execute(matchingSearches(listing, sql`s.id`))).map((row) => row.id)
-        : [];
+      return listing ? rowsOf<{ id: number }>(await db.execute(matchingSearches(listing, sql`s.id`))).map((row) => row.id) : [];
     },
 
     /** Saved searches with who owns them, for the notices. */
