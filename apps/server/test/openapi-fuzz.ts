@@ -1,3 +1,4 @@
+import { INT4_MAX } from '@kunci/contracts/ids';
 import fc from 'fast-check';
 
 /** Just enough of OpenAPI 3 / JSON Schema for the API's own document. */
@@ -90,8 +91,6 @@ export function operations(document: OpenApiDocument): { list: Operation[]; reso
   }
   return { list, resolve };
 }
-
-const INT4_MAX = 2_147_483_647;
 
 function exclusiveBound(bound: boolean | number | undefined, value: number | undefined): number | undefined {
   if (typeof bound === 'number') return bound;

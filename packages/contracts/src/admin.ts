@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowId } from './ids.ts';
 import { Page } from './listings.ts';
 import { StaffRole, UserRole } from './staff.ts';
 
@@ -230,7 +231,7 @@ export const BuildingBody = z
   })
   .meta({ id: 'AdminBuildingBody' });
 export type BuildingBody = z.infer<typeof BuildingBody>;
-export const MergeBuildingBody = z.object({ duplicateId: z.number().int().positive(), reason: Reason }).meta({ id: 'MergeBuildingBody' });
+export const MergeBuildingBody = z.object({ duplicateId: RowId, reason: Reason }).meta({ id: 'MergeBuildingBody' });
 
 // Dashboard ----------------------------------------------------------------------------------------------------------
 

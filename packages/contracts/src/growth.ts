@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { RowId, RowIdParam } from './ids.ts';
 import { FurnishType, ListingCard } from './listings.ts';
-
-const INT4_MAX = 2_147_483_647;
-const rowId = z.number().int().positive().max(INT4_MAX);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Price checker (spec section 7: properties/price-checker/name/autocomplete, properties/price-checker/check)
@@ -25,7 +23,7 @@ export const PriceCheckerAutocomplete = z.object({ content: z.array(PriceChecker
 /** `POST /api/properties/price-checker/check`: a building, bedrooms (0 for a studio) and, optionally, furnishing. */
 export const PriceCheckRequest = z
   .object({
-    landmarkLabelId: rowId,
+    landmarkLabelId: RowId,
     bedroom: z.number().int('growth.field.bedroom').min(0, 'growth.field.bedroom').max(10, 'growth.field.bedroom'),
     furnishType: FurnishType.nullable().optional(),
   })
@@ -61,7 +59,7 @@ export type PriceCheck = z.infer<typeof PriceCheck>;
 // ---------------------------------------------------------------------------------------------------------------
 // Review expenses (spec section 7: GET properties/review-expenses/{id})
 
-export const ReviewExpensesParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
+export const ReviewExpensesParams = z.object({ id: RowIdParam });
 /**
  * What a tenant pays to move into a listing (ringgit): with zero deposit, the first month, the agreement fee and
  * SST on the fee; otherwise the market's usual deposits (2 + 1/2 months, for comparison). Live listings only.
@@ -128,7 +126,7 @@ export const PromotionInput = z
       .default(null),
     startsAt: z.iso.datetime({ offset: true, error: 'growth.field.dates' }),
     endsAt: z.iso.datetime({ offset: true, error: 'growth.field.dates' }),
-    listingIds: z.array(rowId).max(PROMOTION_MAX_LISTINGS).default([]),
+    listingIds: z.array(RowId).max(PROMOTION_MAX_LISTINGS).default([]),
   })
   .strict()
   .refine((p) => Date.parse(p.endsAt) > Date.parse(p.startsAt), { path: ['endsAt'], message: 'growth.field.dates' })
@@ -154,7 +152,7 @@ export const ManagedPromotion = z
   .meta({ id: 'ManagedPromotion' });
 export type ManagedPromotion = z.infer<typeof ManagedPromotion>;
 export const ManagedPromotionList = z.object({ content: z.array(ManagedPromotion) }).meta({ id: 'ManagedPromotionList' });
-export const PromotionParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
+export const PromotionParams = z.object({ id: RowIdParam });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Referral programme (spec section 7: referral/create, referrals {referralCode, source})
@@ -245,7 +243,7 @@ export type Testimonial = z.infer<typeof Testimonial>;
 export const TestimonialList = z.object({ content: z.array(Testimonial) }).meta({ id: 'TestimonialList' });
 export const FeedbackForStaff = Testimonial.extend({ status: z.enum(['PENDING', 'APPROVED', 'REJECTED']) });
 export const FeedbackQueue = z.object({ content: z.array(FeedbackForStaff) }).meta({ id: 'FeedbackQueue' });
-export const FeedbackDecisionParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX), decision: z.enum(['approve', 'reject']) });
+export const FeedbackDecisionParams = z.object({ id: RowIdParam, decision: z.enum(['approve', 'reject']) });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Newsletter (spec section 7: email-collection {email}), double opt-in

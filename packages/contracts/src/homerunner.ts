@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowId, RowIdParam } from './ids.ts';
 
 /**
  * Key collection by a home runner (issue 19): Klang Valley listings only, by postcode; pickups on the hour, written
@@ -24,7 +25,18 @@ export const AreaCover = z.object({
 export type AreaCover = z.infer<typeof AreaCover>;
 
 /** `YYYY-MM-DD HH-mm`, Malaysia time (dashes, never slashes or colons). */
-export const KeyDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}-\d{2}$/, { message: 'services.homerunner.dateTimeFormat' });
+export const KeyDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}-\d{2}$/, { message: 'services.homerunner.dateTimeFormat' })
+  .refine(
+    (value) => {
+      // A real day and time of day (2026-02-30 or 25-00 are refused, not handed to the database).
+      const [y, mo, d, h, mi] = value.split(/[- ]/).map(Number) as [number, number, number, number, number];
+      const at = new Date(Date.UTC(y, mo - 1, d, h, mi));
+      return at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && h < 24 && mi < 60;
+    },
+    { message: 'services.homerunner.dateTimeFormat' },
+  );
 
 export const KeyStatus = z.enum(['LISTED', 'SCHEDULED', 'ASSIGNED', 'COLLECTED', 'RETURN_REQUESTED', 'RETURNED', 'CANCELLED']);
 export type KeyStatus = z.infer<typeof KeyStatus>;
@@ -44,10 +56,10 @@ export const KeyCollection = z.object({
 });
 export type KeyCollection = z.infer<typeof KeyCollection>;
 
-export const KeyListParams = z.object({ id: z.coerce.number().int().positive() });
+export const KeyListParams = z.object({ id: RowIdParam });
 /** `PUT /api/homerunner/key`: the spec's payload, with the listing it is for. */
-export const PickupBody = z.object({ propertyId: z.number().int().positive(), pickupDateTime: KeyDateTime }).strict();
-export const ReturnBody = z.object({ propertyId: z.number().int().positive(), returnDateTime: KeyDateTime }).strict();
+export const PickupBody = z.object({ propertyId: RowId, pickupDateTime: KeyDateTime }).strict();
+export const ReturnBody = z.object({ propertyId: RowId, returnDateTime: KeyDateTime }).strict();
 
 /** Staff: the open collections, and what they do to one. */
 export const StaffKeyList = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, RowIdParam } from './ids.ts';
 import { BUSINESS } from './business.ts';
 import { FACILITIES, Facility, FurnishType, ListingCard, NEARBY_PLACES, NearbyPlace, Page, ROOM_TYPES } from './listings.ts';
 import { ListingType, PropertyCategory, type ListingType as ListingTypeValue } from './reference.ts';
@@ -20,7 +21,6 @@ export const SALE_KINDS = ['SUBSALE', 'NEW_LAUNCH', 'AUCTION'] as const;
 /** A real instant in UTC with milliseconds (`2026-01-31T00:00:00.000Z`): month 13 or hour 25 is refused, not stored. */
 const utcTimestamp = () => z.iso.datetime({ precision: 3, message: 'field.date' });
 /** Ids and counts stored in 32-bit integer columns. */
-const INT4_MAX = 2_147_483_647;
 /** Spec section 5: name-type text (a person's name) holds letters, spaces, '/' and apostrophes only. */
 export const NAME_TEXT = /^[\p{L}\p{M}\s/'’]+$/u;
 /**
@@ -324,7 +324,7 @@ export const LandlordLead = z.object({
 });
 
 /** A row id in a path (`/api/landmarks/{id}`, `/api/properties/images/{imageId}`): a positive int4. */
-const RowId = z.coerce.number().int().positive().max(INT4_MAX);
+const RowId = RowIdParam;
 export const IdParams = z.object({ id: RowId });
 export const ImageParams = z.object({ id: RowId, imageId: RowId });
 export const ImageIdParams = z.object({ imageId: RowId });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowIdParam } from './ids.ts';
 
 /** The channels a notice goes out on besides the in-app list (which always has it). */
 export const NOTICE_CHANNELS = ['email', 'sms', 'push'] as const;
@@ -26,7 +27,7 @@ export type NoticeView = z.infer<typeof NoticeView>;
 
 export const NoticeListQuery = z
   .object({
-    before: z.coerce.number().int().positive().optional(),
+    before: RowIdParam.optional(),
     limit: z.coerce.number().int().min(1).max(50).default(20),
   })
   .strict();

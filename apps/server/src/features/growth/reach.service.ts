@@ -1,3 +1,4 @@
+import { INT4_MAX } from '@kunci/contracts/ids';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '@kunci/contracts/errors';
 import type { Testimonial } from '@kunci/contracts/growth';
@@ -37,7 +38,10 @@ export function createReachService({
   /** The subscription a signed token names, or 404 (a forged or mistyped link). */
   async function verified(purpose: Purpose, value: string) {
     const [idText, mac] = value.split('.');
-    const row = await repository.subscription(Number(idText));
+    const id = Number(idText);
+    // A token naming no possible row (past int4) is as unknown as a forged one: never a database error.
+    if (!Number.isSafeInteger(id) || id < 1 || id > INT4_MAX) throw notFound({ purpose });
+    const row = await repository.subscription(id);
     const expected = row ? Buffer.from(sign(purpose, row.id, row.email)) : undefined;
     if (!row || !expected || !mac || expected.length !== mac.length || !timingSafeEqual(expected, Buffer.from(mac))) throw notFound({ purpose });
     return row;

@@ -144,11 +144,13 @@ describe('zero-deposit justification review', () => {
     });
 
     await f.drain();
-    const notices = asJson<{ content: { title: string; body: string }[] }>(
+    const notices = asJson<{ content: { type: string; title: string; body: string }[] }>(
       await t.app.inject({ url: '/api/notices', headers: { ...tenant.headers, 'x-language': 'ms' } }),
     );
-    expect(notices.content[0]).toMatchObject({ title: 'Justifikasi tanpa deposit diterima' });
-    expect(notices.content[0]!.body).toContain('menempah semula');
+    // The deal's own steps are under the bell too: the decision is the justification's notice.
+    const decided = notices.content.find((notice) => notice.type === 'screening.justification-decided');
+    expect(decided).toMatchObject({ title: 'Justifikasi tanpa deposit diterima' });
+    expect(decided!.body).toContain('menempah semula');
 
     // The tenant books the same home again: the failed report no longer rejects; approved with conditions once verified.
     const moveInDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -216,9 +218,12 @@ describe('zero-deposit justification review', () => {
     expect(audit).toMatchObject({ action: 'screening.justification.refuse' });
     expect(await f.dealRow(dealId)).toMatchObject({ state: 'REJECTED' });
     await f.drain();
-    const notices = asJson<{ content: { title: string; body: string }[] }>(await t.app.inject({ url: '/api/notices', headers: tenant.headers }));
-    expect(notices.content[0]).toMatchObject({ title: 'Zero-deposit justification not accepted' });
-    expect(notices.content[0]!.body).toContain('does not state the salary');
+    const notices = asJson<{ content: { type: string; title: string; body: string }[] }>(
+      await t.app.inject({ url: '/api/notices', headers: tenant.headers }),
+    );
+    const decided = notices.content.find((notice) => notice.type === 'screening.justification-decided');
+    expect(decided).toMatchObject({ title: 'Zero-deposit justification not accepted' });
+    expect(decided!.body).toContain('does not state the salary');
   });
 
   it('only operations with a PIN-confirmed session decide; a missing note is refused; nothing is recorded for a refused call', async () => {

@@ -315,15 +315,20 @@ describe('job queue', () => {
     await closed;
     expect(order).toEqual(['job finished', 'app closed']);
     expect(await rows(`select state from jobs where name = 'test.slow'`)).toEqual([{ state: 'done' }]);
-    // The listing and chat jobs ran once at start (due earlier than the slow job) and wait for their next time.
+    // The recurring jobs ran once at start (due earlier than the slow job) and wait for their next time.
     expect(
       await rows(`select name, repeat_seconds, state, run_at > now() as later from jobs where repeat_seconds is not null order by name`),
     ).toEqual([
       { name: 'chat.notices', repeat_seconds: 30, state: 'pending', later: true },
       { name: 'chat.reminders', repeat_seconds: 600, state: 'pending', later: true },
+      { name: 'chat.unanswered-reminders', repeat_seconds: 600, state: 'pending', later: true },
       { name: 'jobs.prune', repeat_seconds: 3600, state: 'pending', later: true },
       { name: 'listings.maintenance', repeat_seconds: 600, state: 'pending', later: true },
       { name: 'listings.review-notices', repeat_seconds: 30, state: 'pending', later: true },
+      { name: 'listings.silent-owners', repeat_seconds: 600, state: 'pending', later: true },
+      { name: 'referrals.rewards', repeat_seconds: 600, state: 'pending', later: true },
+      { name: 'saved-searches.digests', repeat_seconds: 600, state: 'pending', later: true },
+      { name: 'services.collection.cycle', repeat_seconds: 600, state: 'pending', later: true },
     ]);
   });
 });
