@@ -4,6 +4,9 @@ import { tinyMp4 } from '@kunci/media/test-videos';
 import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+// One after another, in order: these journeys post as the same demo landlord, and /post offers the newest draft, so a
+// draft started by a later journey in parallel would take the first one's place.
+test.describe.configure({ mode: 'default' });
 
 const photo = (shade: number) =>
   sharp({ create: { width: 1000, height: 750, channels: 3, background: { r: 30 + shade * 40, g: 110, b: 140 } } })

@@ -71,6 +71,8 @@ test('a landlord enrols a tenancy, the invited tenant pays the first invoice by 
   await expect(tenant.getByRole('status').filter({ hasText: 'Thank you' })).toHaveText('Thank you: your payment is being confirmed.');
   // The gateway's confirmation reaches us through the job queue: the page shows it once reloaded after it lands.
   await tenant.getByRole('link', { name: 'Invoices' }).click();
+  // Reloads below must reload the invoices tab, not the page it came from.
+  await expect(tenant).toHaveURL(/tab=invoices/);
   await expect
     .poll(
       async () => {

@@ -17,7 +17,7 @@ export function Header({ onOpenMenu, hiddenOnMobile }: { onOpenMenu: () => void;
   const { t, href } = useI18n();
   return (
     <header className={`sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur ${hiddenOnMobile ? 'max-hd:hidden' : ''}`}>
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 hd:gap-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 sm:gap-2 sm:px-4 hd:gap-4">
         <button type="button" onClick={onOpenMenu} className="rounded-md p-2 hover:bg-gray-100 hd:hidden" aria-label={t('nav.openMenu')}>
           <MenuIcon />
         </button>
@@ -31,7 +31,7 @@ export function Header({ onOpenMenu, hiddenOnMobile }: { onOpenMenu: () => void;
           </Link>
         </nav>
         <SearchBar className="hidden flex-1 hd:block hd:max-w-md" />
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex items-center sm:gap-1">
           <Link
             to={href('post')}
             className="mr-1 hidden shrink-0 rounded-full bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 hd:inline-block"
