@@ -211,7 +211,7 @@ function EnrolForms({ deals }: { deals: { id: string; name: string; tenant: stri
           {result.ok ? t('services.collection.enrol.done', { property: result.property, days: rules.invoiceDaysBefore }) : result.error}
         </p>
       ) : null}
-      <div className="mt-3 grid gap-6 md:grid-cols-2">
+      <div className="mt-3 grid grid-cols-1 gap-6 md:grid-cols-2">
         <Form method="post" className="flex flex-col">
           <h3 className="font-medium">{t('services.collection.enrol.deal')}</h3>
           {deals.length ? (
@@ -219,7 +219,7 @@ function EnrolForms({ deals }: { deals: { id: string; name: string; tenant: stri
               <label htmlFor="enrol-deal" className="mt-2 text-sm font-medium text-gray-800">
                 {t('services.collection.enrol.dealId')}
               </label>
-              <select id="enrol-deal" name="dealId" className="mt-1 rounded-lg border border-gray-300 px-3 py-2.5">
+              <select id="enrol-deal" name="dealId" className="mt-1 w-full min-w-0 rounded-lg border border-gray-300 px-3 py-2.5">
                 {deals.map((deal) => (
                   <option key={deal.id} value={deal.id}>
                     {`${deal.name} · ${deal.tenant} · ${money(deal.rent)}`}
