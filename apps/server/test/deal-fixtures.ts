@@ -21,29 +21,7 @@ export function dealFixtures(t: () => TestApp) {
   }
 
   /** A live Bangsar condo at RM1,800 a month, owned by `landlordId` (a listing no other test used). */
-  async function condo(landlordId: string, price = 1800): Promise<number> {
-    const db = t().database.db;
-    const [bangsar] = await db.select({ id: areas.id }).from(areas).where(eq(areas.slug, 'bangsar'));
-    const [listing] = await db
-      .select({ id: properties.id })
-      .from(properties)
-      .where(and(eq(properties.reviewStatus, 'APPROVED'), notInArray(properties.id, used)))
-      .limit(1);
-    used.push(listing!.id);
-    await db
-      .update(properties)
-      .set({
-        ownerId: landlordId,
-        price,
-        type: 'HIGHRISE',
-        status: 'ACTIVE',
-        active: true,
-        areaId: bangsar!.id,
-        expiresAt: new Date(Date.now() + 30 * 86_400_000),
-      })
-      .where(eq(properties.id, listing!.id));
-    return listing!.id;
-  }
+  const condo = (landlordId: string, price = 1800) => takeLiveListing(t(), used, landlordId, price);
 
   const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
@@ -218,6 +196,34 @@ export function dealFixtures(t: () => TestApp) {
  * A listing of its own for a test row: a copy of an approved demo listing (its photos aside), so rows that take a
  * listing each (deals hold one listing at a time) never run out of the template's few.
  */
+/**
+ * A live Bangsar condo at `price` a month, made `landlordId`'s: an approved demo listing not yet in `used` (a test
+ * file's own list, so no two of its tests share one).
+ */
+export async function takeLiveListing(t: TestApp, used: number[], landlordId: string, price: number): Promise<number> {
+  const db = t.database.db;
+  const [bangsar] = await db.select({ id: areas.id }).from(areas).where(eq(areas.slug, 'bangsar'));
+  const [listing] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.reviewStatus, 'APPROVED'), notInArray(properties.id, used)))
+    .limit(1);
+  used.push(listing!.id);
+  await db
+    .update(properties)
+    .set({
+      ownerId: landlordId,
+      price,
+      type: 'HIGHRISE',
+      status: 'ACTIVE',
+      active: true,
+      areaId: bangsar!.id,
+      expiresAt: new Date(Date.now() + 30 * 86_400_000),
+    })
+    .where(eq(properties.id, listing!.id));
+  return listing!.id;
+}
+
 export async function freshListing(t: TestApp): Promise<number> {
   const { rows: columns } = (await t.database.raw(
     `select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as list from information_schema.columns

@@ -1,7 +1,8 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
-import { areas, deals, ledgerEntries, properties, users } from '@kunci/db/schema';
+import { deals, ledgerEntries, users } from '@kunci/db/schema';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
+import { takeLiveListing } from '../../../test/deal-fixtures.ts';
 import { bearer, freshPhone, type TestApp } from '../../../test/support.ts';
 
 /** Screening tests' fixtures: people, a live Bangsar condo, a deal booked through the API (paid on the simulator). */
@@ -20,29 +21,7 @@ export function screeningFixtures(t: () => TestApp) {
   type Person = Awaited<ReturnType<typeof person>>;
 
   /** A live Bangsar condo at `price` a month, owned by `landlordId` (a listing no other test here used). */
-  async function condo(landlordId: string, price = 1800): Promise<number> {
-    const db = t().database.db;
-    const [bangsar] = await db.select({ id: areas.id }).from(areas).where(eq(areas.slug, 'bangsar'));
-    const [listing] = await db
-      .select({ id: properties.id })
-      .from(properties)
-      .where(and(eq(properties.reviewStatus, 'APPROVED'), notInArray(properties.id, used)))
-      .limit(1);
-    used.push(listing!.id);
-    await db
-      .update(properties)
-      .set({
-        ownerId: landlordId,
-        price,
-        type: 'HIGHRISE',
-        status: 'ACTIVE',
-        active: true,
-        areaId: bangsar!.id,
-        expiresAt: new Date(Date.now() + 30 * 86_400_000),
-      })
-      .where(eq(properties.id, listing!.id));
-    return listing!.id;
-  }
+  const condo = (landlordId: string, price = 1800) => takeLiveListing(t(), used, landlordId, price);
 
   const command = (who: Person, dealId: string, body: Record<string, unknown>) =>
     t().app.inject({ method: 'PUT', url: `/api/deals/${dealId}`, payload: body, headers: who.headers });

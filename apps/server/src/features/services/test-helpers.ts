@@ -1,7 +1,8 @@
-import { and, asc, eq, notInArray } from 'drizzle-orm';
-import { areas, collectionInvoices, collectionTenancies, deals, properties, users } from '@kunci/db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { collectionInvoices, collectionTenancies, deals, properties, users } from '@kunci/db/schema';
 import { malaysiaDay } from '@kunci/i18n/format';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
+import { takeLiveListing } from '../../../test/deal-fixtures.ts';
 import { bearer, freshPhone, type TestApp } from '../../../test/support.ts';
 
 /** Services tests' fixtures: people, a live listing of a landlord, an ACTIVE deal written directly, the outbox. */
@@ -22,29 +23,7 @@ export function servicesFixtures(t: () => TestApp) {
   }
 
   /** A live Petaling Jaya-or-wherever condo at `price` owned by `landlordId` (a listing no other test here used). */
-  async function listing(landlordId: string, price = 1800): Promise<number> {
-    const db = t().database.db;
-    const [area] = await db.select({ id: areas.id }).from(areas).where(eq(areas.slug, 'bangsar'));
-    const [row] = await db
-      .select({ id: properties.id })
-      .from(properties)
-      .where(and(eq(properties.reviewStatus, 'APPROVED'), notInArray(properties.id, used)))
-      .limit(1);
-    used.push(row!.id);
-    await db
-      .update(properties)
-      .set({
-        ownerId: landlordId,
-        price,
-        type: 'HIGHRISE',
-        status: 'ACTIVE',
-        active: true,
-        areaId: area!.id,
-        expiresAt: new Date(Date.now() + 30 * 86_400_000),
-      })
-      .where(eq(properties.id, row!.id));
-    return row!.id;
-  }
+  const listing = (landlordId: string, price = 1800) => takeLiveListing(t(), used, landlordId, price);
 
   /**
    * An ACTIVE tenancy of ours: the tenant moved in on `moveInDate` (written directly, as the agreements area brings
