@@ -84,3 +84,51 @@ export const agreementSigningCodes = pgTable(
   },
   (t) => [index('agreement_signing_codes_agreement').on(t.agreementId, t.userId, t.createdAt.desc())],
 );
+
+/**
+ * An agreement for a tenancy found elsewhere (no listing, no deal yet; decision 14): one party states the home,
+ * the terms and their own details, and invites the other party's phone number (an account is made for it when
+ * there is none, so the invitee signs in with that phone). Accepting, the invitee gives their details; the deal
+ * (without a listing, at AGREEMENT) and its agreement are made then. Pending until `expires_at`.
+ */
+export const agreementInvitations = pgTable(
+  'agreement_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inviterId: uuid('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The inviter's side of the tenancy; the invitee takes the other. */
+    inviterRole: text('inviter_role', { enum: ['LANDLORD', 'TENANT'] }).notNull(),
+    inviteeId: uuid('invitee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['PENDING', 'ACCEPTED'] })
+      .notNull()
+      .default('PENDING'),
+    language: text('language', { enum: ['en', 'ms', 'zh'] }).notNull(),
+    propertyName: text('property_name').notNull(),
+    address: text('address').notNull(),
+    startDate: text('start_date').notNull(),
+    tenancyMonths: integer('tenancy_months').notNull(),
+    monthlyRent: integer('monthly_rent').notNull(),
+    occupants: integer('occupants').notNull(),
+    utilities: text('utilities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    houseRules: text('house_rules').notNull(),
+    inviterName: text('inviter_name').notNull(),
+    inviterIdType: text('inviter_id_type', { enum: ['IC', 'PASSPORT'] }).notNull(),
+    inviterIdSealed: text('inviter_id_sealed').notNull(),
+    inviterIdLast4: text('inviter_id_last4').notNull(),
+    /** The deal made when it was accepted. */
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('agreement_invitations_invitee').on(t.inviteeId, t.createdAt.desc()), index('agreement_invitations_inviter').on(t.inviterId, t.createdAt.desc())],
+);

@@ -10,15 +10,17 @@ const inList = (states: readonly string[]) => sql.raw(states.map((state) => `'${
 /**
  * A rental deal (packages/contracts/src/deals.ts has its state machine). The terms are copied from the listing
  * when the tenant applies, so a later edit of the listing changes no deal. At most one deal per listing holds
- * it (booked or later): the partial unique index makes a second booking impossible even under a race.
+ * it (booked or later): the partial unique index makes a second booking impossible even under a race. A tenancy
+ * found elsewhere is a deal without a listing that enters at AGREEMENT when its invitation is accepted.
  */
 export const deals = pgTable(
   'deals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    propertyId: integer('property_id')
-      .notNull()
-      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** The listing applied for; null for a tenancy found elsewhere (an invited agreement, decision 14). */
+    propertyId: integer('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    /** The home as the parties named it, for a deal without a listing (a listing deal shows its listing's name). */
+    propertyName: text('property_name'),
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
