@@ -3,6 +3,7 @@ export * from './schema/admin.ts';
 export * from './schema/agreements.ts';
 export * from './schema/appointments.ts';
 export * from './schema/areas.ts';
+export * from './schema/attribution.ts';
 export * from './schema/auth.ts';
 export * from './schema/chat.ts';
 export * from './schema/content.ts';
