@@ -2,6 +2,7 @@ import { and, desc, eq, gte, ilike, inArray, ne, sql, type SQL } from 'drizzle-o
 import type { Database } from '@kunci/db/client';
 import { areas, landmarks, properties } from '@kunci/db/schema';
 import { isLive } from '../../lib/listing-card.repository.ts';
+import { createRentSpreadRepository } from '../../lib/rent-spread.repository.ts';
 
 /** Whole homes let by the month: what a building's rent is checked against (rooms and sales are other markets). */
 const HOME_RENTALS = ['HIGHRISE', 'LANDED'];
@@ -31,6 +32,7 @@ function where({ scope, bedroom, furnishType, since }: PriceComparables): SQL | 
 }
 
 export function createPriceCheckerRepository(db: Database) {
+  const rents = createRentSpreadRepository(db);
   return {
     /** Buildings by name (trigram index), those with the most comparable rentals first. */
     buildings: (keywords: string, since: Date, limit: number) =>
@@ -79,30 +81,10 @@ export function createPriceCheckerRepository(db: Database) {
       )[0],
 
     /** The spread of the comparables' rents, and how many of them are on the market now. */
-    spread: async (comparables: PriceComparables) =>
-      (
-        await db
-          .select({
-            n: sql<number>`count(*)::int`,
-            live: sql<number>`count(*) filter (where ${isLive()})::int`,
-            min: sql<number | null>`min(${properties.price})`,
-            p25: sql<number | null>`percentile_cont(0.25) within group (order by ${properties.price})`,
-            median: sql<number | null>`percentile_cont(0.5) within group (order by ${properties.price})`,
-            p75: sql<number | null>`percentile_cont(0.75) within group (order by ${properties.price})`,
-            max: sql<number | null>`max(${properties.price})`,
-          })
-          .from(properties)
-          .where(where(comparables))
-      )[0]!,
+    spread: (comparables: PriceComparables) => rents.spread(where(comparables)),
 
     /** How many comparables fall in each `step`-wide bucket from `min` (bucket 0 first). */
-    buckets: (comparables: PriceComparables, min: number, step: number) =>
-      db
-        .select({ bucket: sql<number>`floor((${properties.price} - ${min}) / ${step})::int`, n: sql<number>`count(*)::int` })
-        .from(properties)
-        .where(where(comparables))
-        .groupBy(sql`1`)
-        .orderBy(sql`1`),
+    buckets: (comparables: PriceComparables, min: number, step: number) => rents.buckets(where(comparables), min, step),
   };
 }
 export type PriceCheckerRepository = ReturnType<typeof createPriceCheckerRepository>;

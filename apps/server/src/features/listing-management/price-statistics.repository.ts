@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { properties } from '@kunci/db/schema';
 import { isLive } from '../../lib/listing-card.repository.ts';
+import { createRentSpreadRepository } from '../../lib/rent-spread.repository.ts';
 
 /** Which live listings are compared: of a kind (a type, else every rental type) and bedrooms, in a building or area. */
 export interface Comparables {
@@ -25,30 +26,12 @@ function where({ type, bedroom, scope }: Comparables): SQL | undefined {
 
 /** The spread of comparable live rents. */
 export function createPriceStatisticsRepository(db: Database) {
+  const rents = createRentSpreadRepository(db);
   return {
-    spread: async (comparables: Comparables) =>
-      (
-        await db
-          .select({
-            n: sql<number>`count(*)::int`,
-            min: sql<number | null>`min(${properties.price})`,
-            p25: sql<number | null>`percentile_cont(0.25) within group (order by ${properties.price})`,
-            median: sql<number | null>`percentile_cont(0.5) within group (order by ${properties.price})`,
-            p75: sql<number | null>`percentile_cont(0.75) within group (order by ${properties.price})`,
-            max: sql<number | null>`max(${properties.price})`,
-          })
-          .from(properties)
-          .where(where(comparables))
-      )[0]!,
+    spread: (comparables: Comparables) => rents.spread(where(comparables)),
 
     /** How many comparables fall in each `step`-wide bucket from `min` (bucket 0 first). */
-    buckets: (comparables: Comparables, min: number, step: number) =>
-      db
-        .select({ bucket: sql<number>`floor((${properties.price} - ${min}) / ${step})::int`, n: sql<number>`count(*)::int` })
-        .from(properties)
-        .where(where(comparables))
-        .groupBy(sql`1`)
-        .orderBy(sql`1`),
+    buckets: (comparables: Comparables, min: number, step: number) => rents.buckets(where(comparables), min, step),
   };
 }
 export type PriceStatisticsRepository = ReturnType<typeof createPriceStatisticsRepository>;

@@ -17,7 +17,7 @@ export function createPriceStatisticsService({ prices }: Pick<ListingManagementR
       const kind = { type: request.type, bedroom: request.bedroom };
       let basis: PriceStatistics['basis'] = 'none';
       let comparables: Comparables | undefined;
-      let row: Awaited<ReturnType<typeof prices.spread>> = { n: 0, min: null, p25: null, median: null, p75: null, max: null };
+      let row: Awaited<ReturnType<typeof prices.spread>> = { n: 0, live: 0, min: null, p25: null, median: null, p75: null, max: null };
       if (request.landmarkLabelId) {
         comparables = { ...kind, scope: { landmarkId: request.landmarkLabelId } };
         row = await prices.spread(comparables);
