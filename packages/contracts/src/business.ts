@@ -99,6 +99,9 @@ export const BUSINESS = {
      * Standard ("Basic"): one month is our setting until the insurer's table says otherwise.
      */
     plans: { STANDARD: { months: 1 }, PROTECT: { months: 1.25 }, PROTECT_PLUS: { months: 1.5 } },
+    /** The most a policy covers in all (ringgit), and the months of lost rent it pays at most. */
+    maxCover: 42_000,
+    lossOfRentMonths: 2,
     sstRate: 0.06,
     stampDuty: 10,
     /** The premium is paid over the first this many months' invoices. */

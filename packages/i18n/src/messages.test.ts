@@ -212,6 +212,8 @@ describe('our ICU formatter', () => {
     rating: 5,
     confirm: 'https://kunci.example/newsletter?confirm=1.x',
     unsubscribe: 'https://kunci.example/newsletter?unsubscribe=1.x',
+    // Services
+    cover: 42_000,
   };
   it.each(LANGUAGES)('%s: formats every message exactly as intl-messageformat does', (lang) => {
     const t = createTranslator(lang, CATALOGUES[lang]);

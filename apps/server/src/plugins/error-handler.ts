@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ErrorCode, errorStatus, type ErrorBody, type FieldError } from '@kunci/contracts/errors';
 import { isDatabaseUnavailable } from '@kunci/db/client';
 import { CATALOGUES, translatorFor, type MessageKey, type Translate } from '@kunci/i18n/messages';
+import type { MessageValues } from '@kunci/i18n/translate';
 import { AppError } from '../lib/app-error.ts';
 import { fieldMessage } from '../lib/field-messages.ts';
 import { requestLanguage } from '../lib/language.ts';
@@ -34,11 +35,18 @@ function validationFields(
   });
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, fields?: FieldError[], messageKey?: MessageKey): FastifyReply {
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  fields?: FieldError[],
+  messageKey?: MessageKey,
+  values?: MessageValues,
+): FastifyReply {
   const t = translatorFor(requestLanguage(request));
-  const body: ErrorBody = { errorCode: code, message: t(messageKey ?? `errors.${code}`) };
+  const body: ErrorBody = { errorCode: code, message: t(messageKey ?? `errors.${code}`, values) };
   // Field messages that name a catalogue entry (the listing rules') are given in the caller's language.
-  if (fields?.length) body.fields = fields.map((f) => (f.message in CATALOGUES.en ? { ...f, message: t(f.message as MessageKey) } : f));
+  if (fields?.length) body.fields = fields.map((f) => (f.message in CATALOGUES.en ? { ...f, message: t(f.message as MessageKey, values) } : f));
   return reply.status(errorStatus[code]).type('application/json').send(body);
 }
 
@@ -78,7 +86,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const retryAfterMs = error.context?.['retryAfterMs'];
       if (typeof retryAfterMs === 'number') reply.header('retry-after', Math.max(1, Math.ceil(retryAfterMs / 1000)));
       if (errorStatus[error.code] >= 500) request.log.error({ err: error, context: error.context }, 'request failed');
-      return send(request, reply, error.code, error.fields, error.messageKey);
+      return send(request, reply, error.code, error.fields, error.messageKey, error.messageValues);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return send(request, reply, ErrorCode.VALIDATION, validationFields(error as never, translatorFor(requestLanguage(request))));

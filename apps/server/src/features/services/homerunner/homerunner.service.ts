@@ -7,6 +7,9 @@ import type { HomerunnerRepository, KeyCollectionRow } from './homerunner.reposi
 const rules = BUSINESS.homerunner;
 const MALAYSIA_MS = 8 * 3_600_000;
 const HOUR_MS = 3_600_000;
+const clock = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+/** The settings the time messages name (the runners' hours, how far ahead, the return notice). */
+const TIME_RULES = { from: clock(rules.firstHour), to: clock(rules.lastHour), days: rules.bookAheadDays, hours: rules.returnNoticeHours };
 
 /** Whether the directory's place is in the Klang Valley. */
 export function inKlangValley(place: { state: string; city: string }): boolean {
@@ -80,7 +83,7 @@ export function createHomerunnerService({ repository, now = () => new Date() }: 
   const badTime = (
     field: string,
     key: 'services.homerunner.past' | 'services.homerunner.hours' | 'services.homerunner.far' | 'services.homerunner.notice',
-  ) => new AppError(ErrorCode.VALIDATION, { field }, [{ path: field, message: key }], key);
+  ) => new AppError(ErrorCode.VALIDATION, { field }, [{ path: field, message: key }], key, TIME_RULES);
 
   return {
     areaCover,
@@ -95,7 +98,9 @@ export function createHomerunnerService({ repository, now = () => new Date() }: 
         const done = await tx.collections(propertyId);
         if (open) return { created: false, collection: dto(open, listing.name, done) };
         if (done >= rules.maxCollectionsPerListing)
-          throw new AppError(ErrorCode.CONFLICT, { propertyId, done }, undefined, 'services.homerunner.limit');
+          throw new AppError(ErrorCode.CONFLICT, { propertyId, done }, undefined, 'services.homerunner.limit', {
+            max: rules.maxCollectionsPerListing,
+          });
         const row = await tx.insert({ propertyId, ownerId: userId });
         return { created: true, collection: dto(row, listing.name, done + 1) };
       });

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '@kunci/db/schema';
+import { BUSINESS } from '@kunci/contracts/business';
+import { CATALOGUES } from '@kunci/i18n/messages';
 import type { KeyCollection } from '@kunci/contracts/homerunner';
 import { createTestApp, type TestApp } from '../../../../test/support.ts';
 import { servicesFixtures } from '../test-helpers.ts';
 import { checkPickup, checkReturn, formatKeyDateTime, parseKeyDateTime } from './homerunner.service.ts';
 
+const rules = BUSINESS.homerunner;
 let t: TestApp;
 const f = servicesFixtures(() => t);
 
@@ -45,6 +48,34 @@ describe('key times', () => {
     ['2026-11-28 21-00', 'hours'],
   ])('keys back at %s: %s (asked on 2026-11-26 12:00)', (when, expected) => {
     expect(checkReturn(parseKeyDateTime(when)!, new Date('2026-11-26T04:00:00.000Z'))).toBe(expected);
+  });
+});
+
+describe('key-collection messages', () => {
+  const keys = ['services.homerunner.limit', 'services.homerunner.hours', 'services.homerunner.far', 'services.homerunner.notice'] as const;
+  it.each(['en', 'ms', 'zh'] as const)('%s: name no business number of their own (they come from the settings)', (lang) => {
+    for (const key of keys) expect(CATALOGUES[lang][key], key).not.toMatch(/\d/);
+  });
+
+  it.each([
+    ['ms', 'Beri notis sekurang-kurangnya'],
+    ['zh', '取回钥匙需至少提前'],
+  ])('a return too soon is refused in %s with the notice from the settings', async (lang, words) => {
+    const landlord = await f.person(`Landlord ${lang}`);
+    const propertyId = await f.listing(landlord.id);
+    await t.database.db.update(properties).set({ postcode: '47400' }).where(eq(properties.id, propertyId));
+    await t.app.inject({ method: 'POST', url: `/api/property/key/${propertyId}/list`, headers: landlord.headers });
+    await t.database.raw(`update key_collections set status = 'COLLECTED' where property_id = $1`, [propertyId]);
+    const answer = await t.app.inject({
+      method: 'PUT',
+      url: '/api/homerunner/key/return',
+      payload: { propertyId, returnDateTime: at(0, 23) },
+      headers: { ...landlord.headers, 'accept-language': lang },
+    });
+    expect(answer.statusCode).toBe(422);
+    const { message } = answer.json() as { message: string };
+    expect(message).toContain(words);
+    expect(message).toContain(String(rules.returnNoticeHours));
   });
 });
 
@@ -90,7 +121,9 @@ describe('home runner', () => {
     expect((await list()).statusCode).toBe(200); // the open one again
 
     expect((await pickup(at(1, 10).replaceAll('-', '/'))).statusCode).toBe(422); // slashes
-    expect((await pickup(at(1, 22))).json()).toMatchObject({ message: 'Choose a time on the hour between 9 AM and 8 PM.' });
+    expect((await pickup(at(1, 22))).json()).toMatchObject({
+      message: `Choose a time on the hour between ${String(rules.firstHour).padStart(2, '0')}:00 and ${String(rules.lastHour).padStart(2, '0')}:00.`,
+    });
     const booked = await pickup(at(1, 10));
     expect(booked.json()).toMatchObject({ status: 'SCHEDULED', pickupDateTime: at(1, 10) });
 
@@ -112,7 +145,7 @@ describe('home runner', () => {
       t.app.inject({ method: 'PUT', url: '/api/homerunner/key/return', payload: { propertyId, returnDateTime }, headers: landlord.headers });
     const tooSoon = await back(at(0, 23));
     expect(tooSoon.statusCode).toBe(422);
-    expect(tooSoon.json()).toMatchObject({ message: 'Give at least 24 hours’ notice to have the keys back.' });
+    expect(tooSoon.json()).toMatchObject({ message: `Give at least ${rules.returnNoticeHours} hours’ notice to have the keys back.` });
     expect((await back(at(2, 10))).json()).toMatchObject({ status: 'RETURN_REQUESTED', returnDateTime: at(2, 10) });
     expect((await staffDoes(collection.id, { action: 'RETURNED' })).json()).toMatchObject({ status: 'RETURNED' });
 
@@ -127,7 +160,7 @@ describe('home runner', () => {
     await staffDoes((second.json() as KeyCollection).id, { action: 'RETURNED' });
     const third = await list();
     expect(third.statusCode).toBe(409);
-    expect(third.json()).toMatchObject({ message: 'This listing has had its 2 key collections.' });
+    expect(third.json()).toMatchObject({ message: `This listing has had its ${rules.maxCollectionsPerListing} key collections.` });
   });
 
   it('tells a Johor Bahru landlord the service does not cover the area, and keeps others off a listing', async () => {

@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = metaI18n(matches);
   return [
     { title: `${t('services.protection.page.title')} | ${t('app.name')}` },
-    { name: 'description', content: t('services.protection.page.intro', { min: rules.rent.min, max: rules.rent.max, months: rules.coverMonths }) },
+    { name: 'description', content: t('services.protection.page.intro', { min: rules.rent.min, max: rules.rent.max, months: rules.coverMonths, cover: rules.maxCover }) },
   ];
 };
 
@@ -52,7 +52,7 @@ export default function Protection() {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
       <h1 className="text-2xl font-bold md:text-3xl">{t('services.protection.page.title')}</h1>
-      <p className="text-gray-700">{t('services.protection.page.intro', { min: rules.rent.min, max: rules.rent.max, months: rules.coverMonths })}</p>
+      <p className="text-gray-700">{t('services.protection.page.intro', { min: rules.rent.min, max: rules.rent.max, months: rules.coverMonths, cover: rules.maxCover })}</p>
       <div className="overflow-x-auto rounded-xl border border-gray-200">
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">{t('services.protection.table.caption')}</caption>
@@ -72,7 +72,7 @@ export default function Protection() {
             {features.map(([feature, plans]) => (
               <tr key={feature}>
                 <th scope="row" className="px-3 py-2 font-normal">
-                  {t(feature)}
+                  {t(feature, { months: rules.lossOfRentMonths })}
                 </th>
                 {PROTECTION_PLANS.map((plan) => (
                   <td key={plan} className="px-3 py-2">

@@ -272,7 +272,7 @@ function EnrolForms({ deals }: { deals: { id: string; name: string; tenant: stri
             required
             min={rules.dueDay.min}
             max={rules.dueDay.max}
-            label={t('services.collection.enrol.dueDay')}
+            label={t('services.collection.enrol.dueDay', { min: rules.dueDay.min, max: rules.dueDay.max })}
             error={errors['dueDay']}
           />
           <Field
