@@ -32,6 +32,7 @@ export * from './schema/referrals.ts';
 export * from './schema/property-actions.ts';
 export * from './schema/property-images.ts';
 export * from './schema/property-types.ts';
+export * from './schema/protection.ts';
 export * from './schema/rental-collection.ts';
 export * from './schema/screening.ts';
 export * from './schema/saved-searches.ts';
