@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { properties } from './properties.ts';
 import { users } from './users.ts';
+
+/** The home runners operations staff dispatch (kept when they stop working: past collections name them). */
+export const homeRunners = pgTable('home_runners', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  /** E.164, as the landlord is told it. */
+  phone: text('phone').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
 
 /**
  * A home runner's collection of a listing's keys (issue 19): the landlord lists the key, books a pickup, staff assign a
@@ -23,6 +35,8 @@ export const keyCollections = pgTable(
       .default('LISTED'),
     pickupAt: timestamp('pickup_at', { withTimezone: true }),
     runnerName: text('runner_name'),
+    /** The runner staff assigned (their name is copied to `runner_name` as it was then). */
+    runnerId: integer('runner_id').references(() => homeRunners.id, { onDelete: 'set null' }),
     collectedAt: timestamp('collected_at', { withTimezone: true }),
     returnAt: timestamp('return_at', { withTimezone: true }),
     returnedAt: timestamp('returned_at', { withTimezone: true }),
