@@ -17,6 +17,9 @@ import { registerAdminJobs } from './features/admin/admin-jobs.ts';
 import { createAdminRepository } from './features/admin/admin.repository.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { createAdminService } from './features/admin/admin.service.ts';
+import { createAdminDealsRepository } from './features/admin/admin-deals.repository.ts';
+import { adminDealsRoutes } from './features/admin/admin-deals.routes.ts';
+import { createAdminDealsService } from './features/admin/admin-deals.service.ts';
 import { reportsRoutes } from './features/admin/reports.routes.ts';
 import { createStaffService } from './features/admin/staff.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -339,6 +342,12 @@ export async function buildApp({ config, database, store, redis, web = true, log
     secret,
   });
   app.decorate('screening', screening);
+  // The deal console: screening's signed reads and verdicts, payments' refunds, each staff action audited.
+  const adminDeals = createAdminDealsService(createAdminDealsRepository(db), {
+    signedRead: (documentId, staffId) => screening.signedRead('DEAL_DOCUMENT', documentId, { userId: staffId, staff: true }),
+    verify: (dealId, staffId, body) => screening.verify(dealId, { userId: staffId, staff: true }, body),
+    refund: (input) => payments.refund(input),
+  });
   // Deals and rental collection both hear of payment outcomes, each of the purposes it owns.
   const paymentOutcomes = shareJobKinds(jobs, [PAYMENT_JOBS.settled, PAYMENT_JOBS.failed]);
   registerDealJobs(paymentOutcomes, deals, messenger, notifications, { publicUrl: config.publicUrl, log: app.log });
@@ -372,6 +381,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(staffRoutes, { service: staff });
       await api.register(adminRoutes, { service: admin });
       await api.register(reportsRoutes, { service: admin });
+      await api.register(adminDealsRoutes, { service: adminDeals });
       await api.register(profileExtrasRoutes, { service: profileExtras });
       await api.register(paymentsRoutes, { service: payments, gateway: gateway.name });
       await api.register(dealsRoutes, { service: deals });

@@ -2,7 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { landmarks, listingReports, properties, sessions, staffConfirmations, users } from '@kunci/db/schema';
 import { tokenHash } from '../../src/lib/sessions.repository.ts';
 import { STAFF_PERSONAS, moderatorOnly, signedIn, staffOnly, type Context, type Fixture, type Row } from '../authorization-matrix.ts';
-import { freshPhone, type TestApp } from '../support.ts';
+import { matrixDeal } from '../deal-fixtures.ts';
+import { bearer, freshPhone, type TestApp } from '../support.ts';
 
 /** Marks a staff session as having confirmed with a PIN just now (the matrix's staff are at work). */
 export async function confirmStaffSession(t: TestApp, token: string): Promise<void> {
@@ -56,6 +57,20 @@ async function building(t: TestApp, c: Context): Promise<Fixture> {
     })
     .returning({ id: landmarks.id });
   return { id: row!.id };
+}
+/** A deal in screening of which the owner persona is the tenant, with an uploaded payslip. */
+async function dealWithDocument(t: TestApp, c: Context): Promise<Fixture> {
+  const { id } = await matrixDeal(t, c.owner.id, 'TENANT', 'SCREENING');
+  const headers = bearer(c.owner.token);
+  const added = await t.app.inject({ method: 'POST', url: `/api/deals/${id}/documents`, payload: { kind: 'PAYSLIP' }, headers });
+  const documentId = (added.json() as { id: string }).id;
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/documents/${documentId}/upload`,
+    payload: Buffer.from('%PDF-1.4\nmatrix\n'),
+    headers: { ...headers, 'content-type': 'application/pdf' },
+  });
+  return { id, documentId };
 }
 const BUILDING = {
   name: 'Residensi Matrix',
@@ -150,4 +165,35 @@ export const adminRows: Row[] = [
     expect: signedIn(201),
   },
   { route: 'GET /api/reports/mine', request: () => ({ url: '/api/reports/mine' }), expect: signedIn(200) },
+  // Deals: operations (and admins) only; moderators and editors never see deals or their documents.
+  { route: 'GET /api/admin/deals', request: () => ({ url: '/api/admin/deals?q=a' }), expect: staffOnly(['operations'], 200) },
+  {
+    route: 'GET /api/admin/deals/{id}',
+    setup: async (t, c) => ({ id: (await matrixDeal(t, c.owner.id, 'TENANT', 'BOOKED')).id }),
+    request: (_c, f) => ({ url: `/api/admin/deals/${f['id']}` }),
+    expect: staffOnly(['operations'], 200),
+  },
+  {
+    route: 'POST /api/admin/deals/{id}/documents/{documentId}/view',
+    setup: dealWithDocument,
+    request: (_c, f) => ({ method: 'POST', url: `/api/admin/deals/${f['id']}/documents/${f['documentId']}/view` }),
+    expect: staffOnly(['operations'], 200),
+  },
+  {
+    route: 'POST /api/admin/deals/{id}/verify',
+    setup: dealWithDocument,
+    request: (_c, f) => ({
+      method: 'POST',
+      url: `/api/admin/deals/${f['id']}/verify`,
+      payload: { documents: [{ id: f['documentId'], status: 'REJECTED', reason: 'The payslip is unreadable' }] },
+    }),
+    expect: staffOnly(['operations'], 200),
+  },
+  // A deal written directly holds nothing on the ledger: past authorization the refund is refused as too large.
+  {
+    route: 'POST /api/admin/deals/{id}/refund',
+    setup: async (t, c) => ({ id: (await matrixDeal(t, c.owner.id, 'TENANT', 'BOOKED')).id }),
+    request: (_c, f) => ({ method: 'POST', url: `/api/admin/deals/${f['id']}/refund`, payload: { amountSen: 100, reason: 'Matrix check' } }),
+    expect: staffOnly(['operations'], 409),
+  },
 ];
