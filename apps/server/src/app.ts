@@ -396,7 +396,9 @@ export async function buildApp({ config, database, store, redis, web = true, log
         pageCache,
       });
       await api.register(collectionRoutes, { service: collection });
-      await api.register(homerunnerRoutes, { service: createHomerunnerService({ repository: createHomerunnerRepository(db) }) });
+      await api.register(homerunnerRoutes, {
+        service: createHomerunnerService({ repository: createHomerunnerRepository(db), notices: notifications, pageCache }),
+      });
       await api.register(protectionRoutes);
       await api.register(priceCheckerRoutes, { service: priceChecker });
       await api.register(promotionsRoutes, { service: createPromotionsService(createPromotionsRepository(db)) });

@@ -63,11 +63,30 @@ export const ReturnBody = z.object({ propertyId: RowId, returnDateTime: KeyDateT
 
 /** Staff: the open collections, and what they do to one. */
 export const StaffKeyList = z.object({
-  content: z.array(KeyCollection.extend({ ownerName: z.string(), ownerPhone: z.string(), address: z.string() })),
+  content: z.array(
+    KeyCollection.extend({ ownerName: z.string(), ownerPhone: z.string(), address: z.string(), runnerId: z.number().int().nullable() }),
+  ),
 });
+export type StaffKeyList = z.infer<typeof StaffKeyList>;
 export const StaffKeyParams = z.object({ id: z.uuid() });
 export const StaffKeyBody = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('ASSIGN'), runnerName: z.string().trim().min(2).max(80) }).strict(),
+  z.object({ action: z.literal('ASSIGN'), runnerId: RowId }).strict(),
   z.object({ action: z.literal('COLLECTED') }).strict(),
   z.object({ action: z.literal('RETURNED') }).strict(),
 ]);
+export type StaffKeyBody = z.infer<typeof StaffKeyBody>;
+
+/** The home runners operations dispatch: a name and a phone the landlord is given. */
+export const Runner = z.object({ id: z.number().int(), name: z.string(), phone: z.string(), active: z.boolean() });
+export type Runner = z.infer<typeof Runner>;
+export const RunnerList = z.object({ content: z.array(Runner) });
+export const RunnerParams = z.object({ id: RowIdParam });
+export const RunnerBody = z
+  .object({
+    name: z.string().trim().min(2).max(80),
+    /** Checked and stored in E.164 by the server. */
+    phone: z.string().trim().min(6).max(20),
+    active: z.boolean().default(true),
+  })
+  .strict();
+export type RunnerBody = z.input<typeof RunnerBody>;

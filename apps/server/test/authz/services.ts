@@ -125,12 +125,39 @@ servicesRows.push(
         payload: { propertyId, pickupDateTime: tomorrowAt(10) },
         headers: bearer(c.owner.token),
       });
-      return { id: (listed.json() as { id: string }).id };
+      return { id: (listed.json() as { id: string }).id, runnerId: await matrixRunner(t) };
     },
-    request: (_c, f) => ({ method: 'PUT', url: `/api/admin/services/keys/${f['id']}`, payload: { action: 'ASSIGN', runnerName: 'Matrix Runner' } }),
+    request: (_c, f) => ({ method: 'PUT', url: `/api/admin/services/keys/${f['id']}`, payload: { action: 'ASSIGN', runnerId: f['runnerId'] } }),
+    expect: staffOnly(['operations'], 200),
+  },
+  { route: 'GET /api/admin/services/runners', request: () => ({ url: '/api/admin/services/runners' }), expect: staffOnly(['operations'], 200) },
+  {
+    route: 'POST /api/admin/services/runners',
+    request: () => ({ method: 'POST', url: '/api/admin/services/runners', payload: { name: 'Matrix Runner', phone: '0123456789' } }),
+    expect: staffOnly(['operations'], 201),
+  },
+  {
+    route: 'PUT /api/admin/services/runners/{id}',
+    setup: async (t) => ({ runnerId: await matrixRunner(t) }),
+    request: (_c, f) => ({
+      method: 'PUT',
+      url: `/api/admin/services/runners/${f['runnerId']}`,
+      payload: { name: 'Matrix Runner B', phone: '0123456788' },
+    }),
     expect: staffOnly(['operations'], 200),
   },
 );
+
+/** A dispatched runner for the rows that assign one. */
+async function matrixRunner(t: Parameters<NonNullable<Row['setup']>>[0]): Promise<number> {
+  const { rows } = (await t.database.raw(`insert into home_runners (name, phone) values ($1, $2) returning id`, [
+    'Matrix Runner',
+    '+60123456789',
+  ])) as {
+    rows: { id: number }[];
+  };
+  return rows[0]!.id;
+}
 
 /** `days` ahead (1 by default) at `hour`:00 Malaysia time, in the spec's form. */
 function tomorrowAt(hour: number, days = 1): string {

@@ -1,13 +1,27 @@
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
-import { cities, keyCollections, postcodes, properties, states, users } from '@kunci/db/schema';
+import { cities, homeRunners, keyCollections, postcodes, properties, states, users } from '@kunci/db/schema';
+import { createAuditLogRepository } from '../../../lib/audit-log.repository.ts';
 import { transactional } from '../../../lib/transactional.ts';
 
 export type KeyCollectionRow = typeof keyCollections.$inferSelect;
 const OPEN = ['LISTED', 'SCHEDULED', 'ASSIGNED', 'COLLECTED', 'RETURN_REQUESTED'] as const;
 
+export type RunnerRow = typeof homeRunners.$inferSelect;
+
 function homerunnerQueries(db: Database) {
   return {
+    /** The handle for the notification centre only: a notice is stored in the transaction that makes its news. */
+    handle: db,
+    /** The audit log on the same handle: a staff action and its record commit together. */
+    audit: createAuditLogRepository(db),
+
+    runners: () => db.select().from(homeRunners).orderBy(asc(homeRunners.name), asc(homeRunners.id)),
+    runner: async (id: number) => (await db.select().from(homeRunners).where(eq(homeRunners.id, id)))[0],
+    insertRunner: async (values: typeof homeRunners.$inferInsert) => (await db.insert(homeRunners).values(values).returning())[0]!,
+    updateRunner: async (id: number, values: Partial<typeof homeRunners.$inferInsert>) =>
+      (await db.update(homeRunners).set(values).where(eq(homeRunners.id, id)).returning())[0],
+
     /** The places the directory gives a postcode (a few postcodes serve two towns). */
     placesOf: (postcode: string) =>
       db

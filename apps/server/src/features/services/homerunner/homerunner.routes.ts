@@ -7,6 +7,10 @@ import {
   KeyListParams,
   PickupBody,
   ReturnBody,
+  Runner,
+  RunnerBody,
+  RunnerList,
+  RunnerParams,
   StaffKeyBody,
   StaffKeyList,
   StaffKeyParams,
@@ -90,15 +94,50 @@ export const homerunnerRoutes: FastifyPluginAsyncZod<{ service: HomerunnerServic
     {
       schema: {
         tags,
-        summary: 'Operations staff: assign a runner, or mark the keys collected or returned',
+        summary: 'Operations staff: assign a runner, or mark the keys collected or returned (audit-logged; the landlord is told)',
         params: StaffKeyParams,
         body: StaffKeyBody,
         response: { 200: KeyCollection, ...errors },
       },
     },
     async (request) => {
+      const { user } = requireRole(request, RUNNER_STAFF);
+      return service.staffAction(request.params.id, request.body, { id: user.id, role: user.role });
+    },
+  );
+
+  app.get(
+    '/admin/services/runners',
+    { schema: { tags, summary: 'Operations staff: the home runners, active first', response: { 200: RunnerList, ...errors } } },
+    async (request) => {
       requireRole(request, RUNNER_STAFF);
-      return service.staffAction(request.params.id, request.body);
+      return service.runners();
+    },
+  );
+
+  app.post(
+    '/admin/services/runners',
+    { schema: { tags, summary: 'Operations staff: add a home runner (name and phone)', body: RunnerBody, response: { 201: Runner, ...errors } } },
+    async (request, reply) => {
+      const { user } = requireRole(request, RUNNER_STAFF);
+      return reply.status(201).send(await service.addRunner(request.body, { id: user.id, role: user.role }));
+    },
+  );
+
+  app.put(
+    '/admin/services/runners/:id',
+    {
+      schema: {
+        tags,
+        summary: "Operations staff: change a runner's name or phone, or stop dispatching them (active: false)",
+        params: RunnerParams,
+        body: RunnerBody,
+        response: { 200: Runner, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = requireRole(request, RUNNER_STAFF);
+      return service.updateRunner(request.params.id, request.body, { id: user.id, role: user.role });
     },
   );
 };

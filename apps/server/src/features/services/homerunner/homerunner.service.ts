@@ -1,8 +1,18 @@
 import { BUSINESS } from '@kunci/contracts/business';
 import { ErrorCode } from '@kunci/contracts/errors';
-import type { AreaCover, KeyCollection } from '@kunci/contracts/homerunner';
+import type { AreaCover, KeyCollection, Runner, RunnerBody, StaffKeyBody } from '@kunci/contracts/homerunner';
 import { AppError } from '../../../lib/app-error.ts';
-import type { HomerunnerRepository, KeyCollectionRow } from './homerunner.repository.ts';
+import type { NoticeSender } from '../../../lib/notices.ts';
+import { normalizePhone } from '../../../lib/phone.ts';
+import type { PageCacheInvalidation } from '../../../plugins/page-cache.ts';
+import { keysCollected, keysReturned, runnerAssigned } from './homerunner-notices.ts';
+import type { HomerunnerRepository, KeyCollectionRow, RunnerRow } from './homerunner.repository.ts';
+
+/** The staff member acting in the back office, as the audit log records them. */
+export interface StaffActor {
+  id: string;
+  role: string;
+}
 
 const rules = BUSINESS.homerunner;
 const MALAYSIA_MS = 8 * 3_600_000;
@@ -51,7 +61,24 @@ export function checkReturn(at: Date, now: Date): 'ok' | 'notice' | 'hours' {
   return 'ok';
 }
 
-export function createHomerunnerService({ repository, now = () => new Date() }: { repository: HomerunnerRepository; now?: () => Date }) {
+const toRunner = (row: RunnerRow): Runner => ({ id: row.id, name: row.name, phone: row.phone, active: row.active });
+
+/** The keys are with us from collection until staff mark them returned: the listing can be viewed without its landlord. */
+const HELD = ['COLLECTED', 'RETURN_REQUESTED'];
+
+export function createHomerunnerService({
+  repository,
+  notices,
+  pageCache,
+  now = () => new Date(),
+}: {
+  repository: HomerunnerRepository;
+  /** The notification centre (decision 0012); absent in unit tests of the rules only. */
+  notices?: NoticeSender;
+  /** Public listing pages show "Instant view" while the keys are held (decision 0013). */
+  pageCache?: PageCacheInvalidation;
+  now?: () => Date;
+}) {
   function dto(row: KeyCollectionRow, propertyName: string, collections: number): KeyCollection {
     return {
       id: row.id,
@@ -146,13 +173,17 @@ export function createHomerunnerService({ repository, now = () => new Date() }: 
           ownerName: row.ownerName,
           ownerPhone: row.ownerPhone,
           address: row.address,
+          runnerId: row.collection.runnerId,
         })),
       ),
     }),
 
-    /** Staff assign a runner, and mark the keys collected or returned. */
-    staffAction: async (id: string, action: { action: 'ASSIGN'; runnerName: string } | { action: 'COLLECTED' } | { action: 'RETURNED' }) =>
-      repository.transaction(async (tx) => {
+    /**
+     * Staff assign a runner, and mark the keys collected or returned: each step audit-logged and told to the landlord
+     * in its transaction. Collected or returned changes the listing's "Instant view", so its pages are made again.
+     */
+    staffAction: async (id: string, action: StaffKeyBody, staff: StaffActor) => {
+      const result = await repository.transaction(async (tx) => {
         const row = await tx.lock(id);
         if (!row) throw new AppError(ErrorCode.NOT_FOUND, { id });
         const allowed = {
@@ -162,15 +193,98 @@ export function createHomerunnerService({ repository, now = () => new Date() }: 
         }[action.action];
         if (!allowed.includes(row.status))
           throw new AppError(ErrorCode.CONFLICT, { id, status: row.status, action: action.action }, undefined, 'services.homerunner.wrongStep');
-        const changed =
-          action.action === 'ASSIGN'
-            ? await tx.update(id, { status: 'ASSIGNED', runnerName: action.runnerName })
-            : action.action === 'COLLECTED'
-              ? await tx.update(id, { status: 'COLLECTED', collectedAt: now() })
-              : await tx.update(id, { status: 'RETURNED', returnedAt: now() });
         const listing = await tx.listing(row.propertyId);
-        return dto(changed, listing?.name ?? '', await tx.collections(row.propertyId));
-      }),
+        const property = listing?.name ?? '';
+        let changed: KeyCollectionRow;
+        if (action.action === 'ASSIGN') {
+          const runner = await tx.runner(action.runnerId);
+          if (!runner?.active)
+            throw new AppError(ErrorCode.VALIDATION, { runnerId: action.runnerId }, [
+              { path: 'body.runnerId', message: 'services.homerunner.staff.noRunner' },
+            ]);
+          changed = await tx.update(id, { status: 'ASSIGNED', runnerId: runner.id, runnerName: runner.name });
+          await notices?.send(
+            {
+              type: runnerAssigned,
+              recipientId: row.ownerId,
+              link: { route: 'myListings' },
+              params: { property, runner: runner.name, phone: runner.phone, time: changed.pickupAt ? formatKeyDateTime(changed.pickupAt) : '' },
+              key: `homerunner:${id}:assigned:${runner.id}`,
+            },
+            { transaction: tx.handle },
+          );
+        } else if (action.action === 'COLLECTED') {
+          changed = await tx.update(id, { status: 'COLLECTED', collectedAt: now() });
+          await notices?.send(
+            { type: keysCollected, recipientId: row.ownerId, link: { route: 'myListings' }, params: { property }, key: `homerunner:${id}:collected` },
+            { transaction: tx.handle },
+          );
+        } else {
+          changed = await tx.update(id, { status: 'RETURNED', returnedAt: now() });
+          await notices?.send(
+            { type: keysReturned, recipientId: row.ownerId, link: { route: 'myListings' }, params: { property }, key: `homerunner:${id}:returned` },
+            { transaction: tx.handle },
+          );
+        }
+        await tx.audit.record({
+          actor: staff,
+          action: `homerunner.${action.action.toLowerCase()}`,
+          targetType: 'key_collection',
+          targetId: id,
+          before: { status: row.status, runnerId: row.runnerId, propertyId: row.propertyId },
+          after: { status: changed.status, runnerId: changed.runnerId, runnerName: changed.runnerName, propertyId: row.propertyId },
+        });
+        return {
+          collection: dto(changed, property, await tx.collections(row.propertyId)),
+          badge: HELD.includes(row.status) !== HELD.includes(changed.status),
+        };
+      });
+      // After the commit: the next page request sees the badge come or go.
+      if (result.badge) await pageCache?.invalidate(['listings']);
+      return result.collection;
+    },
+
+    /** The runners staff dispatch, active ones first. */
+    runners: async () => ({
+      content: (await repository.runners()).map(toRunner).sort((a, b) => Number(b.active) - Number(a.active)),
+    }),
+
+    /** Staff add a runner (audit-logged); the phone is stored in E.164. */
+    addRunner: async (body: RunnerBody, staff: StaffActor) => {
+      const phone = normalizePhone(body.phone);
+      if (!phone) throw new AppError(ErrorCode.INVALID_PHONE, undefined, [{ path: 'body.phone', message: 'field.phone' }]);
+      return repository.transaction(async (tx) => {
+        const runner = await tx.insertRunner({ name: body.name, phone, active: body.active ?? true });
+        await tx.audit.record({
+          actor: staff,
+          action: 'homerunner.runner.add',
+          targetType: 'home_runner',
+          targetId: runner.id,
+          after: toRunner(runner),
+        });
+        return toRunner(runner);
+      });
+    },
+
+    /** Staff change a runner's name or phone, or stop dispatching them (audit-logged). */
+    updateRunner: async (id: number, body: RunnerBody, staff: StaffActor) => {
+      const phone = normalizePhone(body.phone);
+      if (!phone) throw new AppError(ErrorCode.INVALID_PHONE, undefined, [{ path: 'body.phone', message: 'field.phone' }]);
+      return repository.transaction(async (tx) => {
+        const before = await tx.runner(id);
+        if (!before) throw new AppError(ErrorCode.NOT_FOUND, { runnerId: id });
+        const runner = (await tx.updateRunner(id, { name: body.name, phone, active: body.active ?? true }))!;
+        await tx.audit.record({
+          actor: staff,
+          action: 'homerunner.runner.update',
+          targetType: 'home_runner',
+          targetId: id,
+          before: toRunner(before),
+          after: toRunner(runner),
+        });
+        return toRunner(runner);
+      });
+    },
   };
 }
 

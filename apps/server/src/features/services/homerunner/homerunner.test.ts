@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { properties } from '@kunci/db/schema';
 import { BUSINESS } from '@kunci/contracts/business';
 import { CATALOGUES } from '@kunci/i18n/messages';
@@ -134,7 +134,15 @@ describe('home runner', () => {
     };
     expect(work.content.find((row) => row.id === collection.id)).toMatchObject({ ownerName: 'Landlord Yap', pickupDateTime: at(1, 10) });
     expect((await staffDoes(collection.id, { action: 'RETURNED' })).statusCode).toBe(409);
-    expect((await staffDoes(collection.id, { action: 'ASSIGN', runnerName: 'Runner Hafiz' })).json()).toMatchObject({
+    const runner = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/services/runners',
+      payload: { name: 'Runner Hafiz', phone: '012-345 6789' },
+      headers: staff.headers,
+    });
+    expect(runner.statusCode).toBe(201);
+    expect(runner.json()).toMatchObject({ name: 'Runner Hafiz', phone: '+60123456789', active: true });
+    expect((await staffDoes(collection.id, { action: 'ASSIGN', runnerId: (runner.json() as { id: number }).id })).json()).toMatchObject({
       status: 'ASSIGNED',
       runnerName: 'Runner Hafiz',
     });
@@ -172,5 +180,78 @@ describe('home runner', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: 'Our home runners do not cover this area yet: key collection is for the Klang Valley only.' });
     expect((await t.app.inject({ method: 'POST', url: `/api/property/key/${propertyId}/list`, headers: other.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('back office: runners and key steps', () => {
+  it('operations manage runners; each step is audit-logged, told to the landlord, and collected/returned remake the listing pages', async () => {
+    const landlord = await f.person('Landlord Ong');
+    const staff = await f.person('Ops Kumar', { role: 'operations' });
+    const moderator = await f.person('Mod Lee', { role: 'moderator' });
+    const propertyId = await f.listing(landlord.id);
+    await t.database.db.update(properties).set({ postcode: '47400' }).where(eq(properties.id, propertyId));
+    const asStaff = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = staff.headers) =>
+      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers });
+
+    // Runners: added with a phone checked and kept in E.164, changed, stopped; moderators may not.
+    expect((await asStaff('POST', '/api/admin/services/runners', { name: 'Runner Siti', phone: '0123' })).statusCode).toBe(422);
+    expect((await asStaff('POST', '/api/admin/services/runners', { name: 'X Y', phone: '0123456789' }, moderator.headers)).statusCode).toBe(403);
+    const siti = (await asStaff('POST', '/api/admin/services/runners', { name: 'Runner Siti', phone: '+60 12-300 4000' })).json() as { id: number };
+    const stopped = (await asStaff('POST', '/api/admin/services/runners', { name: 'Runner Gone', phone: '0123004001' })).json() as { id: number };
+    expect(
+      (await asStaff('PUT', `/api/admin/services/runners/${stopped.id}`, { name: 'Runner Gone', phone: '0123004001', active: false })).json(),
+    ).toMatchObject({ active: false });
+    const runners = (await asStaff('GET', '/api/admin/services/runners')).json() as { content: { id: number; phone: string; active: boolean }[] };
+    expect(runners.content.find((r) => r.id === siti.id)).toMatchObject({ phone: '+60123004000', active: true });
+
+    await t.app.inject({ method: 'POST', url: `/api/property/key/${propertyId}/list`, headers: landlord.headers });
+    const booked = (
+      await t.app.inject({ method: 'PUT', url: '/api/homerunner/key', payload: { propertyId, pickupDateTime: at(1, 10) }, headers: landlord.headers })
+    ).json() as KeyCollection;
+
+    // A stopped runner cannot be assigned; an active one can.
+    const refused = await asStaff('PUT', `/api/admin/services/keys/${booked.id}`, { action: 'ASSIGN', runnerId: stopped.id });
+    expect(refused.statusCode).toBe(422);
+    const invalidate = vi.spyOn(t.app.pageCache, 'invalidate');
+    expect((await asStaff('PUT', `/api/admin/services/keys/${booked.id}`, { action: 'ASSIGN', runnerId: siti.id })).json()).toMatchObject({
+      status: 'ASSIGNED',
+      runnerName: 'Runner Siti',
+    });
+    expect(invalidate).not.toHaveBeenCalled(); // an assignment changes no public page
+    const list = (await asStaff('GET', '/api/admin/services/keys')).json() as { content: { id: string; runnerId: number | null }[] };
+    expect(list.content.find((row) => row.id === booked.id)?.runnerId).toBe(siti.id);
+    await asStaff('PUT', `/api/admin/services/keys/${booked.id}`, { action: 'COLLECTED' });
+    expect(invalidate).toHaveBeenCalledWith(['listings']);
+    invalidate.mockClear();
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/homerunner/key/return',
+      payload: { propertyId, returnDateTime: at(2, 10) },
+      headers: landlord.headers,
+    });
+    await asStaff('PUT', `/api/admin/services/keys/${booked.id}`, { action: 'RETURNED' });
+    expect(invalidate).toHaveBeenCalledWith(['listings']);
+    invalidate.mockRestore();
+
+    const audit = (await t.database.raw(
+      `select action, actor_id, before->>'status' as before, after->>'status' as after from audit_log
+        where target_type = 'key_collection' and target_id = $1 order by id`,
+      [booked.id],
+    )) as { rows: { action: string; actor_id: string; before: string; after: string }[] };
+    expect(audit.rows).toEqual([
+      { action: 'homerunner.assign', actor_id: staff.id, before: 'SCHEDULED', after: 'ASSIGNED' },
+      { action: 'homerunner.collected', actor_id: staff.id, before: 'ASSIGNED', after: 'COLLECTED' },
+      { action: 'homerunner.returned', actor_id: staff.id, before: 'RETURN_REQUESTED', after: 'RETURNED' },
+    ]);
+    const runnerAudit = (await t.database.raw(`select action from audit_log where target_type = 'home_runner' and target_id = $1`, [
+      String(stopped.id),
+    ])) as { rows: { action: string }[] };
+    expect(runnerAudit.rows.map((row) => row.action).sort()).toEqual(['homerunner.runner.add', 'homerunner.runner.update']);
+
+    const told = (await t.database.raw(`select type, params from notices where user_id = $1 order by id`, [landlord.id])) as {
+      rows: { type: string; params: Record<string, string> }[];
+    };
+    expect(told.rows.map((row) => row.type)).toEqual(['homerunner.runner-assigned', 'homerunner.keys-collected', 'homerunner.keys-returned']);
+    expect(told.rows[0]!.params).toMatchObject({ runner: 'Runner Siti', phone: '+60123004000', time: at(1, 10) });
   });
 });
