@@ -7,6 +7,9 @@
 //   node bench/pages.ts --listings 100000                          (PGlite, data kept in .data/bench-pages-N)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kunci_bench node bench/pages.ts --listings 100000
 //   options: --seconds 5 --connections 8,32 --only home,results --no-lighthouse --languages en --no-signed-in
+//            --no-throughput --no-profile --requests 200 (one-at-a-time requests per CPU profile)
+// First of all it prints where each page's main-thread CPU goes per request (bench/cpu.ts): kept pages, pages made
+// for a signed-out visitor (and kept), and pages made for a signed-in one, with and without brotli.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,6 +27,7 @@ import { switchLanguage } from '@kunci/i18n/paths';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { createSessionsRepository } from '../apps/server/src/lib/sessions.repository.ts';
 import { ready, startServer, stop } from './server.ts';
+import { CPU_PROBE, breakdown, profiled } from './cpu.ts';
 
 const { values } = parseArgs({
   allowNegative: true,
@@ -33,6 +37,9 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '8,32' },
     only: { type: 'string' },
     lighthouse: { type: 'boolean', default: true },
+    throughput: { type: 'boolean', default: true },
+    profile: { type: 'boolean', default: true },
+    requests: { type: 'string', default: '200' },
     'signed-in': { type: 'boolean', default: true },
     /** Lighthouse in these languages only (comma-separated; all by default). */
     languages: { type: 'string' },
@@ -94,7 +101,9 @@ await database.close();
 
 // No limit on pages per address: the load generator is one address.
 const env = { DATA_DIR: dataDir, SEED_DEMO_LISTINGS: '0', JOBS_INTERVAL_SECONDS: '0', RATE_LIMIT_PAGE_MAX: '100000000' };
-let server = startServer(port, dataDir, env);
+// The CPU probe (bench/cpu.ts) rides along: it costs nothing until a profile is asked for.
+const serve = () => startServer(port, dataDir, env, { execArgv: ['--import', CPU_PROBE], ipc: true });
+let server = serve();
 try {
   await ready(server, base);
   const search = (await (await fetch(`${base}/api/properties/search?loc=bangsar&pageSize=1`)).json()) as { content: { id: number }[] };
@@ -114,8 +123,56 @@ try {
     writeFileSync(join(staticDir, `${name}.html.gz`), gzipSync(text, { level: 9 }));
   }
   await stop(server);
-  server = startServer(port, dataDir, env);
+  server = serve();
   await ready(server, base);
+
+  // 1. Where the main thread's CPU goes, per request, one request at a time (bench/cpu.ts).
+  if (values.profile) {
+    const requests = Number(values.requests);
+    const profileDir = join(dataDir, 'profiles');
+    mkdirSync(profileDir, { recursive: true });
+    const modes: { name: string; headers: Record<string, string>; unique?: boolean; signedIn?: boolean }[] = [
+      { name: 'out, kept (br)', headers: { 'accept-encoding': 'br, gzip' } },
+      // A new query each time: the page is made for a signed-out visitor, compressed three ways and kept.
+      { name: 'out, made (br)', headers: { 'accept-encoding': 'br, gzip' }, unique: true },
+      { name: 'in (br)', headers: { 'accept-encoding': 'br, gzip' }, signedIn: true },
+      { name: 'in (identity)', headers: { 'accept-encoding': 'identity' }, signedIn: true },
+    ];
+    const cpuTable: Record<string, Record<string, number | string>> = {};
+    let run = 0;
+    for (const [name, path] of Object.entries(chosen)) {
+      for (const mode of modes) {
+        if (mode.signedIn && !token) continue;
+        const headers = { ...mode.headers, ...(mode.signedIn ? { cookie: `authToken=${token}` } : {}) };
+        const target = (i: number) => (mode.unique ? `${path}${path.includes('?') ? '&' : '?'}bench=${Date.now()}-${i}` : path);
+        for (let i = 0; i < 20; i++) await (await fetch(base + target(-i), { headers })).arrayBuffer();
+        const before = load();
+        let failed = 0;
+        const file = join(profileDir, `${name}-${run++}.cpuprofile`);
+        const measured = await profiled(server, file, async () => {
+          for (let i = 0; i < requests; i++) {
+            const response = await fetch(base + target(i), { headers });
+            await response.arrayBuffer();
+            if (response.status !== 200) failed++;
+          }
+        });
+        cpuTable[`${name} ${mode.name}`] = {
+          'thread ms': Math.round(measured.threadUs / requests / 10) / 100,
+          'process ms': Math.round(measured.processUs / requests / 10) / 100,
+          'wall ms': Math.round((measured.wallMs / requests) * 100) / 100,
+          ...breakdown(file, requests, measured.threadUs),
+          ...(failed ? { 'not 200': failed } : {}),
+          load: `${before}/${load()}`,
+        };
+      }
+    }
+    console.log(
+      `\nCPU per request, one request at a time (${requests} per row): 'thread ms' is the main thread's CPU clock, ` +
+        `'process ms' adds V8's and libuv's helper threads (asynchronous compression); the named columns are the ` +
+        `main thread's profile samples (bench/cpu.ts says what each holds); load is the 1-minute average before/after`,
+    );
+    console.table(cpuTable);
+  }
 
   console.log('\nFirst-load JavaScript (gzip -9)');
   console.table(Object.fromEntries(Object.entries(html).map(([name, text]) => [name, firstLoad(text)])));
@@ -126,7 +183,7 @@ try {
     // A server that fell over (an unhandled stream error when a client hangs up) is counted and started again.
     if (server.exitCode !== null) {
       crashes++;
-      server = startServer(port, dataDir, env);
+      server = serve();
       await ready(server, base);
     }
     await autocannon({ url: base + path, connections, duration: 2, headers });
@@ -142,7 +199,7 @@ try {
   }
   const rows: Record<string, Record<string, number | string>>[] = [];
   const table: Record<string, Record<string, number | string>> = {};
-  for (const [name, path] of Object.entries(chosen)) {
+  for (const [name, path] of values.throughput ? Object.entries(chosen) : []) {
     for (const connections of connectionCounts) {
       for (const encoding of ['identity', 'br']) {
         const headers = { 'accept-encoding': encoding === 'br' ? 'br, gzip' : 'identity' };
@@ -164,17 +221,18 @@ try {
     }
   }
   rows.push(table);
-  console.log(`\nPages signed out (shared cache) and signed in, beside the same HTML as a static file: ${seconds} s per figure, loopback`);
+  if (values.throughput)
+    console.log(`\nPages signed out (shared cache) and signed in, beside the same HTML as a static file: ${seconds} s per figure, loopback`);
   console.log(
     `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB; database: ${
       url ? 'PostgreSQL' : 'PGlite'
     }, ${listings.toLocaleString('en')} listings; node ${process.version}`,
   );
-  console.table(table);
+  if (values.throughput) console.table(table);
   if (crashes) console.log(`The server exited ${crashes} time(s) during the runs and was started again (rows with errors).`);
 
   // 4. One request at a time, signed in (nothing cached): where a page's time goes shows here first.
-  if (token) {
+  if (token && values.throughput) {
     const single: Record<string, Record<string, number | string>> = {};
     for (const [name, path] of Object.entries(chosen)) {
       const r = await autocannon({
