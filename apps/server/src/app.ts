@@ -73,6 +73,9 @@ import { createReferralsService } from './features/growth/referrals.service.ts';
 import { createReachRepository } from './features/growth/reach.repository.ts';
 import { reachRoutes } from './features/growth/reach.routes.ts';
 import { createReachService } from './features/growth/reach.service.ts';
+import { createReelsRepository } from './features/reels/reels.repository.ts';
+import { reelsRoutes } from './features/reels/reels.routes.ts';
+import { createReelsService } from './features/reels/reels.service.ts';
 import { createFavouritesService } from './features/favourites/favourites.service.ts';
 import { createListingsRepository } from './features/listings/listings.repository.ts';
 import { listingsRoutes } from './features/listings/listings.routes.ts';
@@ -403,6 +406,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(priceCheckerRoutes, { service: priceChecker });
       await api.register(promotionsRoutes, { service: createPromotionsService(createPromotionsRepository(db)) });
       await api.register(referralsRoutes, { service: referrals });
+      await api.register(reelsRoutes, { service: createReelsService(createReelsRepository(db)) });
       await api.register(reachRoutes, {
         service: createReachService({ repository: createReachRepository(db), messenger, secret, publicUrl: config.publicUrl }),
       });

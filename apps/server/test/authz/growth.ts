@@ -38,6 +38,8 @@ export const growthRows: Row[] = [
     request: (c) => ({ url: `/api/properties/review-expenses/${c.listingId}` }),
     expect: everyone(200),
   },
+  // Reels: the videos of live listings, for everyone.
+  { route: 'GET /api/reels', request: () => ({ url: '/api/reels?limit=2' }), expect: everyone(200) },
   // Hot deals and campaigns: running ones for everyone, managed by editors (and admins).
   { route: 'GET /api/hotdeals/deals/on-going', request: () => ({ url: '/api/hotdeals/deals/on-going' }), expect: everyone(200) },
   {

@@ -4,6 +4,7 @@ import { admin } from './areas/admin.ts';
 import { services } from './areas/services.ts';
 import { content } from './areas/content.ts';
 import { growth } from './areas/growth.ts';
+import { reels } from './areas/reels.ts';
 import { notifications } from './areas/notifications.ts';
 /**
  * English is the source catalogue: its keys type every lookup. Messages are ICU MessageFormat
@@ -981,6 +982,7 @@ export const en = {
   ...services.en,
   ...content.en,
   ...growth.en,
+  ...reels.en,
   ...notifications.en,
 } as const;
 

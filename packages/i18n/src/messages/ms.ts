@@ -5,6 +5,7 @@ import { admin } from './areas/admin.ts';
 import { services } from './areas/services.ts';
 import { content } from './areas/content.ts';
 import { growth } from './areas/growth.ts';
+import { reels } from './areas/reels.ts';
 import { notifications } from './areas/notifications.ts';
 
 export const ms: Messages = {
@@ -984,5 +985,6 @@ export const ms: Messages = {
   ...services.ms,
   ...content.ms,
   ...growth.ms,
+  ...reels.ms,
   ...notifications.ms,
 };

@@ -5,6 +5,7 @@ import { admin } from './areas/admin.ts';
 import { services } from './areas/services.ts';
 import { content } from './areas/content.ts';
 import { growth } from './areas/growth.ts';
+import { reels } from './areas/reels.ts';
 import { notifications } from './areas/notifications.ts';
 
 export const zh: Messages = {
@@ -965,5 +966,6 @@ export const zh: Messages = {
   ...services.zh,
   ...content.zh,
   ...growth.zh,
+  ...reels.zh,
   ...notifications.zh,
 };
