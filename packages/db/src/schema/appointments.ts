@@ -32,6 +32,10 @@ export const appointments = pgTable(
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     /** When the landlord accepted this time (null: waiting for them; a move by the tenant asks again). */
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** RUNNER: a home runner holding the keys shows the home ("Instant view"); such a booking is accepted at once. */
+    host: text('host', { enum: ['LANDLORD', 'RUNNER'] })
+      .notNull()
+      .default('LANDLORD'),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

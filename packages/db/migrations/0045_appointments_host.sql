@@ -1,0 +1,1 @@
+ALTER TABLE "appointments" ADD COLUMN "host" text DEFAULT 'LANDLORD' NOT NULL;
