@@ -60,6 +60,9 @@ import { protectionRoutes } from './features/services/protection/protection.rout
 import { shareJobKinds } from './lib/jobs/shared-kinds.ts';
 import { PAYMENT_JOBS } from '@kunci/contracts/payments';
 import { createFavouritesRepository } from './features/favourites/favourites.repository.ts';
+import { createAttributionRepository } from './features/growth/attribution.repository.ts';
+import { attributionRoutes } from './features/growth/attribution.routes.ts';
+import { createAttributionService } from './features/growth/attribution.service.ts';
 import { createPriceCheckerRepository } from './features/growth/price-checker.repository.ts';
 import { priceCheckerRoutes } from './features/growth/price-checker.routes.ts';
 import { createPriceCheckerService } from './features/growth/price-checker.service.ts';
@@ -369,6 +372,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
   const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), chat });
   const priceChecker = createPriceCheckerService(createPriceCheckerRepository(db));
   const referrals = createReferralsService(createReferralsRepository(db), config.publicUrl);
+  const attribution = createAttributionService(createAttributionRepository(db), counters);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
@@ -406,6 +410,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(priceCheckerRoutes, { service: priceChecker });
       await api.register(promotionsRoutes, { service: createPromotionsService(createPromotionsRepository(db)) });
       await api.register(referralsRoutes, { service: referrals });
+      await api.register(attributionRoutes, { service: attribution });
       await api.register(reelsRoutes, { service: createReelsService(createReelsRepository(db)) });
       await api.register(reachRoutes, {
         service: createReachService({ repository: createReachRepository(db), messenger, secret, publicUrl: config.publicUrl }),
@@ -457,6 +462,11 @@ export async function buildApp({ config, database, store, redis, web = true, log
       const { qualified } = await referrals.qualify();
       const { lapsed, expired } = await referrals.housekeeping();
       if (qualified || lapsed || expired) app.log.info({ qualified, lapsed, expired }, 'referral jobs');
+    });
+    // A user's first deal keeps the attribution of their latest touch before it.
+    jobs.every('attribution.first-deals', config.jobsIntervalSeconds, async () => {
+      const stored = await attribution.recordFirstDeals();
+      if (stored) app.log.info({ stored }, 'first-deal attributions');
     });
     registerJobPruning(jobs, db);
     app.addHook('onReady', async () => jobs.start());

@@ -190,6 +190,17 @@ export const BUSINESS = {
       /** Only a new user can be referred: one who signed up at most this many hours before saying whose link it was. */
       signUpWindowHours: 24,
     },
+    /** Where visitors came from (spec sections 3 and 9): landing-URL parameters kept in cookies, stored at sign-up. */
+    attribution: {
+      /** Click ids (gclid, subid, rid) are kept this many days (spec section 9: "click id 30 days"). */
+      clickIdDays: 30,
+      /** Campaign parameters (utm_source, utm_medium, utm_campaign) are kept this many days (not in the spec). */
+      campaignDays: 30,
+      /** A sign-up is attributed when the account is at most this many hours old at its first tracking call. */
+      signUpWindowHours: 24,
+      /** Tracking calls a user may make per hour (POST /api/users/track). */
+      trackPerHour: 30,
+    },
   },
   /** The back office (issue 18). */
   staff: {

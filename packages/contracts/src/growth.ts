@@ -255,3 +255,32 @@ export const EmailTokenBody = z.object({ token: z.string().regex(/^\d{1,10}\.[A-
 export const EmailSubscriptionState = z
   .object({ status: z.enum(['CONFIRMED', 'UNSUBSCRIBED']), email: z.string() })
   .meta({ id: 'EmailSubscriptionState' });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Attribution (spec section 3: tracking params utm_source, utm_medium, utm_campaign, rid, gclid, subid; section 7:
+// users/track {attr, id})
+
+export const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+export const CLICK_ID_PARAMS = ['rid', 'gclid', 'subid'] as const;
+export const ATTRIBUTION_PARAMS = [...CAMPAIGN_PARAMS, ...CLICK_ID_PARAMS] as const;
+export type AttributionParam = (typeof ATTRIBUTION_PARAMS)[number];
+/** What a tracking value may hold: ad networks' ids and campaign names, nothing that needs escaping in a cookie. */
+export const ATTRIBUTION_VALUE = /^[A-Za-z0-9 _.~+:@/|-]{1,100}$/;
+const AttributionValue = z.string().trim().regex(ATTRIBUTION_VALUE, 'growth.field.attribution');
+export const Attribution = z
+  .object(
+    Object.fromEntries(ATTRIBUTION_PARAMS.map((param) => [param, AttributionValue.optional()])) as Record<
+      AttributionParam,
+      z.ZodOptional<typeof AttributionValue>
+    >,
+  )
+  .strict()
+  .refine((attr) => ATTRIBUTION_PARAMS.some((param) => attr[param] !== undefined), { message: 'growth.field.attribution' });
+export type Attribution = Partial<Record<AttributionParam, string>>;
+
+/** `POST /api/users/track`: the tracking params the caller arrived with (`attr`), for the signed-in user `id`. */
+export const TrackBody = z.object({ attr: Attribution, id: z.uuid('growth.field.trackId') }).strict();
+export type TrackBody = z.input<typeof TrackBody>;
+/** What the call stored: always the touch; the sign-up's attribution when the account is new and had none. */
+export const TrackResult = z.object({ touch: z.literal(true), signUp: z.boolean() }).meta({ id: 'TrackResult' });
+export type TrackResult = z.infer<typeof TrackResult>;

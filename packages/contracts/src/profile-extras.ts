@@ -31,19 +31,3 @@ export type PsychometricState = z.infer<typeof PsychometricState>;
 export const WorkEmailRequest = z.object({ email: Email }).strict();
 export const WorkEmailVerify = z.object({ email: Email, code: z.string().regex(/^\d{6}$/) }).strict();
 export const WorkEmailResponse = z.object({ email: z.string(), verified: z.boolean() });
-
-/** Tracking values a client may report (spec section 3). */
-export const TRACKING_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'rid', 'gclid', 'subid', 'ajreferral', 'rrid'] as const;
-export const TrackBody = z
-  .object({
-    attr: z
-      .object(
-        Object.fromEntries(TRACKING_KEYS.map((k) => [k, z.string().max(200).optional()])) as Record<
-          (typeof TRACKING_KEYS)[number],
-          z.ZodOptional<z.ZodString>
-        >,
-      )
-      .strict(),
-    id: z.uuid(),
-  })
-  .strict();

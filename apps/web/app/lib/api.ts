@@ -424,6 +424,7 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     referralLink: () => call<Answer<typeof growth.ReferralLink>>('POST', '/referral/create'),
     registerReferral: (body: Sent<typeof growth.ReferralBody>) => call<Answer<typeof growth.ReferralRegistered>>('POST', '/referrals', body),
     referralDashboard: () => get<Answer<typeof growth.ReferralDashboard>>('/referrals/me'),
+    track: (body: Sent<typeof growth.TrackBody>) => call<void>('POST', '/users/track', body),
 
     // Growth: feedback, testimonials and the newsletter
     sendFeedback: (feedback: Unchecked<typeof growth.FeedbackBody>) =>

@@ -2,6 +2,7 @@ import { PAGE_CACHE_HEADER } from '@kunci/contracts/server-context';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '@kunci/i18n/locales';
 import { parsePath } from '@kunci/i18n/paths';
 import type { RouterContextProvider } from 'react-router';
+import { attributionCookies } from './attribution.server.ts';
 import { COOKIE, deviceIdCookie, readCookie } from './session.server.ts';
 
 const YEAR_SECONDS = 31_536_000;
@@ -38,11 +39,15 @@ export function sharedPage(request: Request): boolean {
   return !(url.pathname === '/' && remembered && remembered !== DEFAULT_LANGUAGE);
 }
 
-/** The cookies every page sets for a visitor: the language of the address, a device id the first time. */
+/**
+ * The cookies every page sets for a visitor: the language of the address, a device id the first time, and the tracking
+ * params of a landing URL (lib/attribution.server.ts).
+ */
 export function visitorCookies(request: Request, context: Readonly<RouterContextProvider>): string[] {
   const { lang } = parsePath(new URL(request.url).pathname.replace(/\.data$/, ''));
   const cookies: string[] = [];
   if (rememberedLanguage(request) !== lang) cookies.push(`${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);
   if (!readCookie(request, COOKIE.deviceId)) cookies.push(deviceIdCookie(context));
+  cookies.push(...attributionCookies(request, context));
   return cookies;
 }

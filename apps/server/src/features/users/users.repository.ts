@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
-import { userTracking, users } from '@kunci/db/schema';
+import { users } from '@kunci/db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
 export function createUsersRepository(db: Database) {
   return {
     findById: async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0],
-    track: async (userId: string, attributes: Record<string, string>) => {
-      await db.insert(userTracking).values({ userId, attributes });
-    },
     update: async (
       id: string,
       changes: Partial<Pick<UserRow, 'language' | 'name' | 'email' | 'userType' | 'rentalRole' | 'attributes' | 'avatarKey'>>,

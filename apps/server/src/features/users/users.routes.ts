@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { UserIdParams } from '@kunci/contracts/auth';
 import { ErrorBody } from '@kunci/contracts/errors';
-import { TrackBody } from '@kunci/contracts/profile-extras';
 import { Attributes, AttributesUpdate, PublicProfile, UpdateUser, User } from '@kunci/contracts/users';
 import { ErrorCode } from '@kunci/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
@@ -35,23 +33,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
       requireSelf(request, request.params.id);
       if (!Buffer.isBuffer(request.body)) throw new AppError(ErrorCode.INVALID_IMAGE);
       return service.setAvatar(request.params.id, request.body);
-    },
-  );
-
-  app.post(
-    '/users/track',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Record marketing attribution (utm, gclid, rid...) for the signed-in user',
-        body: TrackBody,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      requireSelf(request, request.body.id);
-      await service.track(request.body.id, request.body.attr);
-      return reply.status(204).send(null);
     },
   );
 

@@ -64,8 +64,6 @@ export function createUsersService(repository: UsersRepository, store: MediaStor
       if (row.avatarKey) await store.removePrefix(row.avatarKey);
       return toUserDto(updated!);
     },
-    track: (id: string, attributes: Record<string, string | undefined>) =>
-      repository.track(id, Object.fromEntries(Object.entries(attributes).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))),
     attributes: async (id: string) => ({ userAttributes: (await find(id)).attributes }),
     setAttributes: async (id: string, attributes: Record<string, string | number | boolean>) => {
       const row = await find(id);
