@@ -7,7 +7,7 @@ import { users } from './users.ts';
 
 /**
  * A tenancy enrolled in rental collection (issue 19): an ACTIVE deal of ours, or one signed elsewhere whose tenant
- * was invited by phone. Rent in sen. Invoices run from `first_due_date` until `end_date`.
+ * was invited by phone and accepted (INVITED until then). Rent in sen. Invoices run from `first_due_date` until `end_date`.
  */
 export const collectionTenancies = pgTable(
   'collection_tenancies',
@@ -30,9 +30,12 @@ export const collectionTenancies = pgTable(
     firstDueDate: date('first_due_date').notNull(),
     /** The tenancy's last day. */
     endDate: date('end_date').notNull(),
-    status: text('status', { enum: ['ACTIVE', 'ENDED', 'CANCELLED'] })
+    /** INVITED: a tenancy signed elsewhere waiting for its tenant to accept (no invoice before that). */
+    status: text('status', { enum: ['INVITED', 'ACTIVE', 'ENDED', 'CANCELLED'] })
       .notNull()
       .default('ACTIVE'),
+    /** Until when an INVITED tenancy may be accepted. */
+    invitedUntil: timestamp('invited_until', { withTimezone: true }),
     /** When the next invoice is to be issued (null once every invoice of the term is): the invoicing job's queue. */
     nextIssueDate: date('next_issue_date'),
     createdAt: timestamp('created_at', { withTimezone: true })

@@ -1,0 +1,1 @@
+ALTER TABLE "collection_tenancies" ADD COLUMN "invited_until" timestamp with time zone;
