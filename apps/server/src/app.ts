@@ -362,6 +362,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
     repository: createAgreementsRepository(db),
     deals,
     messenger,
+    notices: notifications,
     store,
     sealer: privateData,
     secret,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUSINESS } from './business.ts';
 import { LANGUAGES } from './constants.ts';
 
 /**
@@ -106,3 +107,73 @@ export type SigningCode = z.infer<typeof SigningCode>;
 export function maskId(value: string): string {
   return `${'•'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}`;
 }
+
+/**
+ * A tenancy found elsewhere (decision 14): one party invites the other's phone number with the home, the terms and
+ * their own details; the invitee signs in with that phone, checks the terms, gives their details and accepts, and
+ * the agreement is then signed as any other (the deal it opens has no listing).
+ */
+export const CreateInvitationBody = z
+  .object({
+    /** The inviter's side: the invitee takes the other. */
+    role: z.enum(['LANDLORD', 'TENANT']),
+    phone: z.string().trim().min(6).max(20),
+    propertyName: z.string().trim().min(3).max(120),
+    address: z.string().trim().min(10).max(300),
+    startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    tenancyMonths: z.number().int().min(BUSINESS.zeroDeposit.tenancyMonths.min).max(BUSINESS.zeroDeposit.tenancyMonths.max),
+    monthlyRent: z.number().int().min(1).max(1_000_000),
+    occupants: z.number().int().min(BUSINESS.deal.occupants.min).max(BUSINESS.deal.occupants.max),
+    language: z.enum(LANGUAGES),
+    utilities: z.array(Utility).max(UTILITIES.length),
+    houseRules: z.string().trim().max(2000),
+    /** The inviter's own details as they appear in the agreement. */
+    party: AgreementParty,
+  })
+  .strict();
+export type CreateInvitationBody = z.infer<typeof CreateInvitationBody>;
+
+/** `POST /api/agreements/invitations/{id}/accept`: the invitee's own details. */
+export const AcceptInvitationBody = z.object({ party: AgreementParty }).strict();
+export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
+
+export const InvitationParams = z.object({ id: z.uuid() });
+
+export const AgreementInvitation = z
+  .object({
+    id: z.uuid(),
+    /** EXPIRED once its time passed unanswered. */
+    status: z.enum(['PENDING', 'ACCEPTED', 'EXPIRED']),
+    inviterRole: z.enum(['LANDLORD', 'TENANT']),
+    /** The viewer's part: the one who invited, or the one invited. */
+    viewer: z.enum(['INVITER', 'INVITEE']),
+    inviter: z.object({ name: z.string(), idType: IdType, idNumberMasked: z.string() }),
+    /** The invited phone, masked. */
+    phoneMasked: z.string(),
+    language: z.enum(LANGUAGES),
+    propertyName: z.string(),
+    address: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    tenancyMonths: z.number().int(),
+    monthlyRent: z.number().int(),
+    occupants: z.number().int(),
+    utilities: z.array(Utility),
+    houseRules: z.string(),
+    /** What the tenant pays at move-in, in sen: first month, signing fee, SST and any surcharge (no booking fee to credit). */
+    moveIn: z.object({
+      rentSen: z.number().int(),
+      signingFeeSen: z.number().int(),
+      sstSen: z.number().int(),
+      surchargeSen: z.number().int(),
+      totalSen: z.number().int(),
+    }),
+    /** The deal opened when it was accepted. */
+    dealId: z.uuid().nullable(),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AgreementInvitation' });
+export type AgreementInvitation = z.infer<typeof AgreementInvitation>;
+
+export const AgreementInvitationList = z.object({ content: z.array(AgreementInvitation) }).meta({ id: 'AgreementInvitationList' });

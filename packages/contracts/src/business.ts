@@ -65,6 +65,8 @@ export const BUSINESS = {
     codeMinutes: 10,
     /** ...and for this many tries. */
     codeAttempts: 5,
+    /** An invitation to agree a tenancy found elsewhere (or to rental collection) waits this many days for its answer. */
+    invitationDays: 7,
   },
   /** Rental collection (business rules, "Rental collection"): invoices, reminders, card retries, payouts. */
   rentalCollection: {

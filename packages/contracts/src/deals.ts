@@ -267,14 +267,15 @@ export const DealEvent = z
 export type DealEvent = z.infer<typeof DealEvent>;
 
 /** Spec section 3's `propertyDto` with its id: what the deal page shows of the listing. */
-export const DealProperty = z.object({ id: z.number().int(), name: z.string(), area: z.string().nullable(), type: z.string() });
+export const DealProperty = z.object({ id: z.number().int().nullable(), name: z.string(), area: z.string().nullable(), type: z.string() });
 export const DealParty = z.object({ id: z.uuid(), name: z.string() });
 
 export const Deal = z
   .object({
     id: z.uuid(),
     state: DealState,
-    propertyId: z.number().int(),
+    /** Null for a tenancy found elsewhere (an agreement invited by phone, without a listing). */
+    propertyId: z.number().int().nullable(),
     propertyDto: DealProperty,
     tenant: DealParty,
     landlord: DealParty,

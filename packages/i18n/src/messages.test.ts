@@ -191,6 +191,7 @@ describe('our ICU formatter', () => {
     signed: 'yes',
     occupants: 2,
     start: '1 Dec 2026',
+    inviter: 'Aisyah binti Ahmad',
     // Growth
     bedrooms: '2 bedrooms',
     building: 'Vista Mont Kiara',

@@ -303,6 +303,13 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
     sendAgreementCode: (id: string) => call<Answer<typeof agreements.SigningCode>>('POST', `/agreements/${encodeURIComponent(id)}/code`),
     signAgreement: (id: string, body: Sent<typeof agreements.SignAgreementBody>) =>
       call<Answer<typeof agreements.Agreement>>('POST', `/agreements/${encodeURIComponent(id)}/sign`, body),
+    /** A tenancy found elsewhere: invite the other party by phone, see the invitations, accept one. */
+    inviteToAgreement: (body: Sent<typeof agreements.CreateInvitationBody>) =>
+      call<Answer<typeof agreements.AgreementInvitation>>('POST', '/agreements/invitations', body),
+    agreementInvitations: () => get<Answer<typeof agreements.AgreementInvitationList>>('/agreements/invitations'),
+    agreementInvitation: (id: string) => get<Answer<typeof agreements.AgreementInvitation>>(`/agreements/invitations/${encodeURIComponent(id)}`),
+    acceptAgreementInvitation: (id: string, body: Sent<typeof agreements.AcceptInvitationBody>) =>
+      call<Answer<typeof agreements.Agreement>>('POST', `/agreements/invitations/${encodeURIComponent(id)}/accept`, body),
 
     // Screening: documents by profile, the credit check (RAMCI), zero deposit and its justifications
     screening: (dealId: string) => get<Answer<typeof screening.DealScreening>>(`/deals/${encodeURIComponent(dealId)}/screening`),

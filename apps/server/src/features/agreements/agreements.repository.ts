@@ -1,9 +1,11 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
-import { agreementSigningCodes, tenancyAgreements, users } from '@kunci/db/schema';
+import { agreementInvitations, agreementSigningCodes, tenancyAgreements, users } from '@kunci/db/schema';
 
 export type AgreementRow = typeof tenancyAgreements.$inferSelect;
+export type AgreementInsert = typeof tenancyAgreements.$inferInsert;
 export type SigningCodeRow = typeof agreementSigningCodes.$inferSelect;
+export type InvitationRow = typeof agreementInvitations.$inferSelect;
 
 export function createAgreementsRepository(db: Database) {
   return {
@@ -91,6 +93,49 @@ export function createAgreementsRepository(db: Database) {
           usedAt: sql`case when ${agreementSigningCodes.attempts} + 1 >= ${maxAttempts} then now() else null end`,
         })
         .where(eq(agreementSigningCodes.id, id)),
+
+    /** The user with this phone number, made (an invited account they sign in to with that phone) when there is none. */
+    findOrInviteUser: async (phoneNumber: string, language: string) => {
+      await db.insert(users).values({ phoneNumber, language }).onConflictDoNothing({ target: users.phoneNumber });
+      return (await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phoneNumber)))[0]!;
+    },
+
+    insertInvitation: async (values: typeof agreementInvitations.$inferInsert) =>
+      (await db.insert(agreementInvitations).values(values).returning())[0]!,
+
+    findInvitation: async (id: string) => (await db.select().from(agreementInvitations).where(eq(agreementInvitations.id, id)))[0],
+
+    /** Invitations the user sent or received, newest first. */
+    invitationsOf: (userId: string) =>
+      db
+        .select()
+        .from(agreementInvitations)
+        .where(or(eq(agreementInvitations.inviterId, userId), eq(agreementInvitations.inviteeId, userId)))
+        .orderBy(desc(agreementInvitations.createdAt))
+        .limit(50),
+
+    /** Takes a pending, unexpired invitation for its invitee: only one acceptance wins. */
+    claimInvitation: async (id: string, inviteeId: string, now: Date) =>
+      (
+        await db
+          .update(agreementInvitations)
+          .set({ status: 'ACCEPTED', acceptedAt: now })
+          .where(
+            and(
+              eq(agreementInvitations.id, id),
+              eq(agreementInvitations.inviteeId, inviteeId),
+              eq(agreementInvitations.status, 'PENDING'),
+              gt(agreementInvitations.expiresAt, now),
+            ),
+          )
+          .returning()
+      )[0],
+
+    /** Gives a claimed invitation back (its deal could not be opened). */
+    releaseInvitation: (id: string) =>
+      db.update(agreementInvitations).set({ status: 'PENDING', acceptedAt: null }).where(eq(agreementInvitations.id, id)),
+
+    setInvitationDeal: (id: string, dealId: string) => db.update(agreementInvitations).set({ dealId }).where(eq(agreementInvitations.id, id)),
 
     /** Uses a code once: false when another request used it first. */
     useCode: async (id: number) =>

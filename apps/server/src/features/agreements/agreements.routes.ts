@@ -1,12 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { Agreement, AgreementParams, AgreementQuery, CreateAgreementBody, SignAgreementBody, SigningCode } from '@kunci/contracts/agreements';
+import {
+  AcceptInvitationBody,
+  Agreement,
+  AgreementInvitation,
+  AgreementInvitationList,
+  AgreementParams,
+  AgreementQuery,
+  CreateAgreementBody,
+  CreateInvitationBody,
+  InvitationParams,
+  SignAgreementBody,
+  SigningCode,
+} from '@kunci/contracts/agreements';
 import { ErrorBody } from '@kunci/contracts/errors';
 import { holdsRole } from '@kunci/contracts/staff';
 import { requireSession } from '../../plugins/auth.ts';
 import type { AgreementsService } from './agreements.service.ts';
 
-const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 422: ErrorBody };
 const tags = ['agreements'];
 
 const caller = (request: FastifyRequest) => {
@@ -27,6 +39,54 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ service: AgreementsServic
       },
     },
     async (request, reply) => reply.status(201).send(await service.create(caller(request), request.body)),
+  );
+
+  app.post(
+    '/agreements/invitations',
+    {
+      schema: {
+        tags,
+        summary:
+          'A tenancy found elsewhere: the caller invites the other party by phone with the home, the terms and their own details (the invitee is told by SMS)',
+        body: CreateInvitationBody,
+        response: { 201: AgreementInvitation, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.invite(caller(request), request.body)),
+  );
+
+  app.get(
+    '/agreements/invitations',
+    { schema: { tags, summary: "The caller's agreement invitations, sent and received", response: { 200: AgreementInvitationList, ...errors } } },
+    async (request) => ({ content: await service.invitations(caller(request)) }),
+  );
+
+  app.get(
+    '/agreements/invitations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'An agreement invitation (its inviter and invitee only)',
+        params: InvitationParams,
+        response: { 200: AgreementInvitation, ...errors },
+      },
+    },
+    async (request) => service.invitation(request.params.id, caller(request)),
+  );
+
+  app.post(
+    '/agreements/invitations/:id/accept',
+    {
+      schema: {
+        tags,
+        summary:
+          'The invitee accepts with their own details: a deal without a listing is opened and its agreement drawn up for both to sign (403 for anyone else, 409 once answered, 410 once lapsed)',
+        params: InvitationParams,
+        body: AcceptInvitationBody,
+        response: { 201: Agreement, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.accept(request.params.id, caller(request), request.body)),
   );
 
   app.get(

@@ -4,22 +4,29 @@ import {
   maskId,
   validIdNumber,
   type Agreement,
+  type AcceptInvitationBody,
+  type AgreementInvitation,
   type AgreementParty,
   type CreateAgreementBody,
+  type CreateInvitationBody,
   type SigningCode,
 } from '@kunci/contracts/agreements';
 import { BUSINESS, moveInCost } from '@kunci/contracts/business';
-import { sen, tenancySurchargeSen, type DealActor, type DealState } from '@kunci/contracts/deals';
+import { moveInAmount, sen, tenancySurchargeSen, type DealActor, type DealState } from '@kunci/contracts/deals';
 import { ErrorCode, type FieldError } from '@kunci/contracts/errors';
+import { malaysiaDay } from '@kunci/i18n/format';
 import { fromStoredLanguage } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
 import { href } from '@kunci/i18n/paths';
 import type { MediaStore } from '@kunci/media/store';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import type { NoticeSender } from '../../lib/notices.ts';
+import { normalizePhone } from '../../lib/phone.ts';
 import { readAll } from '../../lib/uploads.ts';
 import type { Messenger } from '../../plugins/messaging.ts';
+import { agreementInvited } from './agreement-notices.ts';
 import { agreementPdf, type AgreementDocument } from './agreement-pdf.ts';
-import type { AgreementRow, AgreementsRepository } from './agreements.repository.ts';
+import type { AgreementInsert, AgreementRow, AgreementsRepository, InvitationRow } from './agreements.repository.ts';
 
 /** A signed-in caller. */
 export interface Caller {
@@ -48,6 +55,19 @@ export interface AgreementDeals {
   /** Runs a party's command on the deal (`SEND_AGREEMENT` when the agreement is started). */
   command(dealId: string, caller: Caller, command: 'SEND_AGREEMENT', details: Record<string, never>): Promise<unknown>;
   agreementSigned(dealId: string): Promise<void>;
+  /** Opens the deal (without a listing, at AGREEMENT) of an accepted invitation for a tenancy found elsewhere. */
+  openInvited(
+    by: { userId: string; role: 'TENANT' | 'LANDLORD' },
+    terms: {
+      tenantId: string;
+      landlordId: string;
+      propertyName: string;
+      moveInDate: string;
+      tenancyMonths: number;
+      monthlyRent: number;
+      occupants: number;
+    },
+  ): Promise<{ id: string }>;
 }
 
 /** Seals personal data at rest (AES-256-GCM): IC and passport numbers, and the signed PDF that prints them. */
@@ -62,6 +82,7 @@ export interface AgreementsServiceOptions {
   repository: AgreementsRepository;
   deals: AgreementDeals;
   messenger: Messenger;
+  notices: NoticeSender;
   store: MediaStore;
   sealer: FieldSealer;
   secret: string;
@@ -82,6 +103,7 @@ export function createAgreementsService({
   repository,
   deals,
   messenger,
+  notices,
   store,
   sealer,
   secret,
@@ -199,6 +221,103 @@ export function createAgreementsService({
     return signed;
   }
 
+  /** A party's IC or passport number sealed, with its last four characters kept for display. */
+  function sealedParty(party: AgreementParty) {
+    const number = compactIdNumber(party.idNumber);
+    return { name: party.name, idType: party.idType, idSealed: sealer.sealText(number), idLast4: number.slice(-4) };
+  }
+  type SealedParty = ReturnType<typeof sealedParty>;
+
+  /**
+   * The agreement row from its terms and sealed parties: the surcharge, signing fee and SST worked out by the one
+   * set of rules (business rules), whether the agreement comes from a listing's deal or from an invitation.
+   */
+  function agreementValues(
+    createdBy: string,
+    terms: {
+      dealId: string;
+      landlordId: string;
+      tenantId: string;
+      propertyName: string;
+      startDate: string;
+      tenancyMonths: number;
+      monthlyRent: number;
+      occupants: number;
+    },
+    text: { language: AgreementRow['language']; address: string; utilities: string[]; houseRules: string },
+    parties: { landlord: SealedParty; tenant: SealedParty },
+  ): AgreementInsert {
+    const cost = moveInCost(terms.monthlyRent);
+    return {
+      dealId: terms.dealId,
+      createdBy,
+      language: text.language,
+      propertyName: terms.propertyName,
+      address: text.address,
+      startDate: terms.startDate,
+      tenancyMonths: terms.tenancyMonths,
+      monthlyRent: terms.monthlyRent,
+      surchargeSen: tenancySurchargeSen(terms.monthlyRent, terms.tenancyMonths),
+      signingFeeSen: sen(cost.signingFee),
+      sstSen: sen(cost.sst),
+      occupants: terms.occupants,
+      utilities: [...new Set(text.utilities)],
+      houseRules: text.houseRules,
+      landlordId: terms.landlordId,
+      landlordName: parties.landlord.name,
+      landlordIdType: parties.landlord.idType,
+      landlordIdSealed: parties.landlord.idSealed,
+      landlordIdLast4: parties.landlord.idLast4,
+      tenantId: terms.tenantId,
+      tenantName: parties.tenant.name,
+      tenantIdType: parties.tenant.idType,
+      tenantIdSealed: parties.tenant.idSealed,
+      tenantIdLast4: parties.tenant.idLast4,
+    };
+  }
+
+  const invitationStatus = (row: InvitationRow): AgreementInvitation['status'] =>
+    row.status === 'PENDING' && row.expiresAt <= clock() ? 'EXPIRED' : row.status;
+
+  function invitationView(row: InvitationRow, viewer: 'INVITER' | 'INVITEE', phone: string): AgreementInvitation {
+    const { totalSen, rentSen, signingFeeSen, sstSen, surchargeSen } = moveInAmount({ ...row, bookingFeeSen: 0, paidAt: null });
+    return {
+      id: row.id,
+      status: invitationStatus(row),
+      inviterRole: row.inviterRole,
+      viewer,
+      inviter: { name: row.inviterName, idType: row.inviterIdType, idNumberMasked: `${'•'.repeat(8)}${row.inviterIdLast4}` },
+      phoneMasked: maskId(phone),
+      language: row.language,
+      propertyName: row.propertyName,
+      address: row.address,
+      startDate: row.startDate,
+      endDate: MONTH_DAY(row.startDate, row.tenancyMonths),
+      tenancyMonths: row.tenancyMonths,
+      monthlyRent: row.monthlyRent,
+      occupants: row.occupants,
+      utilities: row.utilities as AgreementInvitation['utilities'],
+      houseRules: row.houseRules,
+      moveIn: { rentSen, signingFeeSen, sstSen, surchargeSen, totalSen },
+      dealId: row.dealId,
+      expiresAt: row.expiresAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /** An invitation and the caller's part in it: its inviter or its invitee (anyone else: 403). */
+  async function loadInvitation(id: string, caller: Caller) {
+    const row = await repository.findInvitation(id);
+    if (!row) throw notFound({ invitationId: id });
+    const viewer = caller.userId === row.inviterId ? 'INVITER' : caller.userId === row.inviteeId ? 'INVITEE' : null;
+    if (!viewer) throw new AppError(ErrorCode.FORBIDDEN, { invitationId: id });
+    const invitee = await repository.person(row.inviteeId);
+    return { row, viewer, phone: invitee?.phone ?? '' } as const;
+  }
+
+  const idNumberError = (path: string, party: AgreementParty): FieldError[] =>
+    validIdNumber(party.idType, party.idNumber) ? [] : [{ path, message: 'agreements.field.idNumber' }];
+
   return {
     /** A party of an approved deal starts its agreement: the terms fixed, the numbers sealed, the deal to AGREEMENT. */
     async create(caller: Caller, body: CreateAgreementBody): Promise<Agreement> {
@@ -211,35 +330,13 @@ export function createAgreementsService({
         if (!validIdNumber(party.idType, party.idNumber)) fields.push({ path: `body.${side}.idNumber`, message: 'agreements.field.idNumber' });
       }
       if (fields.length) throw new AppError(ErrorCode.VALIDATION, { dealId: body.dealId }, fields);
-      const cost = moveInCost(deal.monthlyRent);
-      const numbers = { landlord: compactIdNumber(body.landlord.idNumber), tenant: compactIdNumber(body.tenant.idNumber) };
       if (await repository.findByDeal(deal.id)) throw new AppError(ErrorCode.CONFLICT, { dealId: deal.id, reason: 'agreement exists' });
-      const row = await repository.insert({
-        dealId: deal.id,
-        createdBy: caller.userId,
-        language: body.language,
-        propertyName: deal.propertyName,
-        address: body.address,
-        startDate: deal.moveInDate,
-        tenancyMonths: deal.tenancyMonths,
-        monthlyRent: deal.monthlyRent,
-        surchargeSen: tenancySurchargeSen(deal.monthlyRent, deal.tenancyMonths),
-        signingFeeSen: sen(cost.signingFee),
-        sstSen: sen(cost.sst),
-        occupants: deal.occupants,
-        utilities: [...new Set(body.utilities)],
-        houseRules: body.houseRules,
-        landlordId: deal.landlordId,
-        landlordName: body.landlord.name,
-        landlordIdType: body.landlord.idType,
-        landlordIdSealed: sealer.sealText(numbers.landlord),
-        landlordIdLast4: numbers.landlord.slice(-4),
-        tenantId: deal.tenantId,
-        tenantName: body.tenant.name,
-        tenantIdType: body.tenant.idType,
-        tenantIdSealed: sealer.sealText(numbers.tenant),
-        tenantIdLast4: numbers.tenant.slice(-4),
-      });
+      const row = await repository.insert(
+        agreementValues(caller.userId, { ...deal, dealId: deal.id, startDate: deal.moveInDate }, body, {
+          landlord: sealedParty(body.landlord),
+          tenant: sealedParty(body.tenant),
+        }),
+      );
       try {
         await deals.command(deal.id, caller, 'SEND_AGREEMENT', {});
       } catch (error) {
@@ -248,6 +345,123 @@ export function createAgreementsService({
         throw error;
       }
       return view(row, deal.role);
+    },
+
+    /**
+     * A tenancy found elsewhere: the caller (landlord or tenant, `body.role`) invites the other party's phone with
+     * the home, the terms and their own details. The invitee's account is found or made for that phone and told
+     * (SMS too) with a link to the invitation on their side's page.
+     */
+    async invite(caller: Caller, body: CreateInvitationBody): Promise<AgreementInvitation> {
+      const phone = normalizePhone(body.phone);
+      const fields: FieldError[] = [...idNumberError('body.party.idNumber', body.party)];
+      if (!phone) fields.push({ path: 'body.phone', message: 'agreements.field.phone' });
+      const today = malaysiaDay(clock().toISOString());
+      if (body.startDate < today || Number.isNaN(new Date(`${body.startDate}T00:00:00Z`).getTime()))
+        fields.push({ path: 'body.startDate', message: 'agreements.field.startDate' });
+      if (fields.length) throw new AppError(ErrorCode.VALIDATION, {}, fields);
+      const inviter = await repository.person(caller.userId);
+      if (!inviter) throw notFound({ userId: caller.userId });
+      if (inviter.phone === phone)
+        throw new AppError(
+          ErrorCode.VALIDATION,
+          { reason: 'own phone' },
+          [{ path: 'body.phone', message: 'agreements.invite.self' }],
+          'agreements.invite.self',
+        );
+      const invitee = await repository.findOrInviteUser(phone!, inviter.language);
+      const party = sealedParty(body.party);
+      const row = await repository.insertInvitation({
+        inviterId: caller.userId,
+        inviterRole: body.role,
+        inviteeId: invitee.id,
+        language: body.language,
+        propertyName: body.propertyName,
+        address: body.address,
+        startDate: body.startDate,
+        tenancyMonths: body.tenancyMonths,
+        monthlyRent: body.monthlyRent,
+        occupants: body.occupants,
+        utilities: [...new Set(body.utilities)],
+        houseRules: body.houseRules,
+        inviterName: party.name,
+        inviterIdType: party.idType,
+        inviterIdSealed: party.idSealed,
+        inviterIdLast4: party.idLast4,
+        expiresAt: new Date(clock().getTime() + BUSINESS.agreement.invitationDays * 86_400_000),
+      });
+      await notices.send({
+        type: agreementInvited,
+        recipientId: invitee.id,
+        link: { route: body.role === 'LANDLORD' ? 'taInitiateTenant' : 'taInitiateLandlord', query: { invitation: row.id } },
+        params: { inviter: party.name, listing: body.propertyName, role: body.role },
+        key: `agreements:invited:${row.id}`,
+      });
+      return invitationView(row, 'INVITER', phone!);
+    },
+
+    /** The caller's invitations, sent and received. */
+    async invitations(caller: Caller): Promise<AgreementInvitation[]> {
+      const rows = await repository.invitationsOf(caller.userId);
+      return Promise.all(
+        rows.map(async (row) =>
+          invitationView(row, row.inviterId === caller.userId ? 'INVITER' : 'INVITEE', (await repository.person(row.inviteeId))?.phone ?? ''),
+        ),
+      );
+    },
+
+    async invitation(id: string, caller: Caller): Promise<AgreementInvitation> {
+      const { row, viewer, phone } = await loadInvitation(id, caller);
+      return invitationView(row, viewer, phone);
+    },
+
+    /**
+     * The invitee accepts with their own details: the deal without a listing is opened at AGREEMENT and its
+     * agreement drawn up from the invitation's terms, to be signed with codes as any other. Only the invited phone's
+     * account may accept (403), once (409), before it lapses (410).
+     */
+    async accept(id: string, caller: Caller, body: AcceptInvitationBody): Promise<Agreement> {
+      const { row, viewer } = await loadInvitation(id, caller);
+      if (viewer !== 'INVITEE') throw new AppError(ErrorCode.FORBIDDEN, { invitationId: id });
+      if (row.status !== 'PENDING') throw new AppError(ErrorCode.CONFLICT, { invitationId: id }, undefined, 'agreements.invite.answered');
+      if (invitationStatus(row) === 'EXPIRED') throw new AppError(ErrorCode.GONE, { invitationId: id }, undefined, 'agreements.invite.expired');
+      const fields = idNumberError('body.party.idNumber', body.party);
+      if (fields.length) throw new AppError(ErrorCode.VALIDATION, { invitationId: id }, fields);
+      const claimed = await repository.claimInvitation(id, caller.userId, clock());
+      if (!claimed) throw new AppError(ErrorCode.CONFLICT, { invitationId: id }, undefined, 'agreements.invite.answered');
+      const inviteeRole = row.inviterRole === 'LANDLORD' ? 'TENANT' : 'LANDLORD';
+      const landlordId = row.inviterRole === 'LANDLORD' ? row.inviterId : row.inviteeId;
+      const tenantId = row.inviterRole === 'TENANT' ? row.inviterId : row.inviteeId;
+      const inviterParty: SealedParty = {
+        name: row.inviterName,
+        idType: row.inviterIdType,
+        idSealed: row.inviterIdSealed,
+        idLast4: row.inviterIdLast4,
+      };
+      const inviteeParty = sealedParty(body.party);
+      let agreement: AgreementRow;
+      try {
+        const terms = {
+          landlordId,
+          tenantId,
+          propertyName: row.propertyName,
+          tenancyMonths: row.tenancyMonths,
+          monthlyRent: row.monthlyRent,
+          occupants: row.occupants,
+        };
+        const deal = await deals.openInvited({ userId: caller.userId, role: inviteeRole }, { ...terms, moveInDate: row.startDate });
+        agreement = await repository.insert(
+          agreementValues(row.inviterId, { ...terms, dealId: deal.id, startDate: row.startDate }, row, {
+            landlord: row.inviterRole === 'LANDLORD' ? inviterParty : inviteeParty,
+            tenant: row.inviterRole === 'TENANT' ? inviterParty : inviteeParty,
+          }),
+        );
+        await repository.setInvitationDeal(row.id, deal.id);
+      } catch (error) {
+        await repository.releaseInvitation(row.id);
+        throw error;
+      }
+      return view(agreement, inviteeRole);
     },
 
     async get(id: string, caller: Caller): Promise<Agreement> {

@@ -24,24 +24,29 @@ function dealQueries(db: Database) {
   return {
     listing: async (propertyId: number) => (await db.select(listingDealColumns).from(properties).where(eq(properties.id, propertyId)))[0],
 
-    /** Locks the listing row: bookings of one listing are decided one at a time. */
-    lockListing: (propertyId: number) => db.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId)).for('update'),
+    /** Locks the listing row: bookings of one listing are decided one at a time (a deal without a listing locks none). */
+    lockListing: async (propertyId: number | null) =>
+      propertyId === null ? [] : db.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId)).for('update'),
 
     /** The deal that holds the listing (booked or later), if any. */
-    holder: async (propertyId: number) =>
-      (
-        await db
-          .select()
-          .from(deals)
-          .where(and(eq(deals.propertyId, propertyId), inArray(deals.state, [...HOLDING_STATES])))
-      )[0],
+    holder: async (propertyId: number | null) =>
+      propertyId === null
+        ? undefined
+        : (
+            await db
+              .select()
+              .from(deals)
+              .where(and(eq(deals.propertyId, propertyId), inArray(deals.state, [...HOLDING_STATES])))
+          )[0],
 
     /** Applications of a listing still waiting (applied or accepted), but `exceptId`'s. */
-    openApplications: (propertyId: number, exceptId: string) =>
-      db
-        .select()
-        .from(deals)
-        .where(and(eq(deals.propertyId, propertyId), inArray(deals.state, ['APPLIED', 'ACCEPTED']), ne(deals.id, exceptId))),
+    openApplications: async (propertyId: number | null, exceptId: string) =>
+      propertyId === null
+        ? []
+        : db
+            .select()
+            .from(deals)
+            .where(and(eq(deals.propertyId, propertyId), inArray(deals.state, ['APPLIED', 'ACCEPTED']), ne(deals.id, exceptId))),
 
     conversation: async (id: number) => (await db.select().from(chatConversations).where(eq(chatConversations.id, id)))[0],
 
@@ -95,7 +100,9 @@ function dealQueries(db: Database) {
         : Promise.resolve([]),
 
     /** A let listing leaves search: its owner's "active" switch goes off (they may list it again when it is free). */
-    takeOffSearch: (propertyId: number) => db.update(properties).set({ active: false }).where(eq(properties.id, propertyId)),
+    takeOffSearch: async (propertyId: number | null) => {
+      if (propertyId !== null) await db.update(properties).set({ active: false }).where(eq(properties.id, propertyId));
+    },
 
     /** Posts to the ledger on this repository's connection (inside its transaction when it has one). */
     post: (posting: LedgerPosting) => ledger.post(posting),

@@ -146,7 +146,7 @@ export function createDealsService({ repository, jobs, payments, secret, clock =
   /** Deals as their DTO, with their listing, parties and events. */
   async function views(rows: DealRow[], viewer: Viewer): Promise<Deal[]> {
     const [listings, people, events] = await Promise.all([
-      repository.properties([...new Set(rows.map((row) => row.propertyId))]),
+      repository.properties([...new Set(rows.flatMap((row) => (row.propertyId === null ? [] : [row.propertyId])))]),
       repository.people([...new Set(rows.flatMap((row) => [row.tenantId, row.landlordId]))]),
       repository.events(rows.map((row) => row.id)),
     ]);
@@ -165,7 +165,7 @@ export function createDealsService({ repository, jobs, payments, secret, clock =
         id: row.id,
         state: row.state,
         propertyId: row.propertyId,
-        propertyDto: { id: row.propertyId, name: listing?.name ?? '', area: listing?.area ?? null, type: listing?.type ?? '' },
+        propertyDto: { id: row.propertyId, name: listing?.name ?? row.propertyName ?? '', area: listing?.area ?? null, type: listing?.type ?? '' },
         tenant: { id: row.tenantId, name: firstName(row.tenantId) },
         landlord: { id: row.landlordId, name: firstName(row.landlordId) },
         moveInDate: row.moveInDate,
@@ -568,6 +568,46 @@ export function createDealsService({ repository, jobs, payments, secret, clock =
       }
     },
 
+    /**
+     * A tenancy found elsewhere (decision 14): the accepted agreement invitation opens a deal without a listing,
+     * entering the one state machine at AGREEMENT (as an application enters at APPLIED), with no booking fee to
+     * credit. From here it runs as any deal: signing, the move-in payment (first month, signing fee, SST), ACTIVE.
+     * `by` is the party who accepted; the other is told the agreement is ready to sign.
+     */
+    async openInvited(
+      by: { userId: string; role: 'TENANT' | 'LANDLORD' },
+      terms: {
+        tenantId: string;
+        landlordId: string;
+        propertyName: string;
+        moveInDate: string;
+        tenancyMonths: number;
+        monthlyRent: number;
+        occupants: number;
+      },
+    ): Promise<{ id: string }> {
+      return repository.transaction(async (repo, db) => {
+        const created = await repo.insert({ ...terms, propertyId: null, state: 'AGREEMENT', bookingFeeSen: 0 });
+        const next = deadlineOf('AGREEMENT', { moveInDate: terms.moveInDate, paidAt: null }, clock())!;
+        const event = await repo.addEvent({
+          dealId: created.id,
+          actorId: by.userId,
+          actorRole: by.role,
+          command: 'ACCEPT_INVITATION',
+          fromState: null,
+          toState: 'AGREEMENT',
+        });
+        await jobs.enqueue(
+          dealDeadline,
+          { dealId: created.id, command: next.command, state: 'AGREEMENT', reason: next.reason, at: next.at.toISOString() },
+          { runAt: next.at, key: `deal:${created.id}:AGREEMENT`, transaction: db },
+        );
+        await jobs.enqueue(dealNotice, { dealId: created.id, eventId: event.id }, { key: `deal-notice:${event.id}`, transaction: db });
+        await repo.update(created.id, { deadlineAt: next.at, deadlineCommand: next.command });
+        return { id: created.id };
+      });
+    },
+
     /** `PUT /api/deals/{id}`: a person's command. */
     async command(
       id: string,
@@ -673,14 +713,14 @@ export function createDealsService({ repository, jobs, payments, secret, clock =
     /** What the tenancy agreement needs of a deal (the agreements port): its terms and the caller's side. */
     async agreementFacts(id: string, caller: Exclude<Caller, 'SYSTEM'>) {
       const { deal, role } = await load(id, caller);
-      const [listing] = await repository.properties([deal.propertyId]);
+      const [listing] = deal.propertyId === null ? [] : await repository.properties([deal.propertyId]);
       return {
         id: deal.id,
         state: deal.state,
         role,
         tenantId: deal.tenantId,
         landlordId: deal.landlordId,
-        propertyName: listing?.name ?? '',
+        propertyName: listing?.name ?? deal.propertyName ?? '',
         moveInDate: deal.moveInDate,
         tenancyMonths: deal.tenancyMonths,
         monthlyRent: deal.monthlyRent,
@@ -707,8 +747,11 @@ export function createDealsService({ repository, jobs, payments, secret, clock =
     async noticeFacts(dealId: string, eventId: number | null) {
       const [deal, event] = await Promise.all([repository.findById(dealId), eventId === null ? null : repository.event(eventId)]);
       if (!deal || (eventId !== null && !event)) return null;
-      const [people, listings] = await Promise.all([repository.people([deal.tenantId, deal.landlordId]), repository.properties([deal.propertyId])]);
-      return { deal, event, people, listing: listings[0]?.name ?? '', hash: hashOf(deal.id) };
+      const [people, listings] = await Promise.all([
+        repository.people([deal.tenantId, deal.landlordId]),
+        repository.properties(deal.propertyId === null ? [] : [deal.propertyId]),
+      ]);
+      return { deal, event, people, listing: listings[0]?.name ?? deal.propertyName ?? '', hash: hashOf(deal.id) };
     },
 
     isFinal: (state: DealState) => (FINAL_STATES as readonly DealState[]).includes(state),

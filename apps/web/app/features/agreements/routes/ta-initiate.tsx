@@ -1,5 +1,6 @@
 import { Form, Link, data, redirect, useNavigation } from 'react-router';
-import { UTILITIES, type Agreement } from '@kunci/contracts/agreements';
+import { UTILITIES, type Agreement, type AgreementInvitation } from '@kunci/contracts/agreements';
+import { BUSINESS } from '@kunci/contracts/business';
 import type { Deal } from '@kunci/contracts/deals';
 import { formatMoneyExact } from '@kunci/i18n/format';
 import { LANGUAGES } from '@kunci/i18n/locales';
@@ -18,13 +19,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context, lang);
   const api = serverApi(context, lang);
   const side = sideOf(request);
-  const dealId = new URL(request.url).searchParams.get('dealId');
+  const search = new URL(request.url).searchParams;
+  const dealId = search.get('dealId');
+  const none = { deals: null, deal: null, agreement: null, invitation: null, invitations: null, inviting: false, user: { name: user.name ?? '' } };
+  const invitationId = search.get('invitation');
+  if (invitationId) {
+    // An invitation for a tenancy found elsewhere: its inviter, or the invitee signed in with the invited phone.
+    let invitation: AgreementInvitation;
+    try {
+      invitation = await api.agreementInvitation(invitationId);
+    } catch (error) {
+      if (error instanceof ApiError && [403, 404, 422].includes(error.status)) throw data(null, { status: 404 });
+      throw error;
+    }
+    const mySide = (invitation.viewer === 'INVITER') === (invitation.inviterRole === 'LANDLORD') ? 'LANDLORD' : 'TENANT';
+    if (invitation.status === 'ACCEPTED' && invitation.dealId) {
+      throw redirect(href(lang, mySide === 'LANDLORD' ? 'taInitiateLandlord' : 'taInitiateTenant', undefined, { dealId: invitation.dealId }));
+    }
+    if (mySide !== side)
+      throw redirect(href(lang, mySide === 'LANDLORD' ? 'taInitiateLandlord' : 'taInitiateTenant', undefined, { invitation: invitation.id }));
+    return { side, ...none, invitation };
+  }
+  if (search.get('invite') === '1') return { side, ...none, inviting: true };
   if (!dealId) {
-    // The user's deals on this side that have (or may start) an agreement.
-    const deals = (await api.deals(user.id)).content.filter(
-      (deal) => deal.viewerRole === side && ['APPROVED', 'AGREEMENT', 'SIGNED', 'ACTIVE'].includes(deal.state),
-    );
-    return { side, deals, deal: null, agreement: null, user: { name: user.name ?? '' } };
+    // The user's deals on this side that have (or may start) an agreement, and their invitations.
+    const [deals, invitations] = await Promise.all([api.deals(user.id), api.agreementInvitations()]);
+    return {
+      side,
+      ...none,
+      deals: deals.content.filter((deal) => deal.viewerRole === side && ['APPROVED', 'AGREEMENT', 'SIGNED', 'ACTIVE'].includes(deal.state)),
+      invitations: invitations.content,
+    };
   }
   let deal: Deal;
   try {
@@ -45,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
-  return { side, deals: null, deal, agreement, user: { name: user.name ?? '' } };
+  return { side, ...none, deal, agreement };
 }
 
 /** The page's own address (a browser's form post comes to `….data?…&_routes=…`). */
@@ -80,6 +105,38 @@ export async function action({ request, context }: Route.ActionArgs) {
         tenant: { name: text('tenantName'), idType: text('tenantIdType') === 'PASSPORT' ? 'PASSPORT' : 'IC', idNumber: text('tenantIdNumber') },
       });
       return redirect(pageUrl(request));
+    }
+    if (intent === 'invite') {
+      const party = {
+        name: text('partyName'),
+        idType: text('partyIdType') === 'PASSPORT' ? ('PASSPORT' as const) : ('IC' as const),
+        idNumber: text('partyIdNumber'),
+      };
+      const invitation = await api.inviteToAgreement({
+        role: sideOf(request),
+        phone: text('phone'),
+        propertyName: text('propertyName'),
+        address: text('address'),
+        startDate: text('startDate'),
+        tenancyMonths: Number(text('tenancyMonths')),
+        monthlyRent: Number(text('monthlyRent')),
+        occupants: Number(text('occupants')),
+        language: (LANGUAGES as readonly string[]).includes(text('language')) ? (text('language') as (typeof LANGUAGES)[number]) : lang,
+        utilities: form.getAll('utilities').map(String) as (typeof UTILITIES)[number][],
+        houseRules: text('houseRules'),
+        party,
+      });
+      return redirect(
+        href(lang, sideOf(request) === 'LANDLORD' ? 'taInitiateLandlord' : 'taInitiateTenant', undefined, { invitation: invitation.id }),
+      );
+    }
+    if (intent === 'accept') {
+      const agreement = await api.acceptAgreementInvitation(text('invitationId'), {
+        party: { name: text('partyName'), idType: text('partyIdType') === 'PASSPORT' ? 'PASSPORT' : 'IC', idNumber: text('partyIdNumber') },
+      });
+      return redirect(
+        href(lang, sideOf(request) === 'LANDLORD' ? 'taInitiateLandlord' : 'taInitiateTenant', undefined, { dealId: agreement.dealId }),
+      );
     }
     if (intent === 'code') {
       const sent = await api.sendAgreementCode(text('agreementId'));
@@ -117,12 +174,19 @@ export default function TaInitiatePage({ loaderData, actionData }: Route.Compone
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold md:text-3xl">{t(loaderData.side === 'LANDLORD' ? 'agreements.page.landlord' : 'agreements.page.tenant')}</h1>
-      {loaderData.deal && loaderData.agreement ? (
+      {loaderData.invitation ? (
+        <InvitationView invitation={loaderData.invitation} userName={loaderData.user.name} result={result} />
+      ) : loaderData.inviting ? (
+        <InvitationForm side={loaderData.side} userName={loaderData.user.name} result={result} />
+      ) : loaderData.deal && loaderData.agreement ? (
         <AgreementView agreement={loaderData.agreement} result={result} />
       ) : loaderData.deal ? (
         <AgreementForm deal={loaderData.deal} side={loaderData.side} userName={loaderData.user.name} result={result} />
       ) : (
-        <DealPicker deals={loaderData.deals ?? []} />
+        <>
+          <DealPicker deals={loaderData.deals ?? []} />
+          <Invitations invitations={loaderData.invitations ?? []} />
+        </>
       )}
     </div>
   );
@@ -160,25 +224,36 @@ function DealPicker({ deals }: { deals: Deal[] }) {
   );
 }
 
-function PartyFields({ who, defaultName, fields }: { who: 'landlord' | 'tenant'; defaultName: string; fields: Record<string, string> }) {
+function PartyFields({
+  who,
+  defaultName,
+  fields,
+  prefix = who,
+}: {
+  who: 'landlord' | 'tenant';
+  defaultName: string;
+  fields: Record<string, string>;
+  /** The form fields' names (`partyName` when the form carries the caller's own details only). */
+  prefix?: string;
+}) {
   const { t } = useI18n();
   return (
     <fieldset className="space-y-3 rounded-xl border border-gray-200 p-4">
       <legend className="px-1 font-semibold">{t(who === 'landlord' ? 'agreements.pdf.landlord' : 'agreements.pdf.tenant')}</legend>
       <Field
-        id={`${who}-name`}
-        name={`${who}Name`}
+        id={`${prefix}-name`}
+        name={`${prefix}Name`}
         required
         minLength={2}
         maxLength={120}
         autoComplete={defaultName ? 'name' : 'off'}
         defaultValue={defaultName}
         label={t(who === 'landlord' ? 'agreements.page.landlordName' : 'agreements.page.tenantName')}
-        error={fields[`${who}Name`]}
+        error={fields[`${prefix}Name`]}
       />
       <SelectField
-        id={`${who}-id-type`}
-        name={`${who}IdType`}
+        id={`${prefix}-id-type`}
+        name={`${prefix}IdType`}
         label={t('agreements.page.idType')}
         options={[
           { value: 'IC', label: t('agreements.page.idIc') },
@@ -186,54 +261,25 @@ function PartyFields({ who, defaultName, fields }: { who: 'landlord' | 'tenant';
         ]}
       />
       <Field
-        id={`${who}-id-number`}
-        name={`${who}IdNumber`}
+        id={`${prefix}-id-number`}
+        name={`${prefix}IdNumber`}
         required
         minLength={6}
         maxLength={20}
         autoComplete="off"
         label={t('agreements.page.idNumber')}
         hint={t('agreements.page.idHint')}
-        error={fields[`${who}IdNumber`]}
+        error={fields[`${prefix}IdNumber`]}
       />
     </fieldset>
   );
 }
 
-function AgreementForm({
-  deal,
-  side,
-  userName,
-  result,
-}: {
-  deal: Deal;
-  side: 'LANDLORD' | 'TENANT';
-  userName: string;
-  result: ActionResult | undefined;
-}) {
-  const { t, money, date, lang } = useI18n();
-  const navigation = useNavigation();
-  const fields = result?.fields ?? {};
-  if (deal.state !== 'APPROVED') {
-    return <p className="mt-6 rounded-xl border border-dashed border-gray-300 p-6 text-gray-700">{t('agreements.page.noDeals')}</p>;
-  }
-  const surcharge = deal.moveIn.surchargeSen;
+/** The agreement's language, address, utilities and house rules: the same fields whether it comes from a deal or an invitation. */
+function AgreementTextFields({ fields }: { fields: Record<string, string> }) {
+  const { t, lang } = useI18n();
   return (
-    <Form method="post" className="mt-6 space-y-5">
-      <h2 className="text-lg font-semibold">{t('agreements.page.forDeal', { listing: deal.propertyDto.name })}</h2>
-      <p className="text-gray-700">
-        {t('agreements.page.dealTerms', {
-          rent: money(deal.monthlyRent),
-          months: deal.tenancyMonths,
-          date: date(`${deal.moveInDate}T00:00:00+08:00`),
-          occupants: deal.occupants,
-        })}
-      </p>
-      {surcharge > 0 ? (
-        <p className="text-sm text-gray-700">{t('agreements.page.surcharge', { amount: formatMoneyExact(lang, surcharge / 100) })}</p>
-      ) : null}
-      <FormError message={result?.error ?? undefined} />
-      <input type="hidden" name="dealId" value={deal.id} />
+    <>
       <SelectField
         id="agreement-language"
         name="language"
@@ -277,6 +323,45 @@ function AgreementForm({
           className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2.5"
         />
       </div>
+    </>
+  );
+}
+
+function AgreementForm({
+  deal,
+  side,
+  userName,
+  result,
+}: {
+  deal: Deal;
+  side: 'LANDLORD' | 'TENANT';
+  userName: string;
+  result: ActionResult | undefined;
+}) {
+  const { t, money, date, lang } = useI18n();
+  const navigation = useNavigation();
+  const fields = result?.fields ?? {};
+  if (deal.state !== 'APPROVED') {
+    return <p className="mt-6 rounded-xl border border-dashed border-gray-300 p-6 text-gray-700">{t('agreements.page.noDeals')}</p>;
+  }
+  const surcharge = deal.moveIn.surchargeSen;
+  return (
+    <Form method="post" className="mt-6 space-y-5">
+      <h2 className="text-lg font-semibold">{t('agreements.page.forDeal', { listing: deal.propertyDto.name })}</h2>
+      <p className="text-gray-700">
+        {t('agreements.page.dealTerms', {
+          rent: money(deal.monthlyRent),
+          months: deal.tenancyMonths,
+          date: date(`${deal.moveInDate}T00:00:00+08:00`),
+          occupants: deal.occupants,
+        })}
+      </p>
+      {surcharge > 0 ? (
+        <p className="text-sm text-gray-700">{t('agreements.page.surcharge', { amount: formatMoneyExact(lang, surcharge / 100) })}</p>
+      ) : null}
+      <FormError message={result?.error ?? undefined} />
+      <input type="hidden" name="dealId" value={deal.id} />
+      <AgreementTextFields fields={fields} />
       <PartyFields who="landlord" defaultName={side === 'LANDLORD' ? userName : deal.landlord.name} fields={fields} />
       <PartyFields who="tenant" defaultName={side === 'TENANT' ? userName : deal.tenant.name} fields={fields} />
       <Button type="submit" name="intent" value="create" disabled={navigation.state !== 'idle'} className="sm:w-auto">
@@ -368,6 +453,218 @@ function AgreementView({ agreement, result }: { agreement: Agreement; result: Ac
       <Link to={href('deal', undefined, { id: agreement.dealId })} className="inline-block text-sm font-medium text-brand-700 hover:underline">
         {t('agreements.page.toDeal')}
       </Link>
+    </section>
+  );
+}
+
+/** The caller's invitations (tenancies found elsewhere), and the way to send one. */
+function Invitations({ invitations }: { invitations: AgreementInvitation[] }) {
+  const { t, money, date } = useI18n();
+  const received = invitations.filter((invitation) => invitation.viewer === 'INVITEE' && invitation.status === 'PENDING');
+  const sent = invitations.filter((invitation) => invitation.viewer === 'INVITER');
+  const item = (invitation: AgreementInvitation) => (
+    <li key={invitation.id}>
+      <Link
+        to={`?invitation=${encodeURIComponent(invitation.id)}`}
+        className="block rounded-xl border border-gray-200 p-4 break-words hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <span className="font-semibold">{invitation.propertyName}</span>
+        <span className="mt-1 block text-sm text-gray-600">
+          {t('agreements.invite.status', { status: invitation.status })} · {t('deal.facts.rentValue', { amount: money(invitation.monthlyRent) })} ·{' '}
+          {date(`${invitation.startDate}T00:00:00+08:00`)}
+        </span>
+      </Link>
+    </li>
+  );
+  return (
+    <section aria-labelledby="invitations-heading" className="mt-8 space-y-4">
+      {received.length ? (
+        <div>
+          <h2 className="text-lg font-semibold">{t('agreements.invite.received')}</h2>
+          <ul className="mt-3 space-y-3">{received.map(item)}</ul>
+        </div>
+      ) : null}
+      <div className="rounded-xl border border-gray-200 p-4">
+        <h2 id="invitations-heading" className="text-lg font-semibold">
+          {t('agreements.invite.heading')}
+        </h2>
+        <p className="mt-1 text-gray-700">{t('agreements.invite.intro')}</p>
+        <Link
+          to="?invite=1"
+          className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          {t('agreements.invite.start')}
+        </Link>
+      </div>
+      {sent.length ? (
+        <div>
+          <h2 className="text-lg font-semibold">{t('agreements.invite.sentList')}</h2>
+          <ul className="mt-3 space-y-3">{sent.map(item)}</ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** Inviting the other party of a tenancy found elsewhere: their phone, the home, the terms and the caller's own details. */
+function InvitationForm({ side, userName, result }: { side: 'LANDLORD' | 'TENANT'; userName: string; result: ActionResult | undefined }) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const fields = result?.fields ?? {};
+  const months = BUSINESS.zeroDeposit.tenancyMonths;
+  const occupants = BUSINESS.deal.occupants;
+  return (
+    <Form method="post" className="mt-6 space-y-5">
+      <h2 className="text-lg font-semibold">{t('agreements.invite.formTitle')}</h2>
+      <p className="text-gray-700">{t('agreements.invite.intro')}</p>
+      <FormError message={result?.error ?? undefined} />
+      <Field
+        id="invite-phone"
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        required
+        maxLength={20}
+        label={t('agreements.invite.phone', { role: side })}
+        error={fields['phone']}
+      />
+      <Field
+        id="invite-property"
+        name="propertyName"
+        required
+        minLength={3}
+        maxLength={120}
+        label={t('agreements.invite.propertyName')}
+        error={fields['propertyName']}
+      />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field id="invite-start" name="startDate" type="date" required label={t('agreements.invite.startDate')} error={fields['startDate']} />
+        <Field
+          id="invite-months"
+          name="tenancyMonths"
+          type="number"
+          inputMode="numeric"
+          required
+          min={months.min}
+          max={months.max}
+          defaultValue={String(months.max)}
+          label={t('agreements.invite.months')}
+          error={fields['tenancyMonths']}
+        />
+        <Field
+          id="invite-rent"
+          name="monthlyRent"
+          type="number"
+          inputMode="numeric"
+          required
+          min={1}
+          label={t('agreements.invite.rent')}
+          error={fields['monthlyRent']}
+        />
+        <Field
+          id="invite-occupants"
+          name="occupants"
+          type="number"
+          inputMode="numeric"
+          required
+          min={occupants.min}
+          max={occupants.max}
+          defaultValue={String(occupants.min)}
+          label={t('agreements.invite.occupants')}
+          error={fields['occupants']}
+        />
+      </div>
+      <AgreementTextFields fields={fields} />
+      <PartyFields who={side === 'LANDLORD' ? 'landlord' : 'tenant'} prefix="party" defaultName={userName} fields={fields} />
+      <Button type="submit" name="intent" value="invite" disabled={navigation.state !== 'idle'} className="sm:w-auto">
+        {t('agreements.invite.send')}
+      </Button>
+    </Form>
+  );
+}
+
+/** An invitation: the terms for both; the invitee adds their details and accepts, the inviter waits. */
+function InvitationView({ invitation, userName, result }: { invitation: AgreementInvitation; userName: string; result: ActionResult | undefined }) {
+  const { t, money, date, dateTime, lang } = useI18n();
+  const navigation = useNavigation();
+  const fields = result?.fields ?? {};
+  const exact = (amountSen: number) => formatMoneyExact(lang, amountSen / 100);
+  const inviteeSide = invitation.inviterRole === 'LANDLORD' ? 'tenant' : 'landlord';
+  return (
+    <section aria-labelledby="invitation-heading" className="mt-6 space-y-4 break-words">
+      <h2 id="invitation-heading" className="text-lg font-semibold">
+        {t('agreements.page.forDeal', { listing: invitation.propertyName })}
+      </h2>
+      <p data-testid="invitation-status" className="font-medium">
+        {t('agreements.invite.status', { status: invitation.status })}
+      </p>
+      {invitation.viewer === 'INVITEE' ? (
+        <p>{t('agreements.invite.from', { name: invitation.inviter.name, listing: invitation.propertyName, role: invitation.inviterRole })}</p>
+      ) : (
+        <p>{t('agreements.invite.to', { phone: invitation.phoneMasked, listing: invitation.propertyName })}</p>
+      )}
+      <div className="rounded-xl border border-gray-200 p-4">
+        <h3 className="font-semibold">{t('agreements.pdf.terms')}</h3>
+        <p className="mt-1">{invitation.address}</p>
+        <p className="mt-1 text-gray-700">
+          {t('agreements.invite.terms', {
+            rent: money(invitation.monthlyRent),
+            months: invitation.tenancyMonths,
+            start: date(`${invitation.startDate}T00:00:00+08:00`),
+            end: date(`${invitation.endDate}T00:00:00+08:00`),
+            occupants: invitation.occupants,
+          })}
+        </p>
+        <p className="mt-1 text-sm text-gray-700">
+          {t('agreements.pdf.utilities')}:{' '}
+          {invitation.utilities.length
+            ? invitation.utilities.map((utility) => t('agreements.utility', { utility })).join(', ')
+            : t('agreements.pdf.utilitiesNone')}
+        </p>
+        {invitation.houseRules ? <p className="mt-1 text-sm whitespace-pre-line text-gray-700">{invitation.houseRules}</p> : null}
+        <p className="mt-2 text-sm">
+          {t('agreements.invite.inviter', { role: invitation.inviterRole, name: invitation.inviter.name, id: invitation.inviter.idNumberMasked })}
+        </p>
+        <h3 className="mt-3 font-semibold">{t('agreements.pdf.moveIn')}</h3>
+        <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+          <dt>{t('agreements.pdf.firstMonth')}</dt>
+          <dd className="text-right">{exact(invitation.moveIn.rentSen)}</dd>
+          <dt>{t('agreements.pdf.signingFee')}</dt>
+          <dd className="text-right">{exact(invitation.moveIn.signingFeeSen)}</dd>
+          <dt>{t('agreements.pdf.sst')}</dt>
+          <dd className="text-right">{exact(invitation.moveIn.sstSen)}</dd>
+          {invitation.moveIn.surchargeSen ? (
+            <>
+              <dt>{t('agreements.pdf.surcharge')}</dt>
+              <dd className="text-right">{exact(invitation.moveIn.surchargeSen)}</dd>
+            </>
+          ) : null}
+          <dt className="font-semibold">{t('agreements.pdf.total')}</dt>
+          <dd data-testid="invitation-total" className="text-right font-semibold">
+            {exact(invitation.moveIn.totalSen)}
+          </dd>
+        </dl>
+      </div>
+      {invitation.status === 'PENDING' ? (
+        <p className="text-sm text-gray-700">{t('agreements.invite.until', { time: dateTime(invitation.expiresAt) })}</p>
+      ) : null}
+      {invitation.status === 'PENDING' && invitation.viewer === 'INVITEE' ? (
+        <Form method="post" className="space-y-4">
+          <FormError message={result?.error ?? undefined} />
+          <input type="hidden" name="invitationId" value={invitation.id} />
+          <PartyFields who={inviteeSide} prefix="party" defaultName={userName} fields={fields} />
+          <Button type="submit" name="intent" value="accept" disabled={navigation.state !== 'idle'} className="sm:w-auto">
+            {t('agreements.invite.accept')}
+          </Button>
+        </Form>
+      ) : invitation.status === 'PENDING' ? (
+        <p role="status" className="text-sm text-gray-700">
+          {t('agreements.invite.waiting', { phone: invitation.phoneMasked })}
+        </p>
+      ) : (
+        <FormError message={result?.error ?? undefined} />
+      )}
     </section>
   );
 }

@@ -388,9 +388,13 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
           <dt className="text-gray-600">{t('deal.facts.landlord')}</dt>
           <dd>{deal.landlord.name}</dd>
         </dl>
-        <Link to={href('details', { id: deal.propertyId })} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
-          {deal.propertyDto.name}
-        </Link>
+        {deal.propertyId === null ? (
+          <p className="mt-2 text-sm font-medium">{deal.propertyDto.name}</p>
+        ) : (
+          <Link to={href('details', { id: deal.propertyId })} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+            {deal.propertyDto.name}
+          </Link>
+        )}
       </section>
 
       <section aria-labelledby="deal-timeline" className="mt-6 rounded-xl border border-gray-200 p-4">
