@@ -428,20 +428,20 @@ export async function buildApp({ config, database, store, redis, web = true, log
     // logged by the queue and waits for the next). Notices go out within a minute (see NOTICE_INTERVAL_SECONDS).
     const noticeSeconds = Math.min(config.jobsIntervalSeconds, NOTICE_INTERVAL_SECONDS);
     jobs.every('listings.maintenance', config.jobsIntervalSeconds, async () => {
-      const done = await runListingJobs(listingManagement, messenger, { expiryNoticeDays: config.listings.expiryNoticeDays, log: app.log });
+      const done = await runListingJobs(listingManagement, notifications, { expiryNoticeDays: config.listings.expiryNoticeDays });
       if (done.expired) await pageCache.invalidate(['listings']);
       if (done.expired || done.warned || done.cleaned) app.log.info(done, 'listing jobs');
     });
     jobs.every('chat.reminders', config.jobsIntervalSeconds, async () => {
-      const done = await runChatJobs(chat, appointments, messenger, { publicUrl: config.publicUrl, log: app.log });
+      const done = await runChatJobs(appointments, notifications);
       if (done.reminded) app.log.info(done, 'chat jobs');
     });
     jobs.every('chat.notices', noticeSeconds, async () => {
-      const done = await runChatNotices(chat, messenger, { publicUrl: config.publicUrl, log: app.log });
+      const done = await runChatNotices(chat, notifications, { log: app.log });
       if (done.notified) app.log.info(done, 'chat notices');
     });
     jobs.every('listings.review-notices', noticeSeconds, async () => {
-      const done = await runReviewNotices(listingManagement, messenger, { publicUrl: config.publicUrl, log: app.log });
+      const done = await runReviewNotices(listingManagement, notifications);
       if (done.told) app.log.info(done, 'review notices');
     });
     scheduleCollection(jobs, config.jobsIntervalSeconds);

@@ -273,15 +273,9 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
           }),
         );
         await chat.announce(conversation, [message]);
-        for (const userId of [conversation.tenantId, conversation.landlordId]) {
-          await chat.notify({
-            userId,
-            kind: 'VIEWING_REMINDER',
-            conversationId: a.conversationId,
-            data: { startsAt: a.startsAt.toISOString(), appointmentId: a.id },
-          });
-        }
-        sent.push({ appointment: a, conversation });
+        // Both sides are told through the notification centre (chat-jobs.ts), under the bell and by SMS, email, push.
+        const listing = (await repository.chat.view(conversation.tenantId, a.conversationId))?.propertyName ?? '';
+        sent.push({ appointment: a, conversation, listing });
       }
       return sent;
     },

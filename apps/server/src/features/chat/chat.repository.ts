@@ -284,7 +284,7 @@ function chatQueries(db: Database) {
     /** The system messages of a notice's group (what happened, for its text). */
     systemMessagesBetween: (conversationId: number, after: number, upTo: number) =>
       db
-        .select({ kind: chatMessages.kind, body: chatMessages.body })
+        .select({ id: chatMessages.id, kind: chatMessages.kind, body: chatMessages.body })
         .from(chatMessages)
         .where(
           and(

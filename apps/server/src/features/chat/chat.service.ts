@@ -449,7 +449,11 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
         const conversation = conversations.get(c.conversation_id);
         const user = people.get(c.user_id);
         if (!conversation || !user) continue;
-        const events = (await repository.systemMessagesBetween(c.conversation_id, c.after, c.up_to)).map(systemEventOf).filter((e) => e !== null);
+        // Each event with its message's id (the key of its notice: told once, whichever instance claims it).
+        const events = (await repository.systemMessagesBetween(c.conversation_id, c.after, c.up_to)).flatMap((m) => {
+          const event = systemEventOf(m);
+          return event ? [{ messageId: Number(m.id), event }] : [];
+        });
         notices.push({
           user,
           side: c.side,
@@ -457,6 +461,7 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
           propertyId: conversation.conversation.propertyId,
           urgent: c.urgent,
           count: c.count,
+          upTo: c.up_to,
           events,
           from: c.side === 'landlord' ? conversation.tenantName : conversation.landlordName,
           listing: conversation.propertyName,

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, Timeslots } from '@kunci/contracts/appointments';
-import type { ChatConversation, MessagesPage, Notifications } from '@kunci/contracts/chat';
+import type { ChatConversation, MessagesPage } from '@kunci/contracts/chat';
 import { ErrorCode } from '@kunci/contracts/errors';
-import { properties, users } from '@kunci/db/schema';
+import { notices, properties, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { createUploads } from '../../lib/uploads.ts';
-import { createMessenger } from '../../plugins/messaging.ts';
-import { createOutboxRepository } from '../../plugins/messaging.repository.ts';
 import { bearer, createTestApp, openTestDatabase, signIn, type TestApp, type TestDatabase } from '../../../test/support.ts';
 import { createChatHub, type ChatHub } from './chat-hub.ts';
 import { runChatNotices } from './chat-jobs.ts';
@@ -19,7 +17,21 @@ type Outbox = { channel: string; to: string; subject: string | null; body: strin
 const needs = { moveInDate: '2026-12-15', budget: 2500, tenancyDuration: 12, reasonForMoving: 'NEAR_WORK' as const };
 const log = { warn: () => undefined } as never;
 
-/** The notices job as an instance runs it, on this app's database; `hub` knows who has a page open. */
+/** Runs every due job (the centre's deliveries) until none is left. */
+async function drain(t: TestApp) {
+  while ((await t.app.jobs.runOnce()) > 0);
+}
+
+/** A person's notices under the bell for one conversation, oldest first: type and params. */
+async function bell(t: TestApp, userId: string, conversationId: number) {
+  const rows = await t.database.db.select().from(notices).where(eq(notices.userId, userId)).orderBy(notices.id);
+  return rows.filter((row) => row.link.query?.['chatId'] === conversationId).map((row) => ({ type: row.type, ...row.params }));
+}
+
+/**
+ * The notices job as an instance runs it, on this app's database, sending through the app's notification centre
+ * (run its deliveries with `drain`); `hub` knows who has a page open.
+ */
 async function noticeJob(t: TestApp) {
   const db = t.database.db;
   const store = new LocalDiskStore(t.config.mediaDir);
@@ -29,14 +41,9 @@ async function noticeJob(t: TestApp) {
     store,
     uploads: createUploads({ repository: repository.uploads, store, secret: 'x'.repeat(32), publicUrl: t.config.publicUrl }),
   });
-  const messenger = createMessenger({
-    outbox: createOutboxRepository(db),
-    sms: { webhookUrl: undefined, webhookToken: undefined },
-    email: { smtpUrl: undefined, from: 'kunci@example.my' },
-  });
   return {
     hub,
-    run: async (quietMs?: number) => (await runChatNotices(chat, messenger, { publicUrl: t.config.publicUrl, log, quietMs })).notified,
+    run: async (quietMs?: number) => (await runChatNotices(chat, t.app.notifications, { log, quietMs })).notified,
   };
 }
 
@@ -97,17 +104,23 @@ describe('landlords and tenants are told when away', () => {
     const tenantMark = (await outbox(tenant.phone)).length;
     const conversation = await open(tenant, 'Hi, is it still available?');
 
-    // One run, without waiting for the writer to go quiet (the default two minutes have not passed).
+    // One run, without waiting for the writer to go quiet (the default two minutes have not passed), and the
+    // centre's deliveries: the request is urgent, an SMS; the message that came with it has no SMS by default.
     expect(await job.run()).toBe(1);
+    await drain(t);
     const [sms, ...more] = await since(landlord.phone, landlordMark);
     expect(more).toEqual([]);
     expect(sms).toMatchObject({ channel: 'sms' });
     expect(sms!.body).toContain('Aisyah ingin menyewa');
     expect(sms!.body).toContain(listingName);
     expect(sms!.body).toMatch(/bajet RM\s?2,500 sebulan/);
-    expect(sms!.body).toContain('Dan 1 mesej baharu.');
     expect(sms!.body).toContain(`${t.config.publicUrl}/my/dashboard/chat?chatId=${conversation.id}`);
     expect(await job.run(0)).toBe(0);
+    // Both are under the landlord's bell.
+    expect(await bell(t, landlord.userId, conversation.id)).toEqual([
+      { type: 'chat.request', from: 'Aisyah', listing: listingName, moveInDate: needs.moveInDate, budget: needs.budget },
+      { type: 'chat.messages', from: 'Aisyah', listing: listingName, count: 1 },
+    ]);
 
     // Three more messages: nothing while the tenant is still writing, then one notice for the three.
     for (const body of ['Can I view on Saturday?', 'Or Sunday morning?', 'Thanks!']) {
@@ -122,13 +135,32 @@ describe('landlords and tenants are told when away', () => {
     expect(await job.run()).toBe(0);
     expect(await job.run(0)).toBe(1);
     expect(await job.run(0)).toBe(0);
+    await drain(t);
+    expect((await bell(t, landlord.userId, conversation.id)).map((n) => n['count'] ?? n.type)).toEqual(['chat.request', 1, 3]);
+    // Without an email and with SMS for messages off (their default), the landlord got no second text.
+    expect(await since(landlord.phone, landlordMark)).toHaveLength(1);
+    // Switched on in the settings, the next group of messages comes by SMS, in Malay.
+    const setting = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notices/preferences',
+      payload: { type: 'chat.messages', channel: 'sms', enabled: true },
+      headers: as(landlord),
+    });
+    expect(setting.statusCode, setting.body).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/chat-conversations/${conversation.id}/messages`,
+      payload: { body: 'Hello?' },
+      headers: as(tenant),
+    });
+    expect(await job.run(0)).toBe(1);
+    await drain(t);
     const texts = await since(landlord.phone, landlordMark);
     expect(texts).toHaveLength(2);
-    expect(texts[1]!.body).toContain('Aisyah menghantar 3 mesej');
+    expect(texts[1]!.body).toContain('Aisyah menghantar 1 mesej');
     // The tenant is told nothing of their own messages.
     expect(await since(tenant.phone, tenantMark)).toEqual([]);
-    const notices = ((await t.app.inject({ url: '/api/notifications', headers: as(landlord) })).json() as Notifications).content;
-    expect(notices.filter((n) => n.conversationId === conversation.id).map((n) => n.data['count'])).toEqual([3, 2]);
+    expect(await bell(t, tenant.userId, conversation.id)).toEqual([]);
 
     // Restating needs is no new request: no second alert.
     await open(tenant);
@@ -139,12 +171,13 @@ describe('landlords and tenants are told when away', () => {
     await t.app.inject({
       method: 'POST',
       url: `/api/chat-conversations/${conversation.id}/messages`,
-      payload: { body: 'Hello?' },
+      payload: { body: 'Still there?' },
       headers: as(tenant),
     });
     expect(await job.run(0)).toBe(0);
     detach();
     expect(await job.run(0)).toBe(0);
+    await drain(t);
     expect(await since(landlord.phone, landlordMark)).toHaveLength(2);
   });
 
@@ -153,6 +186,7 @@ describe('landlords and tenants are told when away', () => {
     const tenant = await person('Mei Ling', { language: 'ZH', email: 'meiling@example.my' });
     const conversation = await open(tenant);
     await job.run(0);
+    await drain(t);
     const landlordMark = (await outbox(landlord.phone)).length;
     const tenantMark = (await outbox(tenant.phone)).length;
     const slots = ((await t.app.inject({ url: `/api/appointments/timeslot/${propertyId}` })).json() as Timeslots).days[2]!.slots;
@@ -167,6 +201,7 @@ describe('landlords and tenants are told when away', () => {
     expect(appointment).toMatchObject({ status: 'BOOKED', acceptedAt: null });
 
     expect(await job.run()).toBe(1);
+    await drain(t);
     const [bookedSms] = await since(landlord.phone, landlordMark);
     expect(bookedSms!.body).toContain('Mei Ling menempah lawatan');
     expect(bookedSms!.body).toContain(`/my/dashboard/chat?chatId=${conversation.id}`);
@@ -195,12 +230,16 @@ describe('landlords and tenants are told when away', () => {
         .map((m) => JSON.parse(m.body).event as string);
     expect(await events()).toEqual(['CHAT_REQUEST', 'VIEWING_BOOKED', 'VIEWING_ACCEPTED']);
     expect(await job.run()).toBe(1);
+    await drain(t);
     const toTenant = await since(tenant.phone, tenantMark);
     expect(toTenant).toHaveLength(1);
     expect(toTenant[0]!.body).toContain('Encik Rahman 已接受您');
     expect(toTenant[0]!.body).toContain(`${t.config.publicUrl}/zh/dashboard/chat?chatId=${conversation.id}`);
+    // By email too, in Chinese, with an unsubscribe link for that kind of notice.
     const mail = (await outbox('meiling@example.my'))[0]!;
-    expect(mail).toMatchObject({ channel: 'email', body: toTenant[0]!.body });
+    expect(mail).toMatchObject({ channel: 'email' });
+    expect(mail.body).toContain('Encik Rahman 已接受您');
+    expect(mail.body).toContain('/unsubscribe?token=');
 
     // The tenant moves it: the landlord is told and asked again.
     const moved = await t.app.inject({
@@ -211,6 +250,7 @@ describe('landlords and tenants are told when away', () => {
     });
     expect(moved.json()).toMatchObject({ acceptedAt: null });
     expect(await job.run()).toBe(1);
+    await drain(t);
     expect((await since(landlord.phone, landlordMark)).at(-1)!.body).toContain('Mei Ling menjadualkan semula lawatan');
 
     // Declined: the slot is free again and the tenant is told.
@@ -220,9 +260,10 @@ describe('landlords and tenants are told when away', () => {
     const free = ((await t.app.inject({ url: `/api/appointments/timeslot/${propertyId}` })).json() as Timeslots).days.flatMap((d) => d.slots);
     expect(free.map((s) => s.startsAt)).toContain(slots[1]!.startsAt);
     expect(await job.run()).toBe(1);
+    await drain(t);
     expect((await since(tenant.phone, tenantMark)).at(-1)!.body).toContain('拒绝了您');
 
-    // The tenant books again and cancels: the landlord hears of both (one notice: they came together).
+    // The tenant books again and cancels: the landlord hears of both (one run, a notice for each).
     const again = (
       await t.app.inject({
         method: 'POST',
@@ -234,10 +275,17 @@ describe('landlords and tenants are told when away', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/appointments/${again.id}`, headers: as(tenant) });
     const before = (await since(landlord.phone, landlordMark)).length;
     expect(await job.run()).toBe(1);
+    await drain(t);
     const last = (await since(landlord.phone, landlordMark)).slice(before);
-    expect(last).toHaveLength(1);
+    expect(last).toHaveLength(2);
     expect(last[0]!.body).toContain('Mei Ling menempah lawatan');
-    expect(last[0]!.body).toContain('Mei Ling membatalkan lawatan');
+    expect(last[1]!.body).toContain('Mei Ling membatalkan lawatan');
+    expect((await bell(t, landlord.userId, conversation.id)).filter((n) => n.type === 'chat.viewing').map((n) => n['event'])).toEqual([
+      'VIEWING_BOOKED',
+      'VIEWING_RESCHEDULED',
+      'VIEWING_BOOKED',
+      'VIEWING_CANCELLED',
+    ]);
     expect(await events()).toEqual([
       'CHAT_REQUEST',
       'VIEWING_BOOKED',
@@ -272,6 +320,7 @@ describe('two instances on one database', () => {
     const tenants = [await signIn(a.app), await signIn(b.app), await signIn(a.app)];
     const [jobA, jobB] = [await noticeJob(a), await noticeJob(b)];
     await Promise.all([jobA.run(0), jobB.run(0)]);
+    await drain(a);
     const mark = ((await a.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(landlord.phone)}` })).json() as Outbox).length;
     for (const [i, tenant] of tenants.entries()) {
       const propertyId = page.content[i]!.id;
@@ -287,6 +336,8 @@ describe('two instances on one database', () => {
     }
     const [fromA, fromB] = await Promise.all([jobA.run(), jobB.run()]);
     expect(fromA + fromB).toBe(3);
+    // Both instances deliver at once: each notice still goes out once.
+    await Promise.all([drain(a), drain(b)]);
     const all = (await b.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(landlord.phone)}` })).json() as Outbox;
     const texts = all.slice(0, all.length - mark);
     expect(texts).toHaveLength(3);

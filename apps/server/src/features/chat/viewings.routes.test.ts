@@ -3,13 +3,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, Timeslots } from '@kunci/contracts/appointments';
 import { VIEWING, malaysianClock } from '@kunci/contracts/appointments';
-import type { ChatConversation, ChatMessage, MessagesPage, Notifications, TenantMatches } from '@kunci/contracts/chat';
+import type { ChatConversation, ChatMessage, MessagesPage, TenantMatches } from '@kunci/contracts/chat';
 import { ErrorCode } from '@kunci/contracts/errors';
-import { appointments, chatMessages, outboxMessages, properties, users } from '@kunci/db/schema';
+import { appointments, chatMessages, notices, outboxMessages, properties, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { tinyMp4 } from '@kunci/media/test-videos';
-import { createMessenger } from '../../plugins/messaging.ts';
-import { createOutboxRepository } from '../../plugins/messaging.repository.ts';
 import { createUploads } from '../../lib/uploads.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
 import { createAppointmentsRepository } from './appointments.repository.ts';
@@ -19,7 +17,7 @@ import { runChatJobs, runChatNotices } from './chat-jobs.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { createChatService } from './chat.service.ts';
 
-type User = { userId: string; token: string };
+type User = { userId: string; token: string; phone: string };
 const needs = { moveInDate: '2026-12-15', budget: 2500, tenancyDuration: 12, reasonForMoving: 'NEAR_WORK' as const };
 
 describe('viewings, chat media, tenant search and away notices', () => {
@@ -294,7 +292,7 @@ describe('viewings, chat media, tenant search and away notices', () => {
     expect(await messagesOf(seeker, conversation.id)).toHaveLength(1);
   });
 
-  it('away notices: unread messages bring one email and one in-app notice; viewing reminders go out once, and no notice after', async () => {
+  it('away notices: unread messages bring one email and one notice under the bell; viewing reminders go out once, and no notice after', async () => {
     const db = t.database.db;
     const store = new LocalDiskStore(t.config.mediaDir);
     const hub = await createChatHub(undefined, 'test:');
@@ -304,15 +302,22 @@ describe('viewings, chat media, tenant search and away notices', () => {
       uploads: createUploads({ repository: chatRepository.uploads, store, secret: 'x'.repeat(32), publicUrl: 'http://kunci.test' }),
     });
     const viewings = createAppointmentsService({ repository: createAppointmentsRepository(db), chat });
-    const messenger = createMessenger({
-      outbox: createOutboxRepository(db),
-      sms: { webhookUrl: undefined, webhookToken: undefined },
-      email: { smtpUrl: undefined, from: 'kunci@example.my' },
-    });
     const log = { warn: () => undefined } as never;
+    const centre = t.app.notifications;
+    /** The centre's deliveries, run until none is left. */
+    const drain = async () => {
+      while ((await t.app.jobs.runOnce()) > 0);
+    };
+    const bell = async (userId: string) =>
+      (await db.select().from(notices).where(eq(notices.userId, userId)).orderBy(notices.id)).map((n) => ({
+        type: n.type,
+        ...n.params,
+        read: n.readAt !== null,
+      }));
 
     // What the earlier tests left waiting (their chat requests, bookings) is told first.
-    await runChatNotices(chat, messenger, { publicUrl: 'http://kunci.test', log, quietMs: 0 });
+    await runChatNotices(chat, centre, { log, quietMs: 0 });
+    await drain();
     const tenant = tenants[1]!;
     const email = `tenant-${tenant.userId.slice(0, 8)}@example.my`;
     await db.update(users).set({ email, language: 'MY' }).where(eq(users.id, tenant.userId));
@@ -332,40 +337,43 @@ describe('viewings, chat media, tenant search and away notices', () => {
       .set({ createdAt: new Date(Date.now() - 3 * 60_000) })
       .where(eq(chatMessages.conversationId, conversation.id));
 
-    const first = await runChatNotices(chat, messenger, { publicUrl: 'http://kunci.test', log });
-    const second = await runChatNotices(chat, messenger, { publicUrl: 'http://kunci.test', log, quietMs: 0 });
+    const landlordBefore = (await bell(landlord.userId)).length;
+    const first = await runChatNotices(chat, centre, { log });
+    const second = await runChatNotices(chat, centre, { log, quietMs: 0 });
     expect(first.notified).toBe(2);
     expect(second.notified).toBe(0);
-    const landlordNotices = ((await t.app.inject({ url: '/api/notifications', headers: as(landlord) })).json() as Notifications).content;
-    expect(landlordNotices.find((n) => n.conversationId === conversation.id)).toMatchObject({ kind: 'UNREAD_MESSAGES', data: { count: 1 } });
+    await drain();
+    expect((await bell(landlord.userId)).slice(landlordBefore)).toMatchObject([{ type: 'chat.request' }]);
     const mails = await db.select().from(outboxMessages).where(eq(outboxMessages.to, email));
     expect(mails, JSON.stringify(mails)).toHaveLength(1);
-    expect(mails[0]!.body).toContain(`http://kunci.test/my/dashboard/chat?chatId=${conversation.id}`);
+    expect(mails[0]!.body).toContain(`${t.config.publicUrl}/my/dashboard/chat?chatId=${conversation.id}`);
     expect(mails[0]!.body).toContain('mesej');
-    const notices = (await t.app.inject({ url: '/api/notifications', headers: as(tenant) })).json() as Notifications;
-    expect(notices.unread).toBe(1);
-    expect(notices.content[0]).toMatchObject({ kind: 'UNREAD_MESSAGES', conversationId: conversation.id, read: false });
-    const read = (
-      await t.app.inject({ method: 'POST', url: '/api/notifications/read', payload: { lastReadId: notices.content[0]!.id }, headers: as(tenant) })
-    ).json() as Notifications;
-    expect(read.unread).toBe(0);
-    // Notices are the user's own.
-    expect(((await t.app.inject({ url: '/api/notifications', headers: as(stranger) })).json() as Notifications).content).toEqual([]);
+    const tenantBell = await bell(tenant.userId);
+    expect(tenantBell.at(-1)).toMatchObject({ type: 'chat.messages', count: 1, read: false });
+    // Notices are the person's own.
+    const strangerNotices = (await t.app.inject({ url: '/api/notices', headers: as(stranger) })).json() as { content: unknown[] };
+    expect(strangerNotices.content).toEqual([]);
 
-    // A viewing tomorrow morning: reminded once, in the conversation and by SMS. (Viewings booked by the tests
-    // above may also start within the reminder window, depending on the time of day: they are reminded first.)
-    await runChatJobs(chat, viewings, messenger, { publicUrl: 'http://kunci.test', log });
+    // A viewing tomorrow morning: reminded once, in the conversation and through the centre (SMS, email, bell).
+    // (Viewings booked by the tests above may also start within the reminder window, depending on the time of day:
+    // they are reminded first.)
+    await runChatJobs(viewings, centre);
     const [soon] = await db
       .insert(appointments)
       .values({ conversationId: conversation.id, propertyId, tenantId: tenant.userId, startsAt: new Date(Date.now() + 20 * 3_600_000) })
       .returning();
-    const reminded = await runChatJobs(chat, viewings, messenger, { publicUrl: 'http://kunci.test', log });
+    const reminded = await runChatJobs(viewings, centre);
     expect(reminded.reminded).toBe(1);
-    expect((await runChatJobs(chat, viewings, messenger, { publicUrl: 'http://kunci.test', log })).reminded).toBe(0);
+    expect((await runChatJobs(viewings, centre)).reminded).toBe(0);
+    await drain();
     const events = (await messagesOf(tenant, conversation.id)).filter((m) => m.kind === 'SYSTEM').map((m) => m.event);
     expect(events.at(-1)).toMatchObject({ event: 'VIEWING_REMINDER', appointmentId: soon!.id });
-    // The reminder went out by SMS: its message in the conversation brings no second notice.
-    expect((await runChatNotices(chat, messenger, { publicUrl: 'http://kunci.test', log, quietMs: 0 })).notified).toBe(0);
+    expect((await bell(tenant.userId)).at(-1)).toMatchObject({ type: 'chat.viewing-reminder', startsAt: soon!.startsAt.toISOString() });
+    expect((await bell(landlord.userId)).at(-1)).toMatchObject({ type: 'chat.viewing-reminder' });
+    const sms = (await db.select().from(outboxMessages).where(eq(outboxMessages.to, tenant.phone))).filter((m) => m.body.includes('Peringatan'));
+    expect(sms).toHaveLength(1);
+    // Its message in the conversation brings no second notice.
+    expect((await runChatNotices(chat, centre, { log, quietMs: 0 })).notified).toBe(0);
     await hub.close();
   });
 });

@@ -1,11 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { formatDate } from '@kunci/i18n/format';
-import { fromStoredLanguage } from '@kunci/i18n/locales';
-import { translatorFor } from '@kunci/i18n/messages';
-import { href } from '@kunci/i18n/paths';
 import type { MediaStore } from '@kunci/media/store';
+import type { NoticeSender } from '../../lib/notices.ts';
 import { stagingKey } from '../../lib/uploads.ts';
-import type { Messenger } from '../../plugins/messaging.ts';
+import { listingApproved, listingExpiring, listingRejected } from './listing-notices.ts';
 import type { ListingManagementRepository } from './listing-management.repository.ts';
 import type { ListingLifecycleService } from './listing-lifecycle.service.ts';
 
@@ -43,30 +39,24 @@ type JobServices = { jobs: ListingJobs; lifecycle: Pick<ListingLifecycleService,
 
 /**
  * The listing jobs, safe to run on every instance at once: expiry is one idempotent UPDATE, warnings are
- * claimed row by row (SKIP LOCKED) before they are sent, abandoned uploads are deleted only while unregistered,
- * idempotency keys past their day are forgotten.
+ * claimed row by row (SKIP LOCKED) and sent through the notification centre under a key of the listing and its
+ * date, abandoned uploads are deleted only while unregistered, idempotency keys past their day are forgotten.
  */
 export async function runListingJobs(
   { jobs, lifecycle }: JobServices,
-  messenger: Messenger,
-  options: { expiryNoticeDays: number; log: FastifyBaseLogger },
+  notices: NoticeSender,
+  options: { expiryNoticeDays: number },
 ): Promise<{ expired: number; warned: number; cleaned: number }> {
   const expired = await jobs.expireListings();
   const toWarn = await jobs.claimListingsToWarn(options.expiryNoticeDays);
   for (const listing of toWarn) {
-    const lang = fromStoredLanguage(listing.owner.language);
-    const t = translatorFor(lang);
-    const body = t('listing.expiry.body', {
-      name: listing.name,
-      date: formatDate(lang, listing.expiresAt.toISOString()),
-      url: lifecycle.extendLink(listing.id, listing.expiresAt),
+    await notices.send({
+      type: listingExpiring,
+      recipientId: listing.owner.id,
+      link: { route: 'myListings' },
+      params: { name: listing.name, expiresAt: listing.expiresAt.toISOString(), url: lifecycle.extendLink(listing.id, listing.expiresAt) },
+      key: `listings:expiring:${listing.id}:${listing.expiresAt.getTime()}`,
     });
-    try {
-      await messenger.sms(listing.owner.phone, body);
-      if (listing.owner.email) await messenger.email(listing.owner.email, t('listing.expiry.subject'), body);
-    } catch (error) {
-      options.log.warn({ err: error, propertyId: listing.id }, 'expiry notice not delivered');
-    }
   }
   const cleaned = await jobs.cleanupUploads(UPLOAD_GRACE_MS);
   await jobs.removeExpiredIdempotencyKeys();
@@ -74,30 +64,27 @@ export async function runListingJobs(
 }
 
 /**
- * Tells owners a moderator's decision, by email (by SMS to an owner without one), in their language: approved with
- * the listing's link, or rejected with the reason and the link to fix it. Each decision is claimed once; run by
- * the notices timer, so within a minute.
+ * Tells owners a moderator's decision through the notification centre (in-app, email, push; in their language when
+ * delivered): approved with the listing's link, or rejected with the reason and the link to fix it. Each decision
+ * is claimed once; run by the notices timer, so within a minute.
  */
-export async function runReviewNotices(
-  { jobs }: Pick<JobServices, 'jobs'>,
-  messenger: Messenger,
-  options: { publicUrl: string; log: FastifyBaseLogger },
-): Promise<{ told: number }> {
+export async function runReviewNotices({ jobs }: Pick<JobServices, 'jobs'>, notices: NoticeSender): Promise<{ told: number }> {
   const decided = await jobs.claimReviewNotices();
   for (const listing of decided) {
-    const lang = fromStoredLanguage(listing.owner.language);
-    const t = translatorFor(lang);
-    const approved = listing.reviewStatus === 'APPROVED';
-    const url = new URL(approved ? href(lang, 'details', { id: listing.id }) : href(lang, 'postEdit', { ref: listing.id }), options.publicUrl);
-    const subject = approved ? t('listing.approved.subject') : t('listing.rejected.subject');
-    const body = approved
-      ? t('listing.approved.body', { name: listing.name, url: url.toString() })
-      : t('listing.rejected.body', { name: listing.name, reason: listing.rejectionReason ?? '', url: url.toString() });
-    try {
-      if (listing.owner.email) await messenger.email(listing.owner.email, subject, body);
-      else await messenger.sms(listing.owner.phone, body);
-    } catch (error) {
-      options.log.warn({ err: error, propertyId: listing.id }, 'review notice not delivered');
+    if (listing.reviewStatus === 'APPROVED') {
+      await notices.send({
+        type: listingApproved,
+        recipientId: listing.owner.id,
+        link: { route: 'details', params: { id: listing.id } },
+        params: { name: listing.name },
+      });
+    } else {
+      await notices.send({
+        type: listingRejected,
+        recipientId: listing.owner.id,
+        link: { route: 'postEdit', params: { ref: listing.id } },
+        params: { name: listing.name, reason: listing.rejectionReason ?? '' },
+      });
     }
   }
   return { told: decided.length };

@@ -346,8 +346,14 @@ describe('landlord listings', () => {
     const soon = new Date(Date.now() + 2 * 86_400_000);
     await t.database.db.update(properties).set({ expiresAt: soon }).where(eq(properties.id, listing.id));
 
-    const messenger = { sms: async (to: string, body: string) => void sent.push({ to, body }), email: async () => undefined } as never;
-    const sent: { to: string; body: string }[] = [];
+    // The notification centre as the job sees it: what it was asked to send.
+    const sent: { recipientId: string; key: string | undefined; params: Record<string, string | number> }[] = [];
+    const notices = {
+      send: async (notice: { recipientId: string; key?: string; params: Record<string, string | number> }) => {
+        sent.push({ recipientId: notice.recipientId, key: notice.key, params: notice.params });
+        return { id: sent.length };
+      },
+    } as never;
     const jobs = await import('./listing-management.service.ts');
     const { createListingManagementRepository } = await import('./listing-management.repository.ts');
     const svc = jobs.createListingManagementService({
@@ -356,16 +362,16 @@ describe('landlord listings', () => {
       secret: 'test-secret-test-secret-test-secret',
       publicUrl: 'http://kunci.test',
     });
-    const log = { warn: () => undefined } as never;
-    const first = await runListingJobs(svc, messenger, { expiryNoticeDays: 3, log });
-    const second = await runListingJobs(svc, messenger, { expiryNoticeDays: 3, log });
-    const mine = sent.filter((s) => s.body.includes(`/dashboard/listings/extend/${listing.id}?`));
+    const first = await runListingJobs(svc, notices, { expiryNoticeDays: 3 });
+    const second = await runListingJobs(svc, notices, { expiryNoticeDays: 3 });
+    const mine = sent.filter((s) => String(s.params['url']).includes(`/dashboard/listings/extend/${listing.id}?`));
     expect(first.warned).toBeGreaterThanOrEqual(1);
     expect(second.warned).toBe(0);
     expect(mine).toHaveLength(1);
 
     // The link stands for the owner, once.
-    const link = new URL(/https?:\/\/\S+/.exec(mine[0]!.body)![0]);
+    expect(mine[0]!.key).toBe(`listings:expiring:${listing.id}:${soon.getTime()}`);
+    const link = new URL(String(mine[0]!.params['url']));
     const payload = { until: Number(link.searchParams.get('until')), token: link.searchParams.get('token') };
     const svcApp = await t.app.inject({ method: 'POST', url: `/api/properties/${listing.id}/extensions`, payload });
     // The app signs with its own secret: the test service's link is not valid for it.
@@ -379,7 +385,7 @@ describe('landlord listings', () => {
       .update(properties)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(properties.id, listing.id));
-    await runListingJobs(svc, messenger, { expiryNoticeDays: 3, log });
+    await runListingJobs(svc, notices, { expiryNoticeDays: 3 });
     const expired = (await t.app.inject({ url: `/api/properties/${listing.id}/manage`, headers: owner })).json() as OwnerListingFull;
     expect(expired.status).toBe('EXPIRED');
     expect((await t.app.inject({ method: 'POST', url: `/api/properties/${listing.id}/activate`, headers: owner })).statusCode).toBe(409);

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerListingFull } from '@kunci/contracts/listing-management';
-import { users } from '@kunci/db/schema';
+import { notices, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
-import { createMessenger } from '../../plugins/messaging.ts';
-import { createOutboxRepository } from '../../plugins/messaging.repository.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
 import { runReviewNotices } from './listing-jobs.ts';
 import { createListingManagementRepository } from './listing-management.repository.ts';
@@ -36,12 +34,12 @@ describe('owners are told the review decision', () => {
       secret: 'test-secret-test-secret-test-secret',
       publicUrl: t.config.publicUrl,
     });
-    const messenger = createMessenger({
-      outbox: createOutboxRepository(db),
-      sms: { webhookUrl: undefined, webhookToken: undefined },
-      email: { smtpUrl: undefined, from: 'kunci@example.my' },
-    });
-    run = async () => (await runReviewNotices(service, messenger, { publicUrl: t.config.publicUrl, log: { warn: () => undefined } as never })).told;
+    // The job as an instance runs it, through the app's notification centre, and the centre's deliveries after it.
+    run = async () => {
+      const { told } = await runReviewNotices(service, t.app.notifications);
+      while ((await t.app.jobs.runOnce()) > 0);
+      return told;
+    };
     // The seeded listings' decisions are old news: nothing to tell.
     expect(await run()).toBe(0);
   });
@@ -69,8 +67,12 @@ describe('owners are told the review decision', () => {
     expect(await run()).toBe(0);
     const [approved] = await outbox('owner@example.my');
     expect(approved).toMatchObject({ channel: 'email', subject: 'Your Kunci listing is online' });
-    expect(approved!.body).toContain('"Bangsar Trade Residences" was approved');
+    expect(approved!.body).toContain('“Bangsar Trade Residences” was approved');
     expect(approved!.body).toContain(`${t.config.publicUrl}/details/${good}`);
+    // Under the owner's bell too, linking to the listing.
+    const bell = async () =>
+      (await t.database.db.select().from(notices).where(eq(notices.userId, me!.id)).orderBy(notices.id)).map((n) => [n.type, n.link]);
+    expect(await bell()).toEqual([['listings.approved', { route: 'details', params: { id: good } }]]);
 
     // A Malay-speaking owner is told in Malay.
     await t.database.db.update(users).set({ language: 'MY' }).where(eq(users.id, me!.id));
@@ -87,6 +89,7 @@ describe('owners are told the review decision', () => {
     expect(mails[0]).toMatchObject({ channel: 'email', subject: 'Iklan Kunci anda perlu dipinda' });
     expect(mails[0]!.body).toContain('Sebab: Photos are of another unit');
     expect(mails[0]!.body).toContain(`${t.config.publicUrl}/my/post/edit/${bad}`);
+    expect((await bell()).map(([type]) => type)).toEqual(['listings.approved', 'listings.rejected']);
     // The owner's phone got no SMS beside the emails (only the sign-in PIN).
     expect((await outbox(ownerPhone)).filter((m) => m.channel === 'sms')).toHaveLength(1);
   });
