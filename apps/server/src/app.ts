@@ -252,7 +252,6 @@ export async function buildApp({ config, database, store, redis, web = true, log
   // The back office: reports, users, listings, buildings, the audit log; reporters hear outcomes through the job queue.
   const adminRepository = createAdminRepository(db, jobs);
   const admin = createAdminService(adminRepository);
-  registerAdminJobs(jobs, adminRepository, messenger, config.publicUrl);
   const users = createUsersService(createUsersRepository(db), store);
   const profileExtras = createProfileExtrasService({ repository: createProfileExtrasRepository(db), messenger, counters, secret });
   const reference = createReferenceService(createReferenceRepository(db));
@@ -287,6 +286,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
     log: app.log,
   });
   app.decorate('notifications', notifications);
+  registerAdminJobs(jobs, adminRepository, notifications);
   const savedSearches = createSavedSearchesService({
     repository: createSavedSearchesRepository(db),
     notifications,

@@ -122,6 +122,9 @@ describe('back office: report, read, suspend, ban, audit, the reporter told', ()
     const outbox = (await t.app.inject({ url: '/api/dev/outbox?to=nurul%40example.my' })).json() as { subject: string; body: string }[];
     expect(outbox[0]).toMatchObject({ subject: 'Your report has been reviewed' });
     expect(outbox[0]!.body).toContain('has been banned');
+    // Through the notification centre: under the reporter's bell too, once.
+    const bell = (await get('/api/notices', tenant)).json() as { content: { type: string; url: string }[] };
+    expect(bell.content.filter((n) => n.type === 'reports.outcome')).toMatchObject([{ url: '/dashboard/reports' }]);
     const mine = (await get('/api/reports/mine', tenant)).json() as { id: number; outcome: string }[];
     expect(mine).toContainEqual(expect.objectContaining({ id: reportId, outcome: 'USER_BANNED' }));
 

@@ -206,6 +206,8 @@ export const admin = defineArea({
     'admin.notice.outcome.LISTING_SUSPENDED': 'Thank you for your report about {listing}. The listing has been suspended.',
     'admin.notice.outcome.USER_BANNED': 'Thank you for your report about {listing}. The account behind it has been banned.',
     'admin.notice.warning.subject': 'A warning from Kunci',
+    'admin.notice.outcome.label': 'What became of my reports',
+    'admin.notice.warning.label': 'Warnings from Kunci about my account',
     'admin.notice.warning.body':
       'Kunci warning: {reason} Please follow our rules (no deposits, no discrimination, true information), or your account may be banned.',
     'admin.sms.pin': 'Kunci staff: your confirmation PIN is {pin}. It works for {minutes} minutes. Never share it.',
@@ -497,6 +499,8 @@ export const admin = defineArea({
     'admin.notice.outcome.LISTING_SUSPENDED': 'Terima kasih atas laporan anda tentang {listing}. Iklan tersebut telah digantung.',
     'admin.notice.outcome.USER_BANNED': 'Terima kasih atas laporan anda tentang {listing}. Akaun yang berkenaan telah disekat.',
     'admin.notice.warning.subject': 'Amaran daripada Kunci',
+    'admin.notice.outcome.label': 'Keputusan laporan saya',
+    'admin.notice.warning.label': 'Amaran daripada Kunci tentang akaun saya',
     'admin.notice.warning.body':
       'Amaran Kunci: {reason} Sila patuhi peraturan kami (tiada deposit, tiada diskriminasi, maklumat yang benar), atau akaun anda mungkin disekat.',
     'admin.sms.pin': 'Kakitangan Kunci: PIN pengesahan anda ialah {pin}. Sah selama {minutes} minit. Jangan kongsi dengan sesiapa.',
@@ -788,6 +792,8 @@ export const admin = defineArea({
     'admin.notice.outcome.LISTING_SUSPENDED': '感谢您举报「{listing}」。该房源已被暂停。',
     'admin.notice.outcome.USER_BANNED': '感谢您举报「{listing}」。相关账户已被封禁。',
     'admin.notice.warning.subject': 'Kunci 警告',
+    'admin.notice.outcome.label': '我的举报处理结果',
+    'admin.notice.warning.label': 'Kunci 对我账户的警告',
     'admin.notice.warning.body': 'Kunci 警告：{reason} 请遵守我们的规定（不收押金、不歧视、信息真实），否则您的账户可能会被封禁。',
     'admin.sms.pin': 'Kunci 员工：您的确认 PIN 码是 {pin}，{minutes} 分钟内有效。切勿告诉任何人。',
     'admin.nav.deals': '交易',
