@@ -203,6 +203,13 @@ export const BUSINESS = {
       /** Tracking calls a user may make per hour (POST /api/users/track). */
       trackPerHour: 30,
     },
+    /** The Android app and the install popup shown to phone visitors (spec sections 4 and 9). */
+    appInstall: {
+      /** The app's id on Google Play. */
+      playStoreId: 'my.kunci.app',
+      /** A dismissed popup stays away this many days. */
+      dismissDays: 30,
+    },
   },
   /** The back office (issue 18). */
   staff: {

@@ -13,6 +13,7 @@ import { Footer } from '../components/layout/footer.tsx';
 import { Header } from './header.tsx';
 import { SessionNotices } from '../components/layout/session-notices.tsx';
 import { NoticeUnreadProvider, NotificationsMenuLink } from '../features/notifications/index.ts';
+import { AppInstallPopup } from '../features/growth/index.ts';
 import { Sidebar } from '../components/layout/sidebar.tsx';
 
 /** Pages without the mobile header and bottom bar (spec: details, reels and chat-id pages). */
@@ -47,6 +48,7 @@ export function AppShell({ areas, children }: { areas: readonly Area[]; children
               </a>
               <Header onOpenMenu={() => setMenuOpen(true)} hiddenOnMobile={immersive} />
               <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} noticesLink={(props) => <NotificationsMenuLink {...props} />} />
+              {immersive ? null : <AppInstallPopup />}
               <main id="main" className="min-h-[60vh]">
                 {children}
               </main>

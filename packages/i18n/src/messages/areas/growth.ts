@@ -171,7 +171,6 @@ export const growth = defineArea({
     'growth.app.body': 'Search homes, chat with owners and pay rent from your phone.',
     'growth.app.install': 'Get it on Google Play',
     'growth.app.dismiss': 'Not now',
-    'growth.app.label': 'Get the Kunci app',
     'growth.feedback.thanks': 'Thank you! We read every message; with your permission it may appear on our site after review.',
     'growth.feedback.title': 'Tell us about Kunci',
     'growth.feedback.intro': 'How was renting or letting with us? Your words help other tenants and landlords decide.',
@@ -372,7 +371,6 @@ export const growth = defineArea({
     'growth.app.body': 'Cari rumah, berbual dengan pemilik dan bayar sewa dari telefon anda.',
     'growth.app.install': 'Dapatkan di Google Play',
     'growth.app.dismiss': 'Bukan sekarang',
-    'growth.app.label': 'Dapatkan aplikasi Kunci',
     'growth.feedback.thanks': 'Terima kasih! Kami membaca setiap mesej; dengan izin anda, ia mungkin dipaparkan di laman kami selepas disemak.',
     'growth.feedback.title': 'Ceritakan tentang Kunci',
     'growth.feedback.intro':
@@ -561,7 +559,6 @@ export const growth = defineArea({
     'growth.app.body': '在手机上找房、与屋主聊天、缴付租金。',
     'growth.app.install': '在 Google Play 下载',
     'growth.app.dismiss': '以后再说',
-    'growth.app.label': '下载 Kunci 应用程序',
     'growth.feedback.thanks': '谢谢！我们会阅读每一条留言；经您同意并审核后，它可能会显示在我们的网站上。',
     'growth.feedback.title': '告诉我们您对 Kunci 的看法',
     'growth.feedback.intro': '通过我们租房或出租的体验如何？您的分享能帮助其他租客和房东做决定。',
