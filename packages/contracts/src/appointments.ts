@@ -75,6 +75,8 @@ export const Appointment = z
     status: z.enum(['BOOKED', 'CANCELLED', 'DECLINED']),
     /** When the landlord accepted this time; null while it waits for them (a move by the tenant asks again). */
     acceptedAt: z.string().nullable(),
+    /** Who shows the home: the landlord, or a Kunci home runner holding the keys ("Instant view", confirmed at once). */
+    host: z.enum(['LANDLORD', 'RUNNER']),
     createdAt: z.string(),
   })
   .meta({ id: 'Appointment' });

@@ -33,6 +33,8 @@ export const ListingCard = z.object({
   distanceKm: z.number().optional(),
   /** Present when a running hot deal or partner campaign covers the listing: its badge. */
   offer: z.object({ kind: z.enum(['HOT_DEAL', 'CAMPAIGN']) }).optional(),
+  /** Present (true) while a Kunci home runner holds the keys: viewings are confirmed at once, without the landlord. */
+  instantView: z.literal(true).optional(),
 });
 export type ListingCard = z.infer<typeof ListingCard>;
 
@@ -101,6 +103,8 @@ export const SearchQuery = z
     zeroDeposit: flag.optional(),
     /** "Special offers": listings in a running hot deal or partner campaign. */
     specialOffer: flag.optional(),
+    /** "Instant view": listings whose keys a home runner holds (viewings without the landlord). */
+    instantView: flag.optional(),
     sort: z.enum(LISTING_SORTS).default('relevance'),
     pageNumber: z.coerce.number().int().min(0).max(10_000).default(0),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import { areas, landmarks, promotionListings, promotions, properties, propertyImages } from '@kunci/db/schema';
+import { areas, keyCollections, landmarks, promotionListings, promotions, properties, propertyImages } from '@kunci/db/schema';
 
 /** Public visibility: the predicate the partial indexes are built on, plus expiry. */
 export const isLive = (): SQL =>
@@ -20,6 +20,14 @@ export const listingDealColumns = {
 export const inRunningPromotion = (): SQL =>
   sql`exists (select 1 from ${promotionListings} join ${promotions} on ${promotions.id} = ${promotionListings.promotionId}
     where ${promotionListings.propertyId} = ${properties.id} and ${promotions.startsAt} <= now() and ${promotions.endsAt} > now())`;
+
+/**
+ * A home runner holds the listing's keys ("Instant view"): collected and not yet returned, asked back or not (one
+ * lookup of the partial unique index of open collections).
+ */
+export const keysHeld = (): SQL =>
+  sql`exists (select 1 from ${keyCollections} where ${keyCollections.propertyId} = ${properties.id}
+    and ${keyCollections.status} in ('COLLECTED', 'RETURN_REQUESTED'))`;
 
 /** The columns a listing card shows (select from properties joined to areas, left-joined to landmarks). */
 export const cardColumns = {
@@ -43,6 +51,8 @@ export const cardColumns = {
     select ${promotions.kind} from ${promotionListings} join ${promotions} on ${promotions.id} = ${promotionListings.promotionId}
     where ${promotionListings.propertyId} = ${properties.id} and ${promotions.startsAt} <= now() and ${promotions.endsAt} > now()
     order by ${promotions.kind} = 'HOT_DEAL' desc limit 1)`,
+  /** "Instant view": a home runner holds the keys. */
+  instantView: sql<boolean>`(${keysHeld()})`,
 };
 
 /**

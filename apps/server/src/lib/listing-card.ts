@@ -22,6 +22,7 @@ export interface CardRow {
   coverId: number | null;
   coverKey: string | null;
   offerKind?: 'HOT_DEAL' | 'CAMPAIGN' | null | undefined;
+  instantView?: boolean | null | undefined;
 }
 
 /** A listing as cards show it, from the card and cover columns. */
@@ -44,6 +45,7 @@ export function toCard(r: CardRow): ListingCard {
     zeroDepositEligible: r.zeroDepositEligible,
     dateCreated: r.dateCreated.toISOString(),
     ...(r.offerKind ? { offer: { kind: r.offerKind } } : {}),
+    ...(r.instantView ? { instantView: true as const } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
-import { appointments, properties } from '@kunci/db/schema';
+import { appointments, keyCollections, properties } from '@kunci/db/schema';
 import { transactional } from '../../lib/transactional.ts';
 import { createChatRepository } from './chat.repository.ts';
 
@@ -17,6 +17,16 @@ function appointmentQueries(db: Database) {
     lockListing: (propertyId: number) => db.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId)).for('update'),
 
     find: async (id: number) => (await db.select().from(appointments).where(eq(appointments.id, id)))[0],
+
+    /** Whether a home runner holds the listing's keys ("Instant view": the runner hosts viewings). */
+    keysHeld: async (propertyId: number) =>
+      (
+        await db
+          .select({ id: keyCollections.id })
+          .from(keyCollections)
+          .where(and(eq(keyCollections.propertyId, propertyId), inArray(keyCollections.status, ['COLLECTED', 'RETURN_REQUESTED'])))
+          .limit(1)
+      ).length > 0,
 
     /** Booked viewings of a listing in a window (what the slots are taken by). */
     booked: (propertyId: number, from: Date, to: Date) =>

@@ -18,6 +18,7 @@ function toAppointment(a: AppointmentRow): Appointment {
     group: a.group,
     status: a.status,
     acceptedAt: a.acceptedAt?.toISOString() ?? null,
+    host: a.host,
     createdAt: a.createdAt.toISOString(),
   };
 }
@@ -131,12 +132,16 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
           await claimSlot(tx, listing.id, startsAt, body.group);
           if (await tx.upcomingOf(conversation.id))
             throw new AppError(ErrorCode.CONFLICT, { conversationId: conversation.id, reason: 'already booked' });
+          // "Instant view": while a home runner holds the keys, the runner shows the home and the booking is confirmed
+          // at once, without the landlord.
+          const byRunner = await tx.keysHeld(listing.id);
           const appointment = await tx.insert({
             conversationId: conversation.id,
             propertyId: listing.id,
             tenantId: actor.id,
             startsAt,
             group: body.group,
+            ...(byRunner ? { host: 'RUNNER' as const, acceptedAt: new Date() } : {}),
           });
           const message = await chat.systemMessage(
             tx.chat,
@@ -167,8 +172,15 @@ export function createAppointmentsService(deps: { repository: AppointmentsReposi
           const again = await tx.find(id);
           if (again?.status !== 'BOOKED') throw new AppError(ErrorCode.GONE, { appointmentId: id });
           const byTenant = conversation.tenantId === actor.id;
-          // A time the landlord picks is accepted by them; one the tenant picks waits for the landlord again.
-          const appointment = await tx.update(id, { startsAt, remindedAt: null, acceptedAt: byTenant ? null : new Date() });
+          // A time the landlord picks is accepted by them; one the tenant picks waits for the landlord again, unless a
+          // home runner holds the keys (then the runner shows the home at the new time too).
+          const byRunner = await tx.keysHeld(listing.id);
+          const appointment = await tx.update(id, {
+            startsAt,
+            remindedAt: null,
+            acceptedAt: byTenant && !byRunner ? null : new Date(),
+            host: byRunner ? 'RUNNER' : 'LANDLORD',
+          });
           const message = await chat.systemMessage(
             tx.chat,
             conversation.id,

@@ -5,7 +5,7 @@ import { areas, landmarks, properties, propertyActions, propertyImages, property
 import type { ListingType } from '@kunci/contracts/reference';
 import { SEARCH_COUNT_CAP } from '@kunci/contracts/listings';
 
-import { cardColumns, cardCover, cardCoverColumns, inRunningPromotion, isLive } from '../../lib/listing-card.repository.ts';
+import { cardColumns, cardCover, cardCoverColumns, inRunningPromotion, isLive, keysHeld } from '../../lib/listing-card.repository.ts';
 
 export { isLive };
 
@@ -27,6 +27,8 @@ export interface SearchFilter {
   zeroDeposit?: boolean | undefined;
   /** Only listings in a running hot deal or partner campaign. */
   specialOffer?: boolean | undefined;
+  /** Only listings whose keys a home runner holds ("Instant view"). */
+  instantView?: boolean | undefined;
   excludeId?: number | undefined;
   /** 'relevance' is newest first with listings of owners who never answer last (see buildSearch). */
   order: 'relevance' | 'newest' | 'price' | '-price' | 'distance' | 'name';
@@ -72,6 +74,7 @@ function searchValues(filter: SearchFilter, areaId: number | undefined): SearchV
     roomTypes: list(filter.roomTypes),
     zeroDeposit: filter.zeroDeposit,
     specialOffer: filter.specialOffer || undefined,
+    instantView: filter.instantView || undefined,
     excludeId: filter.excludeId,
     limit: filter.limit,
     offset: filter.offset,
@@ -138,6 +141,7 @@ function buildSearch(db: Database, values: SearchValues, orderBy: SearchFilter['
     has('roomTypes') ? anyOf(properties.roomType, 'roomTypes') : undefined,
     has('zeroDeposit') ? eq(properties.zeroDepositEligible, p('zeroDeposit')) : undefined,
     has('specialOffer') ? inRunningPromotion() : undefined,
+    has('instantView') ? keysHeld() : undefined,
     has('excludeId') ? ne(properties.id, p('excludeId')) : undefined,
   );
   const newest = [desc(properties.dateCreated), desc(properties.id)];

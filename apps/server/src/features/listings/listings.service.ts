@@ -69,6 +69,7 @@ export function createListingsService(repository: ListingsRepository) {
       roomTypes: query.roomType,
       zeroDeposit: query.zeroDeposit,
       specialOffer: query.specialOffer,
+      instantView: query.instantView,
       order:
         query.sort === 'relevance' ? (landmark ? 'distance' : byName ? 'name' : 'relevance') : query.sort === '-dateCreated' ? 'newest' : query.sort,
       excludeId,

@@ -182,6 +182,7 @@ export const services = defineArea({
     'services.instantView.filter': 'Instant view',
     'services.instantView.hint': 'A Kunci home runner holds the keys: your viewing is confirmed at once, no need to wait for the landlord.',
     'services.instantView.booked': 'Confirmed: a Kunci home runner will show you the home.',
+    'services.instantView.bookedLandlord': 'Confirmed: a Kunci home runner holding your keys shows the home.',
     'services.protection.page.title': 'Landlord rental protection',
     'services.protection.page.intro':
       'Protect your rent and your home for {months} months. For rents from RM{min} to RM{max} a month, cover up to RM{cover} against loss of rent, damage and theft, with legal letters when a tenant stops paying.',
@@ -504,6 +505,7 @@ export const services = defineArea({
     'services.instantView.filter': 'Lawatan segera',
     'services.instantView.hint': 'Pelari rumah Kunci memegang kunci: lawatan anda disahkan serta-merta, tanpa perlu menunggu tuan rumah.',
     'services.instantView.booked': 'Disahkan: pelari rumah Kunci akan menunjukkan rumah itu kepada anda.',
+    'services.instantView.bookedLandlord': 'Disahkan: pelari rumah Kunci yang memegang kunci anda akan menunjukkan rumah itu.',
     'services.protection.page.title': 'Perlindungan sewa tuan rumah',
     'services.protection.page.intro':
       'Lindungi sewa dan rumah anda selama {months} bulan. Untuk sewa dari RM{min} hingga RM{max} sebulan, perlindungan sehingga RM{cover} terhadap kehilangan sewa, kerosakan dan kecurian, dengan surat tuntutan apabila penyewa berhenti membayar.',
@@ -818,6 +820,7 @@ export const services = defineArea({
     'services.instantView.filter': '即时看房',
     'services.instantView.hint': 'Kunci 跑腿员保管钥匙：您的看房预约即时确认，无需等待房东。',
     'services.instantView.booked': '已确认：Kunci 跑腿员将带您看房。',
+    'services.instantView.bookedLandlord': '已确认：保管您钥匙的 Kunci 跑腿员将带租客看房。',
     'services.protection.page.title': '房东租金保障',
     'services.protection.page.intro':
       '为您的租金和房子提供 {months} 个月的保障。适用于每月 RM{min} 至 RM{max} 的租金，保障高达 RM{cover}，涵盖租金损失、损坏和盗窃，租客停止付租时提供律师信。',

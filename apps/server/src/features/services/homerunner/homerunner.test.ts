@@ -255,3 +255,90 @@ describe('back office: runners and key steps', () => {
     expect(told.rows[0]!.params).toMatchObject({ runner: 'Runner Siti', phone: '+60123004000', time: at(1, 10) });
   });
 });
+
+describe('Instant view', () => {
+  it('a listing whose keys we hold has the badge and matches the filter, and its viewings are confirmed at once with the runner as host; keys back, both go', async () => {
+    const landlord = await f.person('Landlord Tan');
+    const tenant = await f.person('Tenant Aina');
+    const staff = await f.person('Ops Wei', { role: 'operations' });
+    const held = await f.listing(landlord.id);
+    const plain = await f.listing(landlord.id);
+    await t.database.db.update(properties).set({ postcode: '47400' }).where(eq(properties.id, held));
+    const runner = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/services/runners',
+        payload: { name: 'Runner Ali', phone: '0123004002' },
+        headers: staff.headers,
+      })
+    ).json() as { id: number };
+    const collection = (
+      await t.app.inject({ method: 'POST', url: `/api/property/key/${held}/list`, headers: landlord.headers })
+    ).json() as KeyCollection;
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/homerunner/key',
+      payload: { propertyId: held, pickupDateTime: at(1, 10) },
+      headers: landlord.headers,
+    });
+    const step = (body: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/services/keys/${collection.id}`, payload: body, headers: staff.headers });
+    const detail = async (id: number) => (await t.app.inject({ url: `/api/properties/${id}` })).json() as { instantView?: boolean };
+    const instantIds = async () => {
+      const page = (await t.app.inject({ url: '/api/properties/search?instantView=true&pageSize=60' })).json() as {
+        content: { id: number; instantView?: boolean }[];
+      };
+      return page.content;
+    };
+
+    // Booked and assigned is not yet held.
+    await step({ action: 'ASSIGN', runnerId: runner.id });
+    expect((await detail(held)).instantView).toBeUndefined();
+    expect((await instantIds()).map((card) => card.id)).not.toContain(held);
+
+    await step({ action: 'COLLECTED' });
+    expect((await detail(held)).instantView).toBe(true);
+    expect((await detail(plain)).instantView).toBeUndefined();
+    const matches = await instantIds();
+    expect(matches.find((card) => card.id === held)).toMatchObject({ instantView: true });
+    expect(matches.map((card) => card.id)).not.toContain(plain);
+    expect(matches.every((card) => card.instantView === true)).toBe(true);
+    expect((await t.app.inject({ url: '/api/properties/search?instantView=maybe' })).statusCode).toBe(422);
+
+    // Viewings: held keys, confirmed at once with the runner as host; the other listing waits for its landlord.
+    const needs = { moveInDate: '2026-12-15', budget: 2500, tenancyDuration: 12, reasonForMoving: 'NEAR_WORK' };
+    const viewing = async (propertyId: number) => {
+      const conversation = (
+        await t.app.inject({ method: 'POST', url: '/api/chat-conversations', payload: { propertyId, ...needs }, headers: tenant.headers })
+      ).json() as { id: number };
+      const slots = (await t.app.inject({ url: `/api/appointments/timeslot/${propertyId}` })).json() as {
+        days: { slots: { startsAt: string }[] }[];
+      };
+      const booked = await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        payload: { conversationId: conversation.id, startsAt: slots.days[1]!.slots[0]!.startsAt },
+        headers: tenant.headers,
+      });
+      expect(booked.statusCode, booked.body).toBe(200);
+      return booked.json() as { acceptedAt: string | null; host: string };
+    };
+    const instant = await viewing(held);
+    expect(instant.host).toBe('RUNNER');
+    expect(instant.acceptedAt).not.toBeNull();
+    const usual = await viewing(plain);
+    expect(usual).toMatchObject({ host: 'LANDLORD', acceptedAt: null });
+
+    // The keys go back: the badge and the filter's match go with them.
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/homerunner/key/return',
+      payload: { propertyId: held, returnDateTime: at(2, 10) },
+      headers: landlord.headers,
+    });
+    expect((await detail(held)).instantView).toBe(true); // asked back, still with us
+    await step({ action: 'RETURNED' });
+    expect((await detail(held)).instantView).toBeUndefined();
+    expect((await instantIds()).map((card) => card.id)).not.toContain(held);
+  });
+});
