@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations } from '../support.ts';
+import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
 
 test.describe('the play-store popup on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
@@ -46,4 +46,34 @@ test('the play-store popup never shows on a desktop', async ({ page }) => {
   // Hydrated (the popup is decided after load): the search box answers typing.
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('app-install-popup')).toHaveCount(0);
+});
+
+test('an approved landlord’s feedback is a testimonial on /more/landlord, as on the home page', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const landlord = await browser.newPage();
+  const phone = freshMobile();
+  await landlord.goto('/register');
+  await landlord.getByLabel('Your name').fill('Hafiz Landlord');
+  await landlord.getByLabel('Mobile number').fill(phone.typed);
+  await landlord.getByRole('button', { name: 'Send PIN' }).click();
+  await expect(landlord.getByText(phone.e164)).toBeVisible();
+  const messages = (await (await landlord.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone.e164)}`)).json()) as { body: string }[];
+  await landlord.getByLabel('6-digit PIN').fill(/\b(\d{6})\b/.exec(messages[0]?.body ?? '')![1]!);
+  await landlord.getByRole('button', { name: 'Verify and continue' }).click();
+  await expect(landlord).toHaveURL(/\/dashboard$/);
+  const words = `Rented my Cheras flat in a week without a deposit fuss (${phone.e164.slice(-4)}).`;
+  const sent = await landlord.request.post('/api/users/feedbacks', { data: { role: 'LANDLORD', rating: 5, message: words } });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: number };
+
+  const editor = await browser.newPage();
+  await signIn(editor, '+60123000005', 'kunci-editor-2026');
+  expect((await editor.request.post(`/api/admin/growth/feedbacks/${id}/approve`)).status()).toBe(204);
+
+  // A signed-in visitor's page is rendered for them (a signed-out one may get the shared copy for up to a minute).
+  await landlord.goto('/more/landlord');
+  const testimonials = landlord.getByRole('region', { name: 'What our users say' });
+  await expect(testimonials.getByText(words)).toBeVisible();
+  await expect(testimonials.getByText('Hafiz')).toBeVisible();
+  await expectNoSeriousAxeViolations(landlord);
 });

@@ -8,6 +8,7 @@ import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
 import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
 import { seo } from '../../../lib/seo.ts';
+import { Testimonials } from '../../growth/index.ts';
 import { ContentView } from '../components/content-view.tsx';
 import { PAGE_ROUTES, type PageKey } from '../content-links.ts';
 import { loadContent } from '../content.server.ts';
@@ -59,7 +60,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return entry ? [{ key: sibling, title: entry.title }] : [];
     });
   }
-  return { ...loaded, key, siblings };
+  // Landlords' approved testimonials on the landlord page, as on the home page; the page shows without them if they fail.
+  const testimonials =
+    key === 'landlord'
+      ? (
+          await serverApi(context, parsePath(pathname).lang)
+            .testimonials({ role: 'LANDLORD', limit: 3 })
+            .catch(() => ({ content: [] }))
+        ).content
+      : [];
+  return { ...loaded, key, siblings, testimonials };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -188,7 +198,7 @@ function ContactForm() {
 /** An information page (about, tenant and landlord help, services) from the managed content; the contact page adds its form. */
 export default function InfoPage({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const { page, preview, key, siblings } = loaderData;
+  const { page, preview, key, siblings, testimonials } = loaderData;
   return (
     <ContentView page={page} preview={preview} section="more">
       {key === 'landlord' || key === 'landlord-how' ? (
@@ -206,6 +216,11 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
         </Link>
       ) : null}
       {key === 'contact' ? <ContactForm /> : null}
+      {testimonials.length ? (
+        <div className="-mx-4 mt-8">
+          <Testimonials items={testimonials} />
+        </div>
+      ) : null}
       {siblings.length > 1 ? (
         <nav aria-labelledby="section-nav" className="mt-10 border-t border-gray-200 pt-6">
           <h2 id="section-nav" className="text-sm font-semibold uppercase tracking-wide text-gray-600">
