@@ -14,7 +14,7 @@ import {
 } from 'react-router';
 import { DEFAULT_LANGUAGE, HTML_LANG } from '@kunci/i18n/locales';
 import { canonicalRedirect, href, parsePath } from '@kunci/i18n/paths';
-import { serverApi } from './lib/api.ts';
+import { serverApi, type BannedPage } from './lib/api.ts';
 import { holdSignInLink } from './features/auth/sign-in-link.server.ts';
 import { trackAttribution } from './features/growth/attribution.server.ts';
 import { clearSessionCookies, getSession, resolveSession, sessionContext } from './lib/session.server.ts';
@@ -26,6 +26,7 @@ import { AppShell } from './shell/app-shell.tsx';
 import type { RootData } from './lib/root-data.ts';
 import { InlineStylesheet } from './lib/stylesheet.tsx';
 import { CatalogueScript, catalogue, hasCatalogue } from './lib/catalogue.tsx';
+import { BanScreen, BanWatcher } from './components/layout/ban-screen.tsx';
 import { ErrorPage } from './components/layout/error-page.tsx';
 import type { Route } from './+types/root';
 
@@ -158,6 +159,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <I18nProvider lang={loaderData.lang} messages={catalogue(loaderData.lang)}>
       <AppShell areas={loaderData.areas}>
         <Outlet />
+        <BanWatcher />
       </AppShell>
     </I18nProvider>
   );
@@ -167,22 +169,22 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>('root');
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A call refused with 10100 (lib/api.ts): the ban screen, not an error page.
+  const banned =
+    isRouteErrorResponse(error) && error.status === 403 && (error.data as Partial<BannedPage> | null)?.banned ? (error.data as BannedPage) : null;
+  const page = banned ? <BanScreen message={banned.message} /> : <ErrorPage status={status} />;
   const { lang } = parsePath(useLocation().pathname);
   if (!root) {
     // The root loader itself failed (no areas for the shell): the page alone, in the address's language.
     return (
       <I18nProvider lang={lang} messages={catalogue(lang)}>
-        <main>
-          <ErrorPage status={status} />
-        </main>
+        <main>{page}</main>
       </I18nProvider>
     );
   }
   return (
     <I18nProvider lang={root.lang} messages={catalogue(root.lang)}>
-      <AppShell areas={root.areas}>
-        <ErrorPage status={status} />
-      </AppShell>
+      <AppShell areas={root.areas}>{page}</AppShell>
     </I18nProvider>
   );
 }

@@ -47,6 +47,8 @@ const MODULES: Record<RouteId, string> = {
   adminAudit: 'features/admin/routes/audit.tsx',
   adminBuildings: 'features/admin/routes/buildings.tsx',
   adminJustifications: 'features/admin/routes/justifications.tsx',
+  adminDeals: 'features/admin/routes/deals.tsx',
+  adminDeal: 'features/admin/routes/deal.tsx',
   reportListing: 'features/admin/routes/report-listing.tsx',
   myReports: 'features/admin/routes/my-reports.tsx',
   login: 'features/auth/routes/login.tsx',

@@ -56,6 +56,8 @@ export const ROUTES = {
   adminAudit: { path: { en: '/admin/audit', ms: '/admin/audit', zh: '/admin/audit' } },
   adminBuildings: { path: { en: '/admin/buildings', ms: '/admin/buildings', zh: '/admin/buildings' } },
   adminJustifications: { path: { en: '/admin/justifications', ms: '/admin/justifications', zh: '/admin/justifications' } },
+  adminDeals: { path: { en: '/admin/deals', ms: '/admin/deals', zh: '/admin/deals' } },
+  adminDeal: { path: { en: '/admin/deals/:id', ms: '/admin/deals/:id', zh: '/admin/deals/:id' } },
   reportListing: { path: { en: '/report/:id', ms: '/report/:id', zh: '/report/:id' } },
   myReports: { path: { en: '/dashboard/reports', ms: '/dashboard/reports', zh: '/dashboard/reports' } },
   login: { path: { en: '/login', ms: '/login', zh: '/login' } },

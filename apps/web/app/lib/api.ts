@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import type { RouterContextProvider } from 'react-router';
+import { data, type RouterContextProvider } from 'react-router';
 import type * as agreements from '@kunci/contracts/agreements';
 import type * as admin from '@kunci/contracts/admin';
+import type * as adminDeals from '@kunci/contracts/admin-deals';
 import type * as appointments from '@kunci/contracts/appointments';
 import type * as auth from '@kunci/contracts/auth';
 import type * as chat from '@kunci/contracts/chat';
@@ -29,6 +30,18 @@ import { useI18n } from './i18n.tsx';
 import { getServerContext } from './server-context.ts';
 
 export type Fetcher = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** errorCode 10100: the signed-in account is banned or restricted. */
+export const BANNED = 10100;
+/** The browser event that puts the ban screen over the page (components/layout/ban-screen.tsx). */
+export const BANNED_EVENT = 'kunci:banned';
+/** What a loader or action throws for 10100: the root's error boundary shows the ban screen. */
+export interface BannedPage {
+  banned: true;
+  message: string;
+}
+/** Signing in, out and the sign-in checks answer 10100 to someone not signed in yet: their pages say so themselves. */
+const SIGN_IN_CALLS = /^\/(pin\/|login|logout|auth\/|users\/reset-password)/;
 
 /** A non-2xx answer of the API, carrying its contract error body. */
 export class ApiError extends Error {
@@ -75,7 +88,7 @@ interface CallOptions {
  * The one client of the API, for loaders and actions (in-process) and the browser alike: every request and
  * answer is typed by the schemas in packages/contracts that the server checks them with. Errors come in `lang`.
  */
-export function createApi(fetcher: Fetcher, lang?: Language) {
+export function createApi(fetcher: Fetcher, lang?: Language, handlers: { onBanned?: (refusal: ErrorBody) => void } = {}) {
   async function call<T>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (lang) headers['x-language'] = lang;
@@ -91,12 +104,12 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.keepalive ? { keepalive: true } : {}),
     });
-    if (!response.ok)
-      throw new ApiError(
-        response.status,
-        (await response.json().catch(() => undefined)) as ErrorBody | undefined,
-        retryAfterSeconds(response.headers),
-      );
+    if (!response.ok) {
+      const refusal = (await response.json().catch(() => undefined)) as ErrorBody | undefined;
+      // A signed-in user's account was banned or restricted: handled here once for every call (the ban screen).
+      if (response.status === 403 && refusal?.errorCode === BANNED && !SIGN_IN_CALLS.test(path)) handlers.onBanned?.(refusal);
+      throw new ApiError(response.status, refusal, retryAfterSeconds(response.headers));
+    }
     return (response.status === 204 ? undefined : await response.json()) as T;
   }
   const get = <T>(path: string, options?: CallOptions) => call<T>('GET', path, undefined, options);
@@ -474,6 +487,18 @@ export function createApi(fetcher: Fetcher, lang?: Language) {
       call<Answer<typeof admin.AdminBuilding>>(id ? 'PUT' : 'POST', id ? `/admin/buildings/${id}` : '/admin/buildings', body),
     mergeBuilding: (id: number, body: Sent<typeof admin.MergeBuildingBody>) =>
       call<Answer<typeof admin.AdminBuilding>>('POST', `/admin/buildings/${id}/merge`, body),
+    adminDeals: (query: Unchecked<typeof adminDeals.AdminDealsQuery>) =>
+      get<Answer<typeof adminDeals.AdminDealsPage>>(`/admin/deals${toQuery(query)}`),
+    adminDeal: (id: string) => get<Answer<typeof adminDeals.AdminDealDetail>>(`/admin/deals/${encodeURIComponent(id)}`),
+    viewDealDocument: (id: string, documentId: string) =>
+      call<Answer<typeof adminDeals.AdminDocumentView>>(
+        'POST',
+        `/admin/deals/${encodeURIComponent(id)}/documents/${encodeURIComponent(documentId)}/view`,
+      ),
+    verifyDeal: (id: string, body: Sent<typeof adminDeals.AdminVerifyBody>) =>
+      call<Answer<typeof adminDeals.AdminDealDetail>>('POST', `/admin/deals/${encodeURIComponent(id)}/verify`, body),
+    refundDeal: (id: string, body: Sent<typeof adminDeals.AdminRefundBody>) =>
+      call<Answer<typeof adminDeals.AdminRefund>>('POST', `/admin/deals/${encodeURIComponent(id)}/refund`, body),
   };
 }
 export type Api = ReturnType<typeof createApi>;
@@ -489,12 +514,18 @@ export function apiAs(context: Readonly<RouterContextProvider>, token: string, l
 
 /** The API as loaders and actions see it: in-process on the server, answering in the page's language. */
 export function serverApi(context: Readonly<RouterContextProvider>, lang?: Language): Api {
-  return createApi(getServerContext(context).fetchApi, lang);
+  return createApi(getServerContext(context).fetchApi, lang, {
+    onBanned: (refusal) => {
+      throw data<BannedPage>({ banned: true, message: refusal.message }, { status: 403 });
+    },
+  });
 }
 
 /** The API from the browser: same-origin /api with the visitor's cookie, answering in `lang`. */
 export function browserApi(lang?: Language): Api {
-  return createApi((path, init) => fetch(`/api${path}`, { credentials: 'same-origin', ...init }), lang);
+  return createApi((path, init) => fetch(`/api${path}`, { credentials: 'same-origin', ...init }), lang, {
+    onBanned: (refusal) => window.dispatchEvent(new CustomEvent(BANNED_EVENT, { detail: refusal.message })),
+  });
 }
 
 /** The browser's API client in the page's language, one per language. */

@@ -4,6 +4,7 @@ import { VERIFY_INFO_INACTIVITY_MONTHS } from '@kunci/contracts/constants';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { Button } from '../ui/field.tsx';
+import { BanAppeal } from './ban-screen.tsx';
 import { NoticeDialog } from '../ui/notice-dialog.tsx';
 import { useToast } from '../ui/toast.tsx';
 
@@ -62,6 +63,7 @@ export function SessionNotices() {
         actions={<Button onClick={() => setRestrictedOpen(false)}>{t('auth.ok')}</Button>}
       >
         {t('errors.10100')}
+        <BanAppeal />
       </NoticeDialog>
       <NoticeDialog
         open={prompt !== null}

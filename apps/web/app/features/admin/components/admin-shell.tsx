@@ -10,6 +10,7 @@ const SECTIONS: { route: RouteId; label: MessageKey; roles: StaffRole[] }[] = [
   { route: 'adminListings', label: 'admin.nav.listings', roles: ['moderator'] },
   { route: 'adminReports', label: 'admin.nav.reports', roles: ['moderator'] },
   { route: 'adminUsers', label: 'admin.nav.users', roles: ['moderator'] },
+  { route: 'adminDeals', label: 'admin.nav.deals', roles: ['operations'] },
   { route: 'adminBuildings', label: 'admin.nav.buildings', roles: ['moderator'] },
   { route: 'adminAudit', label: 'admin.nav.audit', roles: ['moderator', 'operations'] },
   { route: 'adminContent', label: 'admin.nav.content', roles: ['editor'] },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { holdsRole } from '@kunci/contracts/staff';
 import type { RouteId, Query } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
@@ -63,8 +64,21 @@ export default function Console({ loaderData }: Route.ComponentProps) {
         {dashboard.dealsByState.length === 0 ? <p className="mt-2 text-gray-700">{t('admin.dash.noDeals')}</p> : null}
         <ul className="mt-2 flex flex-wrap gap-2">
           {dashboard.dealsByState.map((row) => (
-            <li key={row.state} className="rounded-lg border border-gray-200 px-3 py-2">
-              <span className="font-semibold">{number(row.count)}</span> <span className="text-sm text-gray-800">{row.state}</span>
+            <li key={row.state}>
+              {holdsRole(loaderData.role, ['operations']) ? (
+                <Link
+                  to={href('adminDeals', undefined, { state: row.state })}
+                  className="block rounded-lg border border-gray-200 px-3 py-2 hover:border-brand-700 focus-visible:ring-2 focus-visible:ring-brand-600"
+                >
+                  <span className="font-semibold">{number(row.count)}</span>{' '}
+                  <span className="text-sm text-gray-800">{t('deal.state', { state: row.state })}</span>
+                </Link>
+              ) : (
+                <span className="block rounded-lg border border-gray-200 px-3 py-2">
+                  <span className="font-semibold">{number(row.count)}</span>{' '}
+                  <span className="text-sm text-gray-800">{t('deal.state', { state: row.state })}</span>
+                </span>
+              )}
             </li>
           ))}
         </ul>

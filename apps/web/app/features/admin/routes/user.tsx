@@ -1,5 +1,6 @@
 import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { USER_STATUSES, UserRole } from '@kunci/contracts/admin';
+import { holdsRole } from '@kunci/contracts/staff';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
@@ -40,6 +41,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** A person: profile, listings, deals and reports; ban, restrict or unban with a reason; their role (admins). */
 export default function User({ loaderData }: Route.ComponentProps) {
   const { t, date, dateTime, href } = useI18n();
+  // Deals are operations' (a moderator sees the list, not the deal).
+  const canSeeDeals = holdsRole(loaderData.role, ['operations']);
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const { person, role, me } = loaderData;
@@ -169,7 +172,14 @@ export default function User({ loaderData }: Route.ComponentProps) {
         <ul className="mt-2 space-y-1">
           {person.deals.map((deal) => (
             <li key={deal.id}>
-              {deal.propertyName} · {t(`admin.side.${deal.side}`)} · {deal.state} · {date(deal.createdAt)}
+              {canSeeDeals ? (
+                <Link to={href('adminDeal', { id: deal.id })} className="text-brand-700 hover:underline">
+                  {deal.propertyName}
+                </Link>
+              ) : (
+                deal.propertyName
+              )}{' '}
+              · {t(`admin.side.${deal.side}`)} · {t('deal.state', { state: deal.state })} · {date(deal.createdAt)}
             </li>
           ))}
         </ul>
