@@ -43,6 +43,8 @@ export const referrals = pgTable(
     rewardState: text('reward_state', { enum: ['EARNED', 'PAID', 'EXPIRED'] }),
     rewardExpiresAt: timestamp('reward_expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The staff member who marked the reward paid. */
+    paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -54,3 +56,20 @@ export const referrals = pgTable(
       .where(sql`status = 'PENDING'`),
   ],
 );
+
+/**
+ * Where a referrer's rewards are paid: a Malaysian bank and the account, the holder's name and the number sealed with
+ * the private data key (personal data at rest); the last four digits kept apart to show it masked. One per user.
+ */
+export const referralPayoutDetails = pgTable('referral_payout_details', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bank: text('bank').notNull(),
+  holderSealed: text('holder_sealed').notNull(),
+  accountSealed: text('account_sealed').notNull(),
+  accountLast4: text('account_last4').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
