@@ -1,5 +1,6 @@
 import { countDemoListings, hasListings, seedDemo } from '@kunci/db/demo/seed';
 import { seedDemoPromotions } from '@kunci/db/demo/promotions';
+import { seedDemoVideos } from '@kunci/db/demo/videos';
 import { buildApp } from './app.ts';
 import { DEMO_ACCOUNTS, ensureDemoAccounts } from './cli/demo-accounts.ts';
 import { EnvError, loadConfig, type Config } from './config/env.ts';
@@ -34,6 +35,8 @@ if (config.seedDemoListings > 0 && !(await hasListings(services.database.db))) {
 if (config.demoMode && config.seedDemoListings > 0) await ensureDemoAccounts(services.database.db);
 // Demo hot deals and partner campaigns over the demo listings (once).
 if (config.demoMode && config.seedDemoListings > 0) await seedDemoPromotions(services.database.db);
+// Demo video tours on a few demo listings, so /reels has something to show (once).
+if (config.demoMode && config.seedDemoListings > 0) await seedDemoVideos(services.database.db, services.store);
 
 const app = await buildApp({ config, ...services });
 await app.listen({ host: config.host, port: config.port });
