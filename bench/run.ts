@@ -7,6 +7,14 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { ready, startServer, stop } from './server.ts';
 
+// `npm run bench -- <name>` runs bench/<name>.ts (chat, search, pages, ...) instead of this baseline.
+const named = process.argv[2];
+if (named) {
+  if (!/^[a-z-]+$/.test(named) || ['run', 'server', 'scratch'].includes(named)) throw new Error(`no benchmark named ${named}`);
+  await import(`./${named}.ts`);
+  process.exit(process.exitCode ?? 0);
+}
+
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env['BENCH_PORT'] ?? 3299);
 const base = `http://127.0.0.1:${port}`;
