@@ -215,6 +215,10 @@ describe('our ICU formatter', () => {
     unsubscribe: 'https://kunci.example/newsletter?unsubscribe=1.x',
     // Services
     cover: 42_000,
+    // The back office's deals
+    refunded: 'RM 200',
+    pending: 'RM 0',
+    outcome: 'SUCCESS',
   };
   it.each(LANGUAGES)('%s: formats every message exactly as intl-messageformat does', (lang) => {
     const t = createTranslator(lang, CATALOGUES[lang]);

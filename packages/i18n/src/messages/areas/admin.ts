@@ -523,7 +523,7 @@ export const admin = defineArea({
     'admin.deals.col.kind': 'Jenis',
     'admin.deals.col.memo': 'Catatan',
     'admin.deals.col.document': 'Dokumen',
-    'admin.deals.col.status': 'Status',
+    'admin.deals.col.status': 'Keadaan',
     'admin.deals.col.reads': 'Tontonan',
     'admin.deals.title': 'Urus niaga: {listing}',
     'admin.deals.facts': 'Butiran',
