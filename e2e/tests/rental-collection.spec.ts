@@ -40,11 +40,12 @@ test('a landlord enrols a tenancy, the invited tenant pays the first invoice by 
   await form.getByLabel('Rent due on day (1-31)').fill(String(Number(due.slice(8))));
   await form.getByLabel('Tenancy start').fill(due);
   await form.getByRole('button', { name: 'Enrol and invite the tenant' }).click();
-  await expect(landlord.getByRole('status').filter({ hasText: 'Enrolled:' })).toContainText(`Enrolled: ${property}`);
+  await expect(landlord.getByRole('status').filter({ hasText: 'Invitation sent' })).toContainText(`Invitation sent for ${property}`);
   const enrolled = landlord.getByRole('row', { name: new RegExp(property) });
   await expect(enrolled).toContainText(/RM\s?1,800\.00/);
-  // The invited tenant has no name yet: the landlord sees the number they gave.
+  // The invited tenant has no name yet: the landlord sees the number they gave, and that the tenant has to accept.
   await expect(enrolled).toContainText(tenantPhone);
+  await expect(enrolled).toContainText('Waiting for the tenant to accept');
 
   // The tenant was invited by SMS and signs in with that number.
   const tenant = await (await browser.newContext()).newPage();
@@ -60,8 +61,22 @@ test('a landlord enrols a tenancy, the invited tenant pays the first invoice by 
   await expect(tenant).toHaveURL(/\/dashboard\/rental-collection\?tab=invoices/);
   // A new account is asked about itself first; the tenant leaves that for later.
   await tenant.getByRole('dialog', { name: 'Tell us about yourself' }).getByRole('button', { name: 'Later' }).click();
+  // Nothing is invoiced before the tenant accepts the landlord's terms.
+  const invitation = tenant.getByRole('region', { name: 'Rent collection invitations' });
+  await expect(invitation).toContainText(`invites you to pay the rent for ${property} through Kunci`);
+  await invitation.getByRole('button', { name: 'Accept and receive invoices' }).click();
+  await expect(tenant.getByRole('status').filter({ hasText: 'Accepted:' })).toContainText(`Accepted: ${property}`);
+  // The first invoice is issued by the job queue once accepted: reload until it lands.
   const invoice = tenant.getByRole('row', { name: new RegExp(property) });
-  await expect(invoice).toContainText('Unpaid', { timeout: 15_000 });
+  await expect
+    .poll(
+      async () => {
+        await tenant.goto('/dashboard/rental-collection?tab=invoices');
+        return (await invoice.count()) ? invoice.innerText() : '';
+      },
+      { timeout: 20_000 },
+    )
+    .toContain('Unpaid');
   await expectNoSeriousAxeViolations(tenant);
   await invoice.getByRole('button', { name: /^Pay RM\s?1,800\.00$/ }).click();
   await expect(tenant).toHaveURL(/\/pay\/sim\//);

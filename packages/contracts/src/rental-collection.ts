@@ -76,7 +76,10 @@ export const CollectionTenancy = z.object({
   endDate: z.string(),
   termMonths: z.number().int(),
   firstDueDate: z.string(),
-  status: z.enum(['ACTIVE', 'ENDED', 'CANCELLED']),
+  /** INVITED: signed elsewhere, waiting for the tenant to accept (no invoice before that). */
+  status: z.enum(['INVITED', 'ACTIVE', 'ENDED', 'CANCELLED']),
+  /** Until when an INVITED tenancy may be accepted (null otherwise). */
+  invitedUntil: z.string().nullable(),
   overdueCount: z.number().int(),
 });
 export type CollectionTenancy = z.infer<typeof CollectionTenancy>;
@@ -105,6 +108,8 @@ export type CollectionOverview = z.infer<typeof CollectionOverview>;
 export const OverviewQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
 
 export const EnrolTenancyResult = z.object({ tenancy: CollectionTenancy, invited: z.boolean() });
+
+export const TenancyParams = z.object({ id: z.uuid() });
 
 /** `POST /api/report/rental/new`: the search request of the spec (all optional) and its rows. */
 export const RentalReportRequest = z

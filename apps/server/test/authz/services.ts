@@ -1,10 +1,33 @@
+import { users } from '@kunci/db/schema';
+import { createSessionsRepository } from '../../src/lib/sessions.repository.ts';
 import { matrixActiveDeal, matrixInvoice } from '../../src/features/services/test-helpers.ts';
-import { bearer } from '../support.ts';
-import { everyone, selfOnly, signedIn, staffOnly, type Row } from '../authorization-matrix.ts';
+import { bearer, freshPhone, type TestApp } from '../support.ts';
+import { everyone, selfOnly, signedIn, staffOnly, type Context, type Row } from '../authorization-matrix.ts';
 
 let holidays = 0;
 /** A day of its own for each call that adds or removes a holiday. */
 const holidayDay = () => `2030-01-${String((holidays++ % 28) + 1).padStart(2, '0')}`;
+
+/** A tenancy signed elsewhere whose landlord (a new user) invited the owner's phone to rental collection. */
+async function invitedTenancy(t: TestApp, c: Context) {
+  const [landlord] = await t.database.db.insert(users).values({ phoneNumber: freshPhone(), name: 'Matrix Collector' }).returning();
+  const token = await createSessionsRepository(t.database.db).create(landlord!.id, 'pin', 'matrix', 1);
+  const start = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const enrolled = await t.app.inject({
+    method: 'POST',
+    url: '/api/rental-collection/tenancies',
+    payload: {
+      tenantPhone: c.owner.phone,
+      propertyName: 'Matrix Flat 7',
+      monthlyRent: 1000,
+      dueDay: Number(start.slice(8)),
+      startDate: start,
+      termMonths: 6,
+    },
+    headers: bearer(token),
+  });
+  return { id: (enrolled.json() as { tenancy: { id: string } }).tenancy.id };
+}
 
 /** Authorization matrix rows for the services area's routes (see ../authorization-matrix.ts for the personas and helpers). */
 export const servicesRows: Row[] = [
@@ -15,6 +38,13 @@ export const servicesRows: Row[] = [
     setup: (t, c) => matrixActiveDeal(t, c.owner.id),
     request: (_c, f) => ({ method: 'POST', url: '/api/rental-collection/tenancies', payload: { dealId: f['dealId'] } }),
     expect: selfOnly(201),
+  },
+  {
+    // A landlord invites the owner's phone to a tenancy signed elsewhere: only the owner (its tenant) accepts it.
+    route: 'POST /api/rental-collection/tenancies/{id}/accept',
+    setup: (t, c) => invitedTenancy(t, c),
+    request: (_c, f) => ({ method: 'POST', url: `/api/rental-collection/tenancies/${f['id']}/accept` }),
+    expect: selfOnly(200),
   },
   {
     route: 'POST /api/rental-collection/invoices/{id}/pay',

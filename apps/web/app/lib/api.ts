@@ -281,6 +281,8 @@ export function createApi(fetcher: Fetcher, lang?: Language, handlers: { onBanne
     rentalCollection: (year?: number) => get<Answer<typeof collection.CollectionOverview>>(`/rental-collection${toQuery({ year })}`),
     enrolTenancy: (body: Sent<typeof collection.EnrolTenancyBody>) =>
       call<Answer<typeof collection.EnrolTenancyResult>>('POST', '/rental-collection/tenancies', body),
+    /** The invited tenant accepts a tenancy signed elsewhere: its invoices then run. */
+    acceptTenancy: (id: string) => call<Answer<typeof collection.CollectionTenancy>>('POST', `/rental-collection/tenancies/${encodeURIComponent(id)}/accept`),
     // Key collection by a home runner
     homerunnerAreaCover: (postcode: string) =>
       call<Answer<typeof homerunner.AreaCover>>('POST', '/homerunner/area-cover', { postcode } satisfies Sent<typeof homerunner.AreaCoverBody>),

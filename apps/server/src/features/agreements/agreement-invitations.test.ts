@@ -183,6 +183,18 @@ describe('agreement for a tenancy found elsewhere', () => {
     // The first month to the landlord, the signing fee and SST to Kunci, from an escrow that held only the move-in amount.
     const lines = await f.ledger(agreement.dealId);
     expect(lines.filter((line) => line.account === `landlord:${landlord.id}`).reduce((sum, line) => sum + line.amountSen, 0)).toBe(180_000);
+
+    // An ACTIVE tenancy like any other: the landlord may enrol it in rental collection, named as the parties named it.
+    const enrolled = await t.app.inject({
+      method: 'POST',
+      url: '/api/rental-collection/tenancies',
+      payload: { dealId: agreement.dealId },
+      headers: landlord.headers,
+    });
+    expect(enrolled.statusCode).toBe(201);
+    expect(enrolled.json()).toMatchObject({
+      tenancy: { propertyName: 'Taman Tun Dr Ismail, Jalan Datuk Sulaiman 7', propertyId: null, status: 'ACTIVE' },
+    });
   });
 
   it('the tenant invites the landlord, who accepts on their side; an invitation that lapsed cannot be accepted', async () => {

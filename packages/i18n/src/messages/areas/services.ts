@@ -45,9 +45,20 @@ export const services = defineArea({
     'services.collection.notice.retrySubject': 'Pay your rent for {property} again',
     'services.collection.notice.retry':
       'Kunci: we are trying your rent for {property} ({amount}, due {date}) again. Please complete the payment: {url}',
-    'services.collection.notice.invitedSubject': '{landlord} collects your rent through Kunci',
+    'services.collection.notice.invitedSubject': '{landlord} invites you to pay your rent through Kunci',
     'services.collection.notice.invited':
-      'Kunci: {landlord} now collects the rent for {property} ({amount} a month) through Kunci. Your first invoice is due on {date}; sign in with this number to see it: {dashboard}',
+      'Kunci: {landlord} invites you to pay the rent for {property} ({amount} a month) through Kunci. Sign in with this number to check the terms and accept; invoices start once you do: {dashboard}',
+    'services.collection.answered': 'This invitation has already been answered.',
+    'services.collection.inviteExpired': 'This invitation has lapsed. Ask your landlord to enrol the tenancy again.',
+    'services.collection.enrol.invited':
+      'Invitation sent for {property}. Invoices start once the tenant signs in with that number and accepts (within {days} days).',
+    'services.collection.invite.title': 'Rent collection invitations',
+    'services.collection.invite.terms':
+      '{landlord} invites you to pay the rent for {property} through Kunci: {amount} a month, due on day {day} of each month, from {start} to {end}.',
+    'services.collection.invite.until': 'Open until {time}.',
+    'services.collection.invite.accept': 'Accept and receive invoices',
+    'services.collection.invite.accepted': 'Accepted: {property}. Your invoices will come here and by email.',
+    'services.collection.invite.waiting': 'Waiting for the tenant to accept (until {time})',
     'services.collection.page.title': 'Rental collection',
     'services.collection.page.intro':
       'Invoices go out {days} days before the due date; tenants pay by card or FPX and you are paid within {payoutDays} working days.',
@@ -368,9 +379,20 @@ export const services = defineArea({
     'services.collection.notice.retrySubject': 'Bayar semula sewa anda untuk {property}',
     'services.collection.notice.retry':
       'Kunci: kami mencuba semula bayaran sewa anda untuk {property} ({amount}, tarikh akhir {date}). Sila lengkapkan bayaran: {url}',
-    'services.collection.notice.invitedSubject': '{landlord} mengutip sewa anda melalui Kunci',
+    'services.collection.notice.invitedSubject': '{landlord} menjemput anda membayar sewa melalui Kunci',
     'services.collection.notice.invited':
-      'Kunci: {landlord} kini mengutip sewa {property} ({amount} sebulan) melalui Kunci. Invois pertama anda perlu dibayar pada {date}; log masuk dengan nombor ini untuk melihatnya: {dashboard}',
+      'Kunci: {landlord} menjemput anda membayar sewa {property} ({amount} sebulan) melalui Kunci. Log masuk dengan nombor ini untuk menyemak terma dan menerima; invois bermula selepas itu: {dashboard}',
+    'services.collection.answered': 'Jemputan ini sudah dijawab.',
+    'services.collection.inviteExpired': 'Jemputan ini sudah luput. Minta tuan rumah anda mendaftarkan sewaan ini semula.',
+    'services.collection.enrol.invited':
+      'Jemputan dihantar untuk {property}. Invois bermula selepas penyewa log masuk dengan nombor itu dan menerima (dalam {days} hari).',
+    'services.collection.invite.title': 'Jemputan kutipan sewa',
+    'services.collection.invite.terms':
+      '{landlord} menjemput anda membayar sewa {property} melalui Kunci: {amount} sebulan, perlu dibayar pada hari ke-{day} setiap bulan, dari {start} hingga {end}.',
+    'services.collection.invite.until': 'Dibuka sehingga {time}.',
+    'services.collection.invite.accept': 'Terima dan dapatkan invois',
+    'services.collection.invite.accepted': 'Diterima: {property}. Invois anda akan dipaparkan di sini dan dihantar melalui e-mel.',
+    'services.collection.invite.waiting': 'Menunggu penyewa menerima (sehingga {time})',
     'services.collection.page.title': 'Kutipan sewa',
     'services.collection.page.intro':
       'Invois dihantar {days} hari sebelum tarikh akhir; penyewa membayar dengan kad atau FPX dan anda menerima bayaran dalam {payoutDays} hari bekerja.',
@@ -684,9 +706,18 @@ export const services = defineArea({
       'Kunci：您为 {property} 支付的 {amount} 未成功。我们将在 {hours} 小时后重试；您也可以现在用银行卡或 FPX 付款：{url}',
     'services.collection.notice.retrySubject': '请重新支付 {property} 的租金',
     'services.collection.notice.retry': 'Kunci：我们正在重新收取您在 {property} 的租金（{amount}，{date} 到期）。请完成付款：{url}',
-    'services.collection.notice.invitedSubject': '{landlord} 通过 Kunci 向您收取租金',
+    'services.collection.notice.invitedSubject': '{landlord} 邀请您通过 Kunci 缴付租金',
     'services.collection.notice.invited':
-      'Kunci：{landlord} 现在通过 Kunci 收取 {property} 的租金（每月 {amount}）。您的第一张账单将于 {date} 到期；用此号码登录即可查看：{dashboard}',
+      'Kunci：{landlord} 邀请您通过 Kunci 缴付 {property} 的租金（每月 {amount}）。请用此号码登录查看条款并接受；接受后开始发出账单：{dashboard}',
+    'services.collection.answered': '此邀请已有回复。',
+    'services.collection.inviteExpired': '此邀请已过期。请房东重新登记这份租约。',
+    'services.collection.enrol.invited': '已为 {property} 发出邀请。租客用该号码登录并接受后（{days} 天内）开始发出账单。',
+    'services.collection.invite.title': '代收租金邀请',
+    'services.collection.invite.terms': '{landlord} 邀请您通过 Kunci 缴付 {property} 的租金：每月 {amount}，每月 {day} 日到期，从 {start} 至 {end}。',
+    'services.collection.invite.until': '有效至 {time}。',
+    'services.collection.invite.accept': '接受并接收账单',
+    'services.collection.invite.accepted': '已接受：{property}。您的账单将显示在这里并以电子邮件发送。',
+    'services.collection.invite.waiting': '等待租客接受（有效至 {time}）',
     'services.collection.page.title': '代收租金',
     'services.collection.page.intro': '账单在到期日前 {days} 天发出；租客用银行卡或 FPX 付款，您将在 {payoutDays} 个工作日内收到款项。',
     'services.collection.page.fee': '每笔已付租金收取 {rate} 的手续费。',

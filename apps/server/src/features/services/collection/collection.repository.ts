@@ -41,14 +41,37 @@ function collectionQueries(db: Database) {
     /** The transaction itself, for the job queue's `enqueue(..., { transaction })`. */
     handle: db,
 
-    /** A deal with its listing's name, for enrolling it. */
+    /** A deal with its listing's name (or the name its parties gave a tenancy found elsewhere), for enrolling it. */
     deal: async (dealId: string) =>
       (
         await db
-          .select({ deal: deals, propertyName: properties.name })
+          .select({ deal: deals, propertyName: sql<string>`coalesce(${properties.name}, ${deals.propertyName}, '')` })
           .from(deals)
-          .innerJoin(properties, eq(properties.id, deals.propertyId))
+          .leftJoin(properties, eq(properties.id, deals.propertyId))
           .where(eq(deals.id, dealId))
+      )[0],
+
+    /** A tenancy by id. */
+    tenancy: async (id: string) => (await db.select().from(collectionTenancies).where(eq(collectionTenancies.id, id)))[0],
+
+    /**
+     * The tenant accepts an INVITED tenancy (still open at `now`): it becomes ACTIVE with its first due date and the
+     * invoicing queue's next issue date. Undefined when it was not waiting (answered, lapsed, someone else's).
+     */
+    acceptTenancy: async (id: string, tenantId: string, now: Date, values: { firstDueDate: string; nextIssueDate: string }) =>
+      (
+        await db
+          .update(collectionTenancies)
+          .set({ ...values, status: 'ACTIVE' })
+          .where(
+            and(
+              eq(collectionTenancies.id, id),
+              eq(collectionTenancies.tenantId, tenantId),
+              eq(collectionTenancies.status, 'INVITED'),
+              sql`${collectionTenancies.invitedUntil} > ${now}`,
+            ),
+          )
+          .returning()
       )[0],
 
     /** The user with this phone number, made (as an invited account they sign in to by PIN) when there is none. */

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionInvoices, collectionPayouts, deals, jobs, ledgerEntries, users } from '@kunci/db/schema';
+import { collectionInvoices, collectionPayouts, collectionTenancies, deals, jobs, ledgerEntries, users } from '@kunci/db/schema';
 import type { CollectionOverview, RentalReportRow } from '@kunci/contracts/rental-collection';
-import { createTestApp, freshPhone, type TestApp } from '../../../../test/support.ts';
+import { createSessionsRepository } from '../../../lib/sessions.repository.ts';
+import { bearer, createTestApp, freshPhone, type TestApp } from '../../../../test/support.ts';
 import { servicesFixtures } from '../test-helpers.ts';
 import { addDays, invoiceSchedule, payoutDateFor, processingFeeSen } from './collection-dates.ts';
 
@@ -19,6 +20,12 @@ async function phoneOf(userId: string) {
   return (await t.database.db.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId)))[0]!.phone;
 }
 const outbox = async (userId: string) => f.outbox(await phoneOf(userId));
+/** The invited tenant signs in with their phone and accepts the tenancy (its invoices run from then). */
+async function acceptAs(phone: string, tenancyId: string) {
+  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone));
+  const headers = bearer(await createSessionsRepository(t.database.db).create(row!.id, 'pin', 'collection-test', 1));
+  return { headers, answer: await t.app.inject({ method: 'POST', url: `/api/rental-collection/tenancies/${tenancyId}/accept`, headers }) };
+}
 const invoicesOf = (tenancyId: string) => t.database.db.select().from(collectionInvoices).where(eq(collectionInvoices.tenancyId, tenancyId));
 
 /** An ACTIVE deal at RM1,800 whose tenant moved in `daysAgo` days ago (written directly: another area runs the deal there). */
@@ -170,7 +177,7 @@ describe('rental collection', () => {
     expect(refused.json()).toMatchObject({ message: 'Only a tenancy that has started can be enrolled in rental collection.' });
   });
 
-  it('invites the tenant of a tenancy signed elsewhere; a declined card is told at once and tried again within 3 days', async () => {
+  it('invites the tenant of a tenancy signed elsewhere: nothing is invoiced until they accept; a declined card is told at once and tried again within 3 days', async () => {
     const landlord = await f.person('Landlord Lim');
     const tenantPhone = freshPhone();
     const start = addDays(today(), 3);
@@ -187,15 +194,36 @@ describe('rental collection', () => {
     expect((await enrol({ ...terms, dueDay: 32 })).statusCode).toBe(422);
     const enrolled = await enrol(terms);
     expect(enrolled.statusCode).toBe(201);
-    expect(enrolled.json()).toMatchObject({ invited: true, tenancy: { firstDueDate: start, monthlyRentSen: 120_000 } });
+    expect(enrolled.json()).toMatchObject({
+      invited: true,
+      tenancy: { firstDueDate: start, monthlyRentSen: 120_000, status: 'INVITED', invitedUntil: expect.any(String) },
+    });
     const tenancyId = (enrolled.json() as { tenancy: { id: string } }).tenancy.id;
     await f.drain();
     const tenantId = (await t.database.db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, tenantPhone)))[0]!.id;
     const landlordView = (await t.app.inject({ url: '/api/rental-collection', headers: landlord.headers })).json() as CollectionOverview;
     // The invited tenant has no name yet: the landlord sees the number they gave.
     expect(landlordView.tenancies.find((tenancy) => tenancy.id === tenancyId)?.counterpart).toBe(tenantPhone);
+    expect((await outbox(tenantId)).some((message) => message.body.includes('Landlord Lim invites you to pay the rent for Residensi Sentul'))).toBe(
+      true,
+    );
+    // Not accepted yet: nothing is invoiced, whatever the invoicing job finds due.
+    await t.app.jobs.enqueue({ name: 'services.collection.issue', maxAttempts: 5 }, {}, { key: 'collection:issue' });
+    await f.drain();
+    expect(await invoicesOf(tenancyId)).toEqual([]);
+
+    // Only the invited tenant accepts it: not someone else, not the landlord; once.
+    const stranger = await f.person('Someone Else');
+    const acceptBy = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `/api/rental-collection/tenancies/${tenancyId}/accept`, headers });
+    expect((await acceptBy(stranger.headers)).statusCode).toBe(403);
+    expect((await acceptBy(landlord.headers)).statusCode).toBe(403);
+    const { headers: tenantHeaders, answer } = await acceptAs(tenantPhone, tenancyId);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ side: 'TENANT', status: 'ACTIVE', counterpart: 'Landlord Lim', firstDueDate: start, invitedUntil: null });
+    expect((await acceptBy(tenantHeaders)).statusCode).toBe(409);
+    await f.drain();
     const told = await outbox(tenantId);
-    expect(told.some((message) => message.body.includes('Landlord Lim now collects the rent for Residensi Sentul'))).toBe(true);
     const [invoice] = await invoicesOf(tenancyId);
     expect(invoice).toMatchObject({ number: 1, dueDate: start });
 
@@ -225,6 +253,30 @@ describe('rental collection', () => {
     expect((await outbox(tenantId)).some((message) => message.body.includes('trying your rent for Residensi Sentul'))).toBe(true);
   });
 
+  it("an invitation that lapsed cannot be accepted (410, in the tenant's language) and is never invoiced", async () => {
+    const landlord = await f.person('Landlord Ong');
+    const tenantPhone = freshPhone();
+    const start = addDays(today(), 5);
+    const enrolled = await t.app.inject({
+      method: 'POST',
+      url: '/api/rental-collection/tenancies',
+      payload: { tenantPhone, propertyName: 'Pangsapuri Lapsed', monthlyRent: 900, dueDay: Number(start.slice(8)), startDate: start, termMonths: 6 },
+      headers: landlord.headers,
+    });
+    const tenancyId = (enrolled.json() as { tenancy: { id: string } }).tenancy.id;
+    await t.database.db
+      .update(collectionTenancies)
+      .set({ invitedUntil: new Date(Date.now() - 1000) })
+      .where(eq(collectionTenancies.id, tenancyId));
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, tenantPhone));
+    const headers = { ...bearer(await createSessionsRepository(t.database.db).create(row!.id, 'pin', 'collection-test', 1)), 'x-language': 'ms' };
+    const late = await t.app.inject({ method: 'POST', url: `/api/rental-collection/tenancies/${tenancyId}/accept`, headers });
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toMatchObject({ message: expect.stringContaining('luput') });
+    await f.drain();
+    expect(await invoicesOf(tenancyId)).toEqual([]);
+  });
+
   it('tells the tenant and the landlord of late rent, and the landlord of missed rent, once each', async () => {
     const landlord = await f.person('Landlord Kumar');
     const tenantPhone = freshPhone();
@@ -243,6 +295,7 @@ describe('rental collection', () => {
       headers: landlord.headers,
     });
     const tenancyId = (enrolled.json() as { tenancy: { id: string } }).tenancy.id;
+    expect((await acceptAs(tenantPhone, tenancyId)).answer.statusCode).toBe(200);
     await f.drain();
     const [invoice] = await invoicesOf(tenancyId);
     // Eight days later, still unpaid.

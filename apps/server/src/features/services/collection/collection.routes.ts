@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ErrorBody } from '@kunci/contracts/errors';
 import {
   CollectionOverview,
+  CollectionTenancy,
   EnrolTenancyBody,
   EnrolTenancyResult,
   HolidayBody,
@@ -15,6 +16,7 @@ import {
   PayLinkQuery,
   RentalReport,
   RentalReportRequest,
+  TenancyParams,
 } from '@kunci/contracts/rental-collection';
 import { requestLanguage } from '../../../lib/language.ts';
 import { requireRole } from '../../../lib/staff.ts';
@@ -47,12 +49,27 @@ export const collectionRoutes: FastifyPluginAsyncZod<{ service: CollectionServic
     {
       schema: {
         tags,
-        summary: "Enrol the landlord's ACTIVE deal, or a tenancy signed elsewhere (the tenant is invited by phone); invoices follow",
+        summary:
+          "Enrol the landlord's ACTIVE deal (invoices follow), or a tenancy signed elsewhere: the tenant is invited by phone and invoices follow their acceptance",
         body: EnrolTenancyBody,
         response: { 201: EnrolTenancyResult, ...errors },
       },
     },
     async (request, reply) => reply.status(201).send(await service.enrol(requireSession(request).user.id, request.body)),
+  );
+
+  app.post(
+    '/rental-collection/tenancies/:id/accept',
+    {
+      schema: {
+        tags,
+        summary:
+          'The invited tenant accepts a tenancy signed elsewhere: its invoices then run (403 for anyone else, 409 once answered, 410 once lapsed)',
+        params: TenancyParams,
+        response: { 200: CollectionTenancy, 410: ErrorBody, ...errors },
+      },
+    },
+    async (request) => service.accept(request.params.id, requireSession(request).user.id),
   );
 
   app.post(

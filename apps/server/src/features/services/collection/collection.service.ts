@@ -79,6 +79,7 @@ export function createCollectionService({ repository, jobs, payments, secret, pu
       termMonths: row.termMonths,
       firstDueDate: row.firstDueDate,
       status: row.status,
+      invitedUntil: row.status === 'INVITED' ? (row.invitedUntil?.toISOString() ?? null) : null,
       overdueCount,
     };
   }
@@ -201,6 +202,7 @@ export function createCollectionService({ repository, jobs, payments, secret, pu
             [{ path: 'tenantPhone', message: 'services.collection.ownPhone' }],
             'services.collection.ownPhone',
           );
+        // Invited: no invoice until the tenant accepts (the first due date is worked out again then).
         const row = await tx.insertTenancy({
           landlordId,
           tenantId: user.id,
@@ -210,13 +212,39 @@ export function createCollectionService({ repository, jobs, payments, secret, pu
           ...terms,
           firstDueDate,
           endDate: tenancyEnd(terms.startDate, terms.termMonths),
-          nextIssueDate: issueDateFor(firstDueDate),
+          status: 'INVITED',
+          invitedUntil: new Date(now().getTime() + BUSINESS.agreement.invitationDays * 86_400_000),
+          nextIssueDate: null,
         });
-        await jobs.enqueue(collectionIssue, {}, { key: 'collection:issue', transaction: tx.handle });
         await jobs.enqueue(collectionTold, { kind: 'INVITED', tenancyId: row.id }, { key: `collection:invited:${row.id}`, transaction: tx.handle });
         return { tenancy: row, tenant: user, invited };
       });
       return { tenancy: tenancyDto(tenancy, 'LANDLORD', tenant.name, 0), invited };
+    },
+
+    /**
+     * The invited tenant accepts a tenancy signed elsewhere: it becomes ACTIVE and its invoices run as for any
+     * enrolment, from the first due date still ahead. Only its tenant (403), once (409), before it lapses (410).
+     */
+    accept: async (tenancyId: string, userId: string) => {
+      const row = await repository.tenancy(tenancyId);
+      if (!row) throw new AppError(ErrorCode.NOT_FOUND, { tenancyId });
+      if (row.tenantId !== userId) throw new AppError(ErrorCode.FORBIDDEN, { tenancyId });
+      if (row.status !== 'INVITED')
+        throw new AppError(ErrorCode.CONFLICT, { tenancyId, status: row.status }, undefined, 'services.collection.answered');
+      const at = now();
+      if (!row.invitedUntil || row.invitedUntil <= at)
+        throw new AppError(ErrorCode.GONE, { tenancyId }, undefined, 'services.collection.inviteExpired');
+      const firstDueDate = firstDueDateFor({ startDate: row.startDate, termMonths: row.termMonths, dueDay: row.dueDay }, today());
+      if (!firstDueDate) throw new AppError(ErrorCode.CONFLICT, { tenancyId, reason: 'tenancy over' }, undefined, 'services.collection.nothingLeft');
+      const accepted = await repository.transaction(async (tx) => {
+        const updated = await tx.acceptTenancy(tenancyId, userId, at, { firstDueDate, nextIssueDate: issueDateFor(firstDueDate) });
+        if (updated) await jobs.enqueue(collectionIssue, {}, { key: 'collection:issue', transaction: tx.handle });
+        return updated;
+      });
+      if (!accepted) throw new AppError(ErrorCode.CONFLICT, { tenancyId }, undefined, 'services.collection.answered');
+      const landlord = await repository.person(accepted.landlordId);
+      return tenancyDto(accepted, 'TENANT', landlord?.name ?? '', 0);
     },
 
     /** The signed-in user's dashboard: tenancies on either side, invoices, payouts, and the year's months. */

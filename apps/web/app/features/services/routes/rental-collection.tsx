@@ -1,6 +1,6 @@
 import { Form, Link, data, redirectDocument, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
-import type { CollectionInvoice, CollectionMonth } from '@kunci/contracts/rental-collection';
+import type { CollectionInvoice, CollectionMonth, CollectionTenancy } from '@kunci/contracts/rental-collection';
 import { formatMoneyExact } from '@kunci/i18n/format';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
@@ -13,6 +13,7 @@ import type { Route } from './+types/rental-collection';
 const TABS = ['tenancies', 'invoices', 'payments', 'payouts', 'overdue'] as const;
 type Tab = (typeof TABS)[number];
 const rules = BUSINESS.rentalCollection;
+const invitationDays = BUSINESS.agreement.invitationDays;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -47,6 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The gateway's page is not one of ours: the browser loads it as a document.
       return redirectDocument(paymentUrl);
     }
+    if (intent === 'accept') {
+      const tenancy = await api.acceptTenancy(String(form.get('tenancyId')));
+      return { ok: true as const, intent, property: tenancy.propertyName, invited: false };
+    }
     const body =
       intent === 'enrol-deal'
         ? { dealId: String(form.get('dealId')) }
@@ -59,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             termMonths: Number(form.get('termMonths')),
           };
     const { tenancy } = await api.enrolTenancy(body);
-    return { ok: true as const, intent, property: tenancy.propertyName };
+    return { ok: true as const, intent, property: tenancy.propertyName, invited: tenancy.status === 'INVITED' };
   } catch (error) {
     if (error instanceof ApiError && error.body)
       return data({ ok: false as const, intent, error: error.body.message, fields: fieldErrors(error.body.fields) }, { status: error.status });
@@ -206,9 +211,13 @@ function EnrolForms({ deals }: { deals: { id: string; name: string; tenant: stri
       <h2 id="collection-enrol" className="text-lg font-semibold">
         {t('services.collection.enrol.title')}
       </h2>
-      {result && 'intent' in result && result.intent !== 'pay' ? (
+      {result && 'intent' in result && result.intent !== 'pay' && result.intent !== 'accept' ? (
         <p role={result.ok ? 'status' : 'alert'} className={`mt-2 text-sm ${result.ok ? 'text-brand-700' : 'text-red-700'}`}>
-          {result.ok ? t('services.collection.enrol.done', { property: result.property, days: rules.invoiceDaysBefore }) : result.error}
+          {result.ok
+            ? result.invited
+              ? t('services.collection.enrol.invited', { property: result.property, days: invitationDays })
+              : t('services.collection.enrol.done', { property: result.property, days: rules.invoiceDaysBefore })
+            : result.error}
         </p>
       ) : null}
       <div className="mt-3 grid grid-cols-1 gap-6 md:grid-cols-2">
@@ -303,9 +312,62 @@ function EnrolForms({ deals }: { deals: { id: string; name: string; tenant: stri
   );
 }
 
+/** Tenancies signed elsewhere that a landlord invited the signed-in tenant to pay through Kunci: the terms and Accept. */
+function TenancyInvitations({ tenancies }: { tenancies: CollectionTenancy[] }) {
+  const { t, date, dateTime } = useI18n();
+  const sen = useSen();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (!tenancies.length && !(result && 'intent' in result && result.intent === 'accept')) return null;
+  const day = (iso: string) => date(`${iso}T00:00:00.000+08:00`);
+  return (
+    <section aria-labelledby="collection-invitations" className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
+      <h2 id="collection-invitations" className="text-lg font-semibold">
+        {t('services.collection.invite.title')}
+      </h2>
+      {result && 'intent' in result && result.intent === 'accept' ? (
+        <p role={result.ok ? 'status' : 'alert'} className={`text-sm ${result.ok ? 'text-brand-700' : 'text-red-700'}`}>
+          {result.ok ? t('services.collection.invite.accepted', { property: result.property }) : result.error}
+        </p>
+      ) : null}
+      <ul className="space-y-3">
+        {tenancies.map((tenancy) => (
+          <li key={tenancy.id} className="rounded-lg border border-amber-200 bg-white p-3 break-words">
+            <p>
+              {t('services.collection.invite.terms', {
+                landlord: tenancy.counterpart,
+                property: tenancy.propertyName,
+                amount: sen(tenancy.monthlyRentSen),
+                day: tenancy.dueDay,
+                start: day(tenancy.startDate),
+                end: day(tenancy.endDate),
+              })}
+            </p>
+            {tenancy.invitedUntil ? (
+              <p className="mt-1 text-sm text-gray-700">{t('services.collection.invite.until', { time: dateTime(tenancy.invitedUntil) })}</p>
+            ) : null}
+            <Form method="post" className="mt-2">
+              <input type="hidden" name="tenancyId" value={tenancy.id} />
+              <button
+                type="submit"
+                name="intent"
+                value="accept"
+                disabled={navigation.state !== 'idle'}
+                className="bg-brand-600 hover:bg-brand-700 focus-visible:outline-brand-600 min-h-11 rounded-full px-4 py-2 font-semibold text-white focus-visible:outline-2 disabled:opacity-60"
+              >
+                {t('services.collection.invite.accept')}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function RentalCollection({ loaderData }: Route.ComponentProps) {
   const { overview, tab, deals } = loaderData;
-  const { t, date, lang } = useI18n();
+  const { t, date, dateTime, lang } = useI18n();
   const sen = useSen();
   const [params] = useSearchParams();
   const returned = params.get('invoice');
@@ -384,6 +446,8 @@ export default function RentalCollection({ loaderData }: Route.ComponentProps) {
         </dl>
       ) : null}
 
+      <TenancyInvitations tenancies={overview.tenancies.filter((tenancy) => tenancy.side === 'TENANT' && tenancy.status === 'INVITED')} />
+
       {landlord ? <YearChart months={overview.months} year={overview.year} /> : null}
 
       <nav aria-label={t('services.collection.page.title')} className="flex gap-2 overflow-x-auto">
@@ -416,6 +480,11 @@ export default function RentalCollection({ loaderData }: Route.ComponentProps) {
             <span key="name">
               <span className="font-medium">{tenancy.propertyName}</span>
               <span className="block text-xs text-gray-600">{t(`services.collection.side.${tenancy.side}`)}</span>
+              {tenancy.status === 'INVITED' && tenancy.invitedUntil ? (
+                <span className="block text-xs font-medium text-amber-900">
+                  {t('services.collection.invite.waiting', { time: dateTime(tenancy.invitedUntil) })}
+                </span>
+              ) : null}
             </span>,
             tenancy.counterpart,
             sen(tenancy.monthlyRentSen),
