@@ -298,6 +298,21 @@ describe('market-price justification review', () => {
     expect(asJson<PendingMarketPricePage>(await t.app.inject({ url: MARKET, headers: staff.headers })).content.map((item) => item.id)).not.toContain(
       second,
     );
+
+    // The landlord is told of each decision through the notification centre, in the language they read it in.
+    await f.drain();
+    const noticesIn = async (language: string) =>
+      asJson<{ content: { type: string; title: string; body: string }[] }>(
+        await t.app.inject({ url: '/api/notices', headers: { ...landlord.headers, 'x-language': language } }),
+      ).content.filter((notice) => notice.type === 'screening.market-price-decided');
+    const malay = await noticesIn('ms');
+    expect(malay.map((notice) => notice.title).sort()).toEqual(['Justifikasi harga pasaran diterima', 'Justifikasi harga pasaran tidak diterima']);
+    expect(malay.find((notice) => notice.title.includes('tidak'))!.body).toContain('No pool in the photos.');
+    expect(malay.find((notice) => notice.title.includes('tidak'))!.body).toMatch(/RM\s90,000 sebulan/);
+    const english = await noticesIn('en');
+    expect(english.find((notice) => notice.title === 'Market-price justification accepted')!.body).toContain('Furnishing checked in the photos.');
+    // A decision is told once: the refused one's second decision (409) sent nothing more.
+    expect(english).toHaveLength(2);
     await t.database.db.update(properties).set({ price: 1800 }).where(eq(properties.id, propertyId));
   });
 });

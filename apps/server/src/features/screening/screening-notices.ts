@@ -1,3 +1,4 @@
+import { formatMoney } from '@kunci/i18n/format';
 import { translatorFor } from '@kunci/i18n/messages';
 import { defineNotice } from '../../lib/notices.ts';
 
@@ -24,4 +25,18 @@ export const justificationDecided = defineNotice<{ decision: string; reason: str
   title: 'screening.notice.justificationTitle',
   body: 'screening.notice.justificationBody',
   channels: { email: true, push: true },
+});
+
+/**
+ * Staff decided the landlord's market-price justification (a rent above comparable rents): accepted (tenants see it on
+ * the listing) or refused (no longer shown), with the staff member's note, in the reader's language, linking to the
+ * listing.
+ */
+export const marketPriceDecided = defineNotice<{ decision: string; listing: string; rent: number; reason: string }>({
+  type: 'screening.market-price-decided',
+  label: 'screening.notice.marketLabel',
+  title: 'screening.notice.marketTitle',
+  body: 'screening.notice.marketBody',
+  channels: { email: true, push: true },
+  values: (lang, params) => ({ ...params, rent: formatMoney(lang, params.rent) }),
 });

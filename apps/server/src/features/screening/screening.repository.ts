@@ -196,6 +196,7 @@ function screeningQueries(db: Database) {
         await db
           .select({
             id: properties.id,
+            name: properties.name,
             ownerId: properties.ownerId,
             price: properties.price,
             type: properties.type,

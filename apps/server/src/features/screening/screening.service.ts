@@ -37,7 +37,7 @@ import type { NoticeSender } from '../../lib/notices.ts';
 import { readAll } from '../../lib/uploads.ts';
 import { BureauError, type CreditBureau } from './credit-bureau.ts';
 import { sniffDocument, type Sealer } from './private-files.ts';
-import { documentRefused, justificationDecided } from './screening-notices.ts';
+import { documentRefused, justificationDecided, marketPriceDecided } from './screening-notices.ts';
 import type { CreditCheckRow, DocumentRow, JustificationRow, ScreeningRepository } from './screening.repository.ts';
 
 /** What screening needs of deals: the verdict through the deal rules (a failed screening refunds the fee) and the deal's view. */
@@ -757,6 +757,15 @@ export function createScreeningService(options: ScreeningServiceOptions) {
           after: { status: decided.status, propertyId: decided.propertyId },
         });
         return decided;
+      });
+      // The landlord is told in their language (the notification centre renders it for each reader).
+      const listing = await repository.listing(row.propertyId);
+      await notices.send({
+        type: marketPriceDecided,
+        recipientId: row.ownerId,
+        link: { route: 'details', params: { id: row.propertyId } },
+        params: { decision: row.status, listing: listing?.name ?? '', rent: row.rent, reason: body.note },
+        key: `screening:market-price:${row.id}`,
       });
       return { id: row.id, status: row.status as 'ACCEPTED' | 'REFUSED', reviewNote: row.reviewNote ?? body.note };
     },

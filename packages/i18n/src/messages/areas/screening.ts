@@ -10,6 +10,11 @@ export const screening = defineArea({
       '{decision, select, REFUSED {Zero-deposit justification not accepted} other {Zero-deposit justification accepted}}',
     'screening.notice.justificationBody':
       '{decision, select, DEAL_CONTINUES {Our staff accepted your explanation: your booking goes on without a deposit, with conditions set in the tenancy agreement. Note: {reason}} BOOK_AGAIN {Our staff accepted your explanation. That booking has already ended and its fee was refunded, but you can now book again and zero deposit will be approved with conditions. Note: {reason}} other {Our staff could not accept your explanation: {reason}}}',
+    'screening.notice.marketLabel': 'Staff decided my market-price justification',
+    'screening.notice.marketTitle':
+      '{decision, select, ACCEPTED {Market-price justification accepted} other {Market-price justification not accepted}}',
+    'screening.notice.marketBody':
+      '{decision, select, ACCEPTED {Our staff accepted your explanation of the rent of {listing} ({rent} a month): tenants see it on the listing. Note: {reason}} other {Our staff could not accept your explanation of the rent of {listing} ({rent} a month), so tenants no longer see it. You may lower the rent or send a new explanation. Note: {reason}}}',
     'screening.justification.decided': 'This justification has already been decided.',
     'screening.review.title': 'Zero-deposit justifications',
     'screening.review.intro': 'Tenants whose credit report failed explain why they should still get zero deposit. Oldest first.',
@@ -170,6 +175,11 @@ export const screening = defineArea({
       '{decision, select, REFUSED {Justifikasi tanpa deposit tidak diterima} other {Justifikasi tanpa deposit diterima}}',
     'screening.notice.justificationBody':
       '{decision, select, DEAL_CONTINUES {Kakitangan kami menerima penjelasan anda: tempahan anda diteruskan tanpa deposit, dengan syarat yang ditetapkan dalam perjanjian sewa. Nota: {reason}} BOOK_AGAIN {Kakitangan kami menerima penjelasan anda. Tempahan itu telah tamat dan yurannya telah dipulangkan, tetapi kini anda boleh menempah semula dan tanpa deposit akan diluluskan dengan syarat. Nota: {reason}} other {Kakitangan kami tidak dapat menerima penjelasan anda: {reason}}}',
+    'screening.notice.marketLabel': 'Kakitangan membuat keputusan tentang justifikasi harga pasaran saya',
+    'screening.notice.marketTitle':
+      '{decision, select, ACCEPTED {Justifikasi harga pasaran diterima} other {Justifikasi harga pasaran tidak diterima}}',
+    'screening.notice.marketBody':
+      '{decision, select, ACCEPTED {Kakitangan kami menerima penjelasan anda tentang sewa {listing} ({rent} sebulan): penyewa melihatnya pada iklan. Nota: {reason}} other {Kakitangan kami tidak dapat menerima penjelasan anda tentang sewa {listing} ({rent} sebulan), jadi penyewa tidak lagi melihatnya. Anda boleh menurunkan sewa atau menghantar penjelasan baharu. Nota: {reason}}}',
     'screening.justification.decided': 'Justifikasi ini sudah diputuskan.',
     'screening.review.title': 'Justifikasi tanpa deposit',
     'screening.review.intro':
@@ -333,6 +343,10 @@ export const screening = defineArea({
     'screening.notice.justificationTitle': '{decision, select, REFUSED {零押金说明未获接受} other {零押金说明已获接受}}',
     'screening.notice.justificationBody':
       '{decision, select, DEAL_CONTINUES {我们的工作人员已接受您的说明：您的预订将以零押金继续进行，具体条件将写入租约。备注：{reason}} BOOK_AGAIN {我们的工作人员已接受您的说明。该预订已结束，预订费已退还，但您现在可以重新预订，零押金将在附带条件下获批。备注：{reason}} other {我们的工作人员未能接受您的说明：{reason}}}',
+    'screening.notice.marketLabel': '工作人员已审核我的市场价格说明',
+    'screening.notice.marketTitle': '{decision, select, ACCEPTED {市场价格说明已获接受} other {市场价格说明未获接受}}',
+    'screening.notice.marketBody':
+      '{decision, select, ACCEPTED {我们的工作人员已接受您对 {listing} 租金（每月 {rent}）的说明：租客会在房源页面看到它。备注：{reason}} other {我们的工作人员未能接受您对 {listing} 租金（每月 {rent}）的说明，因此租客将不再看到它。您可以降低租金或重新提交说明。备注：{reason}}}',
     'screening.justification.decided': '此说明已有审核结果。',
     'screening.review.title': '零押金说明',
     'screening.review.intro': '信用报告未通过的租客说明为何仍应获得零押金。按提交时间从早到晚排列。',
