@@ -215,6 +215,10 @@ describe('our ICU formatter', () => {
     unsubscribe: 'https://kunci.example/newsletter?unsubscribe=1.x',
     // Services
     cover: 42_000,
+    plan: 'PROTECT_PLUS',
+    photos: 3,
+    note: 'Receipt for the cabinet only.',
+    day: 15,
     // The back office's deals
     refunded: 'RM 200',
     pending: 'RM 0',
