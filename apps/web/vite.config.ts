@@ -15,7 +15,15 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 20 },
-            { name: 'app', test: /apps[\\/]web[\\/]app[\\/](components|lib)[\\/]|packages[\\/]i18n[\\/]/, minShareCount: 2, priority: 10 },
+            // The message catalogues in a chunk of their own, loaded on demand: a page brings the catalogue areas it
+            // uses in its HTML, the browser loads the rest at its first client navigation (lib/catalogue.tsx).
+            { name: 'messages', test: /packages[\\/]i18n[\\/]src[\\/]messages[\\/]/, priority: 15 },
+            {
+              name: 'app',
+              test: /apps[\\/]web[\\/]app[\\/](components|lib)[\\/]|packages[\\/]i18n[\\/]src[\\/](?!messages[\\/])/,
+              minShareCount: 2,
+              priority: 10,
+            },
           ],
         },
       },

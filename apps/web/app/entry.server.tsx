@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -6,11 +7,16 @@ import { RouterContextProvider, ServerRouter, type EntryContext } from 'react-ro
 import { lowPriorityModulePreloads } from './lib/module-preload.server.ts';
 import { serverContext, type ServerContext } from './lib/server-context.ts';
 import { StylesheetContext } from './lib/stylesheet.tsx';
+import { trackCatalogueUsage } from './lib/catalogue.tsx';
 import css from './app.css?inline';
 
 export { sharedPage, visitorCookies } from './lib/page-cache.server.ts';
 
 export const streamTimeout = 5_000;
+
+/** The catalogue areas the page being rendered reads: the page brings only those to the browser (lib/catalogue.tsx). */
+const catalogueUsage = new AsyncLocalStorage<Set<string>>();
+trackCatalogueUsage(() => catalogueUsage.getStore());
 
 /** Called by the hosting server for every request: the context loaders read through getServerContext. */
 export function createLoadContext(server: ServerContext): RouterContextProvider {
@@ -39,34 +45,37 @@ export default function handleRequest(
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
-      <StylesheetContext value={css}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </StylesheetContext>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
-          const page = pipeline(body, lowPriorityModulePreloads(), () => {});
-          resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
+    // React's work for this page (its scheduled tasks included) runs in the page's own set of catalogue areas.
+    const { pipe, abort } = catalogueUsage.run(new Set(), () =>
+      renderToPipeableStream(
+        <StylesheetContext value={css}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetContext>,
+        {
+          nonce,
+          [readyOption]() {
+            shellRendered = true;
+            const body = new PassThrough({
+              final(callback) {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                callback();
+              },
+            });
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            pipe(body);
+            const page = pipeline(body, lowPriorityModulePreloads(), () => {});
+            resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
+          },
+          onShellError(error: unknown) {
+            reject(error);
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500;
+            if (shellRendered) console.error(error);
+          },
         },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
+      ),
     );
   });
 }

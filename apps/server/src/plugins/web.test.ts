@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authEvents, properties } from '@kunci/db/schema';
+import { CATALOGUES, type MessageKey } from '@kunci/i18n/messages';
 import { bearer, createTestApp, signIn, type TestApp } from '../../test/support.ts';
 import { securityHeaders } from './security.ts';
 
@@ -168,6 +169,25 @@ describe('pages', () => {
     expect(res.body).toContain('零押金出租房屋');
     expect(res.body).not.toContain('Rumah untuk disewa tanpa deposit');
     expect(res.body).not.toContain('Homes for rent with zero deposit');
+  });
+
+  it('ships only the catalogue areas the page used, as they are, and no catalogue in its scripts', async () => {
+    const res = await page('/rent/bangsar');
+    const text = /<script id="app-messages" type="application\/json">([\s\S]*?)<\/script>/.exec(res.body)?.[1];
+    const shipped = JSON.parse(text!) as { lang: string; messages: Record<string, string>; complete: boolean };
+    expect(shipped).toMatchObject({ lang: 'en', complete: false });
+    const areas = new Set(Object.keys(shipped.messages).map((key) => key.split('.')[0]));
+    // What a results page shows (its filters, sorting, paging), not the back office, deals or agreements.
+    for (const area of ['nav', 'filters', 'sort', 'pagination', 'errors']) expect(areas, area).toContain(area);
+    for (const area of ['admin', 'deal', 'agreements', 'screening', 'payments']) expect(areas, area).not.toContain(area);
+    expect(Object.entries(shipped.messages).every(([key, value]) => CATALOGUES.en[key as MessageKey] === value)).toBe(true);
+    // Each area whole: a message shown later (a dialog, a notice) comes with its area.
+    const all = Object.keys(CATALOGUES.en).filter((key) => areas.has(key.split('.')[0]));
+    expect(Object.keys(shipped.messages).sort()).toEqual(all.sort());
+    // The rest of the catalogue comes on demand, in a script no page loads first.
+    for (const [, asset] of res.body.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)) {
+      expect(readFileSync(join(t.config.webBuildDir, 'client', asset!), 'utf8'), asset).not.toContain(CATALOGUES.en['screening.review.title']);
+    }
   });
 
   it('paginates results with page only above 1', async () => {

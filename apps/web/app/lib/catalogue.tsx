@@ -2,18 +2,84 @@ import { CATALOGUES, type Messages } from '@kunci/i18n/messages';
 import type { Language } from '@kunci/i18n/locales';
 
 /**
- * The active language's catalogue reaches the browser once, as a JSON script in the page, rather than inside the
- * root loader's data: a JSON script is not executed and `JSON.parse` reads it in a fraction of a millisecond,
- * where the loader stream is decoded string by string during hydration (about 45 KB of it). On the server every
- * catalogue is at hand; the browser build drops them (`import.meta.env.SSR` is false there), so only the page's
- * language ever leaves the server.
+ * The active language's messages reach the browser as a JSON script in the page, rather than inside the root
+ * loader's data: a JSON script is not executed and `JSON.parse` reads it in a fraction of a millisecond, where the
+ * loader stream is decoded string by string during hydration. Only the catalogue areas the page used while it was
+ * rendered go with it (an area is a key's first segment: `details`, `growth`...), not the whole catalogue (about
+ * 120 KB of JSON in each language): the server notes the areas each page reads (`trackCatalogueUsage`, set up by
+ * entry.server per request). The browser loads the language's whole catalogue (a script of its own, cached) on the
+ * first client navigation, or when it is asked for a message the page did not bring (a dialog opened later); the
+ * provider then renders again with it. On the server every catalogue is at hand; the browser build drops them
+ * (`import.meta.env.SSR` is false there).
  */
 const ID = 'app-messages';
 
+/** Areas every page brings, whatever it rendered: what an error, a notice or a sign-in prompt may need at once. */
+const ALWAYS = ['app', 'nav', 'errors', 'error', 'notFound', 'toast'];
+
 interface PageCatalogue {
   lang: Language;
-  messages: Messages;
+  messages: Partial<Messages>;
+  /** False when the page brought only the areas it used. */
+  complete: boolean;
 }
+
+const areaOf = (key: string) => {
+  const dot = key.indexOf('.');
+  return dot === -1 ? key : key.slice(0, dot);
+};
+
+// --- Server: which areas a page read ---------------------------------------------------------------------------
+
+let currentUsage: () => Set<string> | undefined = () => undefined;
+
+/** Called once by entry.server: `current` gives the areas set of the page being rendered now (or none). */
+export function trackCatalogueUsage(current: () => Set<string> | undefined) {
+  currentUsage = current;
+}
+
+const tracked = new Map<Language, Messages>();
+
+/** The catalogue as the server renders with it: every read notes its area for the page being rendered. */
+function trackedCatalogue(lang: Language): Messages {
+  let messages = tracked.get(lang);
+  if (!messages) {
+    messages = new Proxy(CATALOGUES[lang], {
+      get(target, key, receiver) {
+        if (typeof key === 'string') currentUsage()?.add(areaOf(key));
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    tracked.set(lang, messages);
+  }
+  return messages;
+}
+
+/** Each language's script text per set of areas, written once per process (pages of one kind use the same areas). */
+const serialized = new Map<string, string>();
+const SERIALIZED_MAX = 500;
+
+/** `<` is escaped so no message can end the script element. */
+function serialize(lang: Language, used: ReadonlySet<string> | undefined): string {
+  const areas = used ? [...new Set([...ALWAYS, ...used])].sort() : undefined;
+  const key = `${lang} ${areas?.join(',') ?? '*'}`;
+  let text = serialized.get(key);
+  if (text === undefined) {
+    const all = CATALOGUES[lang];
+    let messages: Partial<Messages> = all;
+    if (areas) {
+      const wanted = new Set(areas);
+      messages = Object.fromEntries(Object.entries(all).filter(([name]) => wanted.has(areaOf(name)))) as Partial<Messages>;
+    }
+    text = JSON.stringify({ lang, messages, complete: !areas } satisfies PageCatalogue).replace(/</g, '\\u003c');
+    if (serialized.size >= SERIALIZED_MAX) serialized.delete(serialized.keys().next().value!);
+    serialized.set(key, text);
+  }
+  return text;
+}
+
+// --- Browser: the page's areas, then the whole catalogue ---------------------------------------------------------
+
 let fromPage: PageCatalogue | undefined;
 
 function pageCatalogue(): PageCatalogue {
@@ -21,10 +87,63 @@ function pageCatalogue(): PageCatalogue {
   return fromPage;
 }
 
+const WHOLE: Record<Language, () => Promise<Messages>> = {
+  en: () => import('@kunci/i18n/messages/en').then((m) => m.en),
+  ms: () => import('@kunci/i18n/messages/ms').then((m) => m.ms),
+  zh: () => import('@kunci/i18n/messages/zh').then((m) => m.zh),
+};
+let whole: Messages | undefined;
+let loading: Promise<void> | undefined;
+let version = 0;
+const listeners = new Set<() => void>();
+
+/** Loads the page language's whole catalogue once; the provider renders again with it. */
+export function loadWholeCatalogue(): Promise<void> {
+  if (import.meta.env.SSR || pageCatalogue().complete) return Promise.resolve();
+  loading ??= WHOLE[pageCatalogue().lang]().then(
+    (messages) => {
+      whole = messages;
+      version++;
+      for (const listener of listeners) listener();
+    },
+    () => {
+      // Offline or a new release: the next request for a missing message tries again.
+      loading = undefined;
+    },
+  );
+  return loading;
+}
+
+/** For useSyncExternalStore: changes once, when the whole catalogue has arrived. */
+export function subscribeCatalogue(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export const catalogueVersion = () => version;
+
+let partial: Messages | undefined;
+
+/** The page's messages; a message it did not bring reads as empty until the whole catalogue is here. */
+function partialCatalogue(): Messages {
+  partial ??= new Proxy(pageCatalogue().messages as Messages, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (value === undefined && typeof key === 'string') {
+        void loadWholeCatalogue();
+        return '';
+      }
+      return value;
+    },
+  });
+  return partial;
+}
+
 /** The catalogue of a language: any on the server; in the browser, the one the page was served in. */
 export function catalogue(lang: Language): Messages {
-  if (import.meta.env.SSR) return CATALOGUES[lang];
-  return pageCatalogue().messages;
+  if (import.meta.env.SSR) return trackedCatalogue(lang);
+  if (whole) return whole;
+  const page = pageCatalogue();
+  return page.complete ? (page.messages as Messages) : partialCatalogue();
 }
 
 /** Whether the browser holds this language's catalogue (a page of another language must be loaded whole). */
@@ -32,21 +151,9 @@ export function hasCatalogue(lang: Language): boolean {
   return import.meta.env.SSR || pageCatalogue().lang === lang;
 }
 
-/** Each language's script text, written once per process (about 31 KB of JSON each, the same on every page). */
-const serialized = new Map<Language, string>();
-
-/** `<` is escaped so no message can end the script element. */
-function serialize(lang: Language): string {
-  let text = serialized.get(lang);
-  if (text === undefined) {
-    text = JSON.stringify({ lang, messages: CATALOGUES[lang] } satisfies PageCatalogue).replace(/</g, '\\u003c');
-    serialized.set(lang, text);
-  }
-  return text;
-}
-
 export function CatalogueScript({ lang }: { lang: Language }) {
-  // The browser renders back exactly the text the server wrote, so hydration finds nothing to change.
-  const text = import.meta.env.SSR ? serialize(lang) : (document.getElementById(ID)?.textContent ?? '');
+  // Rendered after the page's body: every area the page read is known. The browser renders back exactly the text
+  // the server wrote, so hydration finds nothing to change.
+  const text = import.meta.env.SSR ? serialize(lang, currentUsage()) : (document.getElementById(ID)?.textContent ?? '');
   return <script id={ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
 }

@@ -1,9 +1,10 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useNavigation } from 'react-router';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime, formatWeekdayDate, formatWeekdayDateTime } from '@kunci/i18n/format';
 import { parsePath, type Query, type RouteId, type RouteParams, href as buildHref } from '@kunci/i18n/paths';
 import { createTranslator, type Messages, type Translate } from '@kunci/i18n/translate';
 import type { Language } from '@kunci/i18n/locales';
-import { catalogue } from './catalogue.tsx';
+import { catalogue, catalogueVersion, loadWholeCatalogue, subscribeCatalogue } from './catalogue.tsx';
 
 export interface I18n {
   lang: Language;
@@ -23,7 +24,15 @@ export interface I18n {
 
 const I18nContext = createContext<I18n | null>(null);
 
-export function I18nProvider({ lang, messages, children }: { lang: Language; messages: Messages; children: ReactNode }) {
+export function I18nProvider({ lang, messages: given, children }: { lang: Language; messages: Messages; children: ReactNode }) {
+  // A page brings only the catalogue areas it rendered (lib/catalogue.tsx): the whole catalogue is loaded with the
+  // first client navigation, and the provider renders again once it is here.
+  const loaded = useSyncExternalStore(subscribeCatalogue, catalogueVersion, () => 0);
+  const messages = loaded ? catalogue(lang) : given;
+  const navigating = useNavigation().state !== 'idle';
+  useEffect(() => {
+    if (navigating) void loadWholeCatalogue();
+  }, [navigating]);
   const value = useMemo<I18n>(
     () => ({
       lang,
