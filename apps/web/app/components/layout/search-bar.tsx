@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { AutocompleteItem } from '@kunci/contracts/listings';
 import { DEFAULT_CITY_SLUG, SEARCH_SUGGEST_MIN_CHARS } from '@kunci/contracts/constants';
 import { useApi } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { searchSessionId, storeLandmarkSearch } from '../../lib/search-state.ts';
+import { comboboxInputProps, SuggestionList, useSuggestions } from '../ui/combobox.tsx';
 import { SearchIcon } from '../ui/icons.tsx';
 
 type Kind = 'LOCATION' | 'PROPERTY_TYPE' | 'PROPERTY';
@@ -31,37 +32,17 @@ export function SearchBar({
   const api = useApi();
   const navigate = useNavigate();
   const id = useId();
-  const listId = `${id}-list`;
   const [text, setText] = useState('');
-  const [items, setItems] = useState<AutocompleteItem[]>([]);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [loaded, setLoaded] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    const keywords = text.trim();
-    if (keywords.length < SEARCH_SUGGEST_MIN_CHARS) {
-      setItems([]);
-      setLoaded(false);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      try {
-        const body = await api.autocomplete(keywords, { signal: controller.signal, searchSessionId: searchSessionId() });
-        setItems([...body.LOCATION, ...body.PROPERTY]);
-        setActive(-1);
-        setLoaded(true);
-      } catch {
-        // Aborted by newer typing, refused, or offline: keep what is shown.
-      }
-    }, 150);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [text, api]);
+  const { items, loaded, active, setActive, move } = useSuggestions<AutocompleteItem>(
+    text,
+    async (keywords, signal) => {
+      const body = await api.autocomplete(keywords, { signal, searchSessionId: searchSessionId() });
+      return [...body.LOCATION, ...body.PROPERTY];
+    },
+    { minChars: SEARCH_SUGGEST_MIN_CHARS },
+  );
 
   const choose = (item: AutocompleteItem) => {
     setOpen(false);
@@ -77,12 +58,8 @@ export function SearchBar({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (!items.length) return;
-      event.preventDefault();
-      setOpen(true);
-      setActive((current) => (event.key === 'ArrowDown' ? (current + 1) % items.length : (current - 1 + items.length) % items.length));
-    } else if (event.key === 'Enter') {
+    if (move(event)) setOpen(true);
+    else if (event.key === 'Enter') {
       event.preventDefault();
       if (!text.trim()) return;
       const item = items[active] ?? items[0];
@@ -103,12 +80,7 @@ export function SearchBar({
         ref={input}
         id={`${id}-input`}
         type="text"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
-        autoComplete="off"
+        {...comboboxInputProps(id, showList, active)}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -121,35 +93,25 @@ export function SearchBar({
         className={`w-full rounded-full border border-gray-300 pl-4 pr-10 focus:border-brand-600 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-100 ${large ? 'bg-white py-3 text-base shadow-sm' : 'bg-gray-50 py-2 text-sm'}`}
       />
       <SearchIcon width={20} height={20} className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-gray-500" />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={t('search.suggestions')}
-        hidden={!showList}
+      <SuggestionList
+        id={id}
+        label={t('search.suggestions')}
+        shown={showList}
+        items={items}
+        active={active}
+        empty={t('search.noResults')}
+        keyOf={(item) => `${kindOf(item)}-${item.id ?? item.landmarkLabelId}`}
+        onChoose={choose}
+        onActive={setActive}
         className="absolute left-0 right-0 top-full z-40 mt-2 max-h-96 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-black/5"
       >
-        {items.length === 0 ? (
-          <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2 text-sm text-gray-600">
-            {t('search.noResults')}
-          </li>
-        ) : (
-          items.map((item, index) => (
-            <li
-              key={`${kindOf(item)}-${item.id ?? item.landmarkLabelId}`}
-              id={`${id}-option-${index}`}
-              role="option"
-              aria-selected={index === active}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => choose(item)}
-              onMouseEnter={() => setActive(index)}
-              className={`flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm ${index === active ? 'bg-brand-50' : ''}`}
-            >
-              <span className="font-medium">{item.label}</span>
-              <span className="text-xs text-gray-500">{t(`search.kind.${kindOf(item)}`)}</span>
-            </li>
-          ))
+        {(item) => (
+          <>
+            <span className="font-medium">{item.label}</span>
+            <span className="text-xs text-gray-500">{t(`search.kind.${kindOf(item)}`)}</span>
+          </>
         )}
-      </ul>
+      </SuggestionList>
     </form>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PriceCheckerBuilding } from '@kunci/contracts/growth';
 import { useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { comboboxInputProps, SuggestionList, useSuggestions } from '../../../components/ui/combobox.tsx';
 
 const MIN_CHARS = 2;
 
@@ -24,31 +25,14 @@ export function BuildingPicker({
   const id = useId();
   const [text, setText] = useState(initialName);
   const [picked, setPicked] = useState<number | undefined>(initialId);
-  const [items, setItems] = useState<PriceCheckerBuilding[]>([]);
-  const [loaded, setLoaded] = useState(false);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    const keywords = text.trim();
-    if (keywords.length < MIN_CHARS || !open) return;
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      try {
-        const { content } = await api.priceCheckerBuildings(keywords, controller.signal);
-        setItems(content);
-        setActive(-1);
-        setLoaded(true);
-      } catch {
-        // Aborted by newer typing, or offline: the name is still sent and looked up on checking.
-      }
-    }, 150);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [text, open, api]);
+  // Aborted by newer typing, or offline: the name is still sent and looked up on checking.
+  const { items, loaded, active, setActive, move } = useSuggestions<PriceCheckerBuilding>(
+    text,
+    async (keywords, signal) => (await api.priceCheckerBuildings(keywords, signal)).content,
+    { minChars: MIN_CHARS, paused: !open },
+  );
 
   const choose = (building: PriceCheckerBuilding) => {
     setText(building.name);
@@ -56,11 +40,8 @@ export function BuildingPicker({
     setOpen(false);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && items.length) {
-      event.preventDefault();
-      setOpen(true);
-      setActive((current) => (event.key === 'ArrowDown' ? (current + 1) % items.length : (current - 1 + items.length) % items.length));
-    } else if (event.key === 'Enter' && open && items.length) {
+    if (move(event)) setOpen(true);
+    else if (event.key === 'Enter' && open && items.length) {
       event.preventDefault();
       choose(items[active] ?? items[0]!);
     } else if (event.key === 'Escape') setOpen(false);
@@ -78,14 +59,9 @@ export function BuildingPicker({
         id={`${id}-input`}
         name="name"
         type="text"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={showList}
-        aria-controls={`${id}-list`}
-        aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
+        {...comboboxInputProps(id, showList, active)}
         aria-invalid={error ? true : undefined}
         aria-describedby={described}
-        autoComplete="off"
         required
         minLength={MIN_CHARS}
         maxLength={100}
@@ -108,38 +84,28 @@ export function BuildingPicker({
           {error}
         </p>
       ) : null}
-      <ul
-        id={`${id}-list`}
-        role="listbox"
-        aria-label={t('growth.price.building')}
-        hidden={!showList}
+      <SuggestionList
+        id={id}
+        label={t('growth.price.building')}
+        shown={showList}
+        items={items}
+        active={active}
+        empty={t('growth.price.noBuilding')}
+        keyOf={(building) => building.id}
+        onChoose={choose}
+        onActive={setActive}
         className="absolute left-0 right-0 top-[4.75rem] z-30 max-h-72 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-black/5"
       >
-        {items.length === 0 ? (
-          <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2 text-sm text-gray-600">
-            {t('growth.price.noBuilding')}
-          </li>
-        ) : (
-          items.map((building, index) => (
-            <li
-              key={building.id}
-              id={`${id}-option-${index}`}
-              role="option"
-              aria-selected={index === active}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => choose(building)}
-              onMouseEnter={() => setActive(index)}
-              className={`flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm ${index === active ? 'bg-brand-50' : ''}`}
-            >
-              <span>
-                <span className="font-medium">{building.name}</span>
-                <span className="block text-xs text-gray-600">{building.areaName}</span>
-              </span>
-              <span className="shrink-0 text-xs text-gray-600">{t('growth.price.buildingListings', { count: building.listings })}</span>
-            </li>
-          ))
+        {(building) => (
+          <>
+            <span>
+              <span className="font-medium">{building.name}</span>
+              <span className="block text-xs text-gray-600">{building.areaName}</span>
+            </span>
+            <span className="shrink-0 text-xs text-gray-600">{t('growth.price.buildingListings', { count: building.listings })}</span>
+          </>
         )}
-      </ul>
+      </SuggestionList>
     </div>
   );
 }
