@@ -56,7 +56,10 @@ import { createCollectionService } from './features/services/collection/collecti
 import { createHomerunnerRepository } from './features/services/homerunner/homerunner.repository.ts';
 import { homerunnerRoutes } from './features/services/homerunner/homerunner.routes.ts';
 import { createHomerunnerService } from './features/services/homerunner/homerunner.service.ts';
+import { registerProtectionJobs, scheduleProtection } from './features/services/protection/protection-jobs.ts';
+import { createProtectionRepository } from './features/services/protection/protection.repository.ts';
 import { protectionRoutes } from './features/services/protection/protection.routes.ts';
+import { createProtectionService } from './features/services/protection/protection.service.ts';
 import { shareJobKinds } from './lib/jobs/shared-kinds.ts';
 import { PAYMENT_JOBS } from '@kunci/contracts/payments';
 import { createFavouritesRepository } from './features/favourites/favourites.repository.ts';
@@ -370,6 +373,15 @@ export async function buildApp({ config, database, store, redis, web = true, log
   });
   const collection = createCollectionService({ repository: createCollectionRepository(db), jobs, payments, secret, publicUrl: config.publicUrl });
   registerCollectionJobs(paymentOutcomes, collection, messenger, { publicUrl: config.publicUrl, log: app.log });
+  // Landlord protection: policies paid through payments, claims' files sealed with the private data key.
+  const protection = createProtectionService({
+    repository: createProtectionRepository(db),
+    payments,
+    notices: notifications,
+    store,
+    sealer: privateData,
+  });
+  registerProtectionJobs(paymentOutcomes, protection, app.log);
   const appointments = createAppointmentsService({ repository: createAppointmentsRepository(db), chat });
   const priceChecker = createPriceCheckerService(createPriceCheckerRepository(db));
   const referrals = createReferralsService(createReferralsRepository(db), config.publicUrl);
@@ -407,7 +419,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(homerunnerRoutes, {
         service: createHomerunnerService({ repository: createHomerunnerRepository(db), notices: notifications, pageCache }),
       });
-      await api.register(protectionRoutes);
+      await api.register(protectionRoutes, { service: protection });
       await api.register(priceCheckerRoutes, { service: priceChecker });
       await api.register(promotionsRoutes, { service: createPromotionsService(createPromotionsRepository(db)) });
       await api.register(referralsRoutes, { service: referrals });
@@ -445,6 +457,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       if (done.told) app.log.info(done, 'review notices');
     });
     scheduleCollection(jobs, config.jobsIntervalSeconds);
+    scheduleProtection(jobs, config.jobsIntervalSeconds);
     // A tenant waiting 12 hours for a landlord's reply: the landlord is reminded (SMS, push), once per request.
     jobs.every('chat.unanswered-reminders', Math.min(config.jobsIntervalSeconds, DIGEST_INTERVAL_SECONDS), async () => {
       await landlordResponses.remindUnanswered();

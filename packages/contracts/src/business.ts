@@ -123,6 +123,12 @@ export const BUSINESS = {
     ocdMonths: 9,
     /** Eviction starts when the tenant has not paid for more than this many days. */
     evictionAfterDays: 21,
+    /** Claims: filed within this many days of the incident, with at least this many photos for damage or theft... */
+    claimWithinDays: 5,
+    claimMinPhotos: 3,
+    /** ...and at most this many photos and receipts, each at most this size. */
+    claimMaxFiles: 8,
+    claimFileMaxBytes: 4 * 1024 * 1024,
   },
   /** Key collection by a home runner (business rules, "Key collection"). */
   homerunner: {

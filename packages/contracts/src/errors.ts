@@ -38,6 +38,16 @@ export const ErrorCode = {
   DEAL_ALREADY_APPLIED: 11453,
   DOCUMENTS_MISSING: 11454,
   INVALID_DOCUMENT: 11455,
+  /** Landlord protection (11480-11489): the tenancy or rent is not one protection covers. */
+  PROTECTION_NOT_ELIGIBLE: 11480,
+  /** Bought later than the days allowed after the tenancy's start. */
+  PROTECTION_WINDOW_CLOSED: 11481,
+  /** The tenant has rent overdue. */
+  PROTECTION_OVERDUE: 11482,
+  /** The tenancy already has a policy. */
+  PROTECTION_EXISTS: 11483,
+  /** A claim the policy does not allow (its plan, its dates, its evidence). */
+  CLAIM_NOT_ALLOWED: 11484,
   /** Back office (11470-11479). A sensitive staff action needs a fresh PIN confirmation (BUSINESS.staff). */
   STAFF_CONFIRMATION_REQUIRED: 11470,
   INTERNAL: 11500,
@@ -77,6 +87,11 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.DEAL_ALREADY_APPLIED]: 409,
   [ErrorCode.DOCUMENTS_MISSING]: 422,
   [ErrorCode.INVALID_DOCUMENT]: 422,
+  [ErrorCode.PROTECTION_NOT_ELIGIBLE]: 422,
+  [ErrorCode.PROTECTION_WINDOW_CLOSED]: 409,
+  [ErrorCode.PROTECTION_OVERDUE]: 409,
+  [ErrorCode.PROTECTION_EXISTS]: 409,
+  [ErrorCode.CLAIM_NOT_ALLOWED]: 422,
   [ErrorCode.STAFF_CONFIRMATION_REQUIRED]: 428,
   [ErrorCode.INTERNAL]: 500,
   [ErrorCode.UNAVAILABLE]: 503,

@@ -82,3 +82,129 @@ export function otrDecision(input: OtrCase): { pay: true } | { pay: false; reaso
   if (input.overdueInvoices > rules.otrMaxOverdue) return { pay: false, reason: 'TOO_MANY_OVERDUE' };
   return { pay: true };
 }
+
+// ---- Buying, policies, on-time rental and claims (issue 19) --------------------------------------------------------
+
+const day = z.iso.date();
+
+export const BuyProtectionBody = z.object({ dealId: z.uuid(), plan: ProtectionPlan }).strict();
+export const PolicyParams = z.object({ id: z.uuid() });
+export const ClaimParams = z.object({ id: z.uuid() });
+export const ClaimFileParams = z.object({ id: z.uuid(), fileId: z.uuid() });
+
+export const POLICY_STATUSES = ['PENDING_PAYMENT', 'ACTIVE', 'CANCELLED'] as const;
+export const Instalment = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  amountSen: z.number().int(),
+  dueDate: day,
+  status: z.enum(['DUE', 'PAID']),
+  paidAt: z.string().nullable(),
+});
+
+export const Policy = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  dealId: z.uuid(),
+  propertyName: z.string(),
+  plan: ProtectionPlan,
+  monthlyRentSen: z.number().int(),
+  insuredRentSen: z.number().int(),
+  premiumSen: z.number().int(),
+  sstSen: z.number().int(),
+  stampDutySen: z.number().int(),
+  totalSen: z.number().int(),
+  status: z.enum(POLICY_STATUSES),
+  startDate: day,
+  endDate: day,
+  instalments: z.array(Instalment),
+  /** On-time rental payouts made under it (Protect Plus). */
+  otrPaidSen: z.number().int(),
+  createdAt: z.string(),
+});
+export type Policy = z.infer<typeof Policy>;
+
+/** A deal the landlord may insure now, or why not (shown on the quote page). */
+export const InsurableDeal = z.object({
+  dealId: z.uuid(),
+  propertyName: z.string(),
+  monthlyRent: z.number().int(),
+  moveInDate: day,
+  /** The last day it may be bought. */
+  buyBy: day,
+  /** Null when it may be bought now. */
+  refusal: z.enum(['NOT_ELIGIBLE', 'WINDOW_CLOSED', 'OVERDUE', 'EXISTS']).nullable(),
+});
+
+export const ProtectionOverview = z.object({
+  today: day,
+  policies: z.array(Policy),
+  insurable: z.array(InsurableDeal),
+  claims: z.array(z.lazy(() => Claim)),
+});
+export type ProtectionOverview = z.infer<typeof ProtectionOverview>;
+
+export const BuyResult = z.object({ policy: Policy, paymentUrl: z.string() });
+export const InstalmentPayLink = z.object({ paymentUrl: z.string() });
+export const InstalmentParams = z.object({ id: z.uuid(), number: z.coerce.number().int().min(1).max(12) });
+
+export const CLAIM_KINDS = ['DAMAGE', 'THEFT', 'LOSS_OF_RENT', 'OCD'] as const;
+export const ClaimKind = z.enum(CLAIM_KINDS);
+export type ClaimKind = z.infer<typeof ClaimKind>;
+export const CLAIM_STATUSES = ['SUBMITTED', 'APPROVED', 'REJECTED'] as const;
+
+export const ClaimFileBody = z.object({
+  kind: z.enum(['PHOTO', 'RECEIPT']),
+  /** Declared type; the bytes decide (PDF, JPEG or PNG). */
+  contentType: z.string().max(100).optional(),
+  /** Base64 (a data: URL prefix is accepted). */
+  data: z
+    .string()
+    .min(4)
+    .max(Math.ceil((BUSINESS.protection.claimFileMaxBytes * 4) / 3) + 100),
+});
+export const FileClaimBody = z
+  .object({
+    policyId: z.uuid(),
+    kind: ClaimKind,
+    incidentDate: day,
+    description: z.string().trim().min(10).max(2000),
+    /** What the landlord claims, in ringgit. */
+    amount: z.number().int().positive().max(1_000_000),
+    files: z.array(ClaimFileBody).max(BUSINESS.protection.claimMaxFiles).default([]),
+  })
+  .strict();
+export type FileClaimBody = z.input<typeof FileClaimBody>;
+
+export const Claim = z.object({
+  id: z.uuid(),
+  policyId: z.uuid(),
+  policyReference: z.string(),
+  plan: ProtectionPlan,
+  propertyName: z.string(),
+  kind: ClaimKind,
+  incidentDate: day,
+  description: z.string(),
+  amountSen: z.number().int(),
+  status: z.enum(CLAIM_STATUSES),
+  approvedSen: z.number().int().nullable(),
+  decisionNote: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Links the viewer may open (private: the landlord's own, or staff). */
+  files: z.array(z.object({ id: z.uuid(), kind: z.enum(['PHOTO', 'RECEIPT']), contentType: z.string(), url: z.string() })),
+});
+export type Claim = z.infer<typeof Claim>;
+
+/** Operations' queue of claims, with the landlord. */
+export const StaffClaim = Claim.extend({ landlord: z.object({ id: z.uuid(), name: z.string(), phone: z.string() }) });
+export const StaffClaimQuery = z.object({ status: z.enum(CLAIM_STATUSES).default('SUBMITTED') });
+export const StaffClaimList = z.object({ content: z.array(StaffClaim) });
+export const ClaimDecisionBody = z
+  .object({
+    status: z.enum(['APPROVED', 'REJECTED']),
+    /** What is paid, in ringgit (approving only; at most what was claimed). */
+    approvedAmount: z.number().int().positive().optional(),
+    note: z.string().trim().min(3).max(1000),
+  })
+  .strict();

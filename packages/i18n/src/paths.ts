@@ -56,6 +56,7 @@ export const ROUTES = {
   adminAudit: { path: { en: '/admin/audit', ms: '/admin/audit', zh: '/admin/audit' } },
   adminBuildings: { path: { en: '/admin/buildings', ms: '/admin/buildings', zh: '/admin/buildings' } },
   adminJustifications: { path: { en: '/admin/justifications', ms: '/admin/justifications', zh: '/admin/justifications' } },
+  adminProtectionClaims: { path: { en: '/admin/protection-claims', ms: '/admin/protection-claims', zh: '/admin/protection-claims' } },
   adminDeals: { path: { en: '/admin/deals', ms: '/admin/deals', zh: '/admin/deals' } },
   adminDeal: { path: { en: '/admin/deals/:id', ms: '/admin/deals/:id', zh: '/admin/deals/:id' } },
   reportListing: { path: { en: '/report/:id', ms: '/report/:id', zh: '/report/:id' } },
@@ -98,6 +99,8 @@ export const ROUTES = {
     },
   },
   ocd: { path: { en: '/services/ocd', ms: '/services/ocd', zh: '/services/ocd' } },
+  // The landlord's policies and claims (`?policy=`, `?claim=` from notices), beside rental collection's dashboard.
+  protectionPolicies: { path: { en: '/dashboard/protection', ms: '/dashboard/protection', zh: '/dashboard/protection' } },
   // The spec keeps rental collection's dashboard paths the same in every language.
   rentalCollection: { path: { en: '/dashboard/rental-collection', ms: '/dashboard/rental-collection', zh: '/dashboard/rental-collection' } },
   tenantSearch: {

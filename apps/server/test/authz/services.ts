@@ -2,7 +2,7 @@ import { users } from '@kunci/db/schema';
 import { createSessionsRepository } from '../../src/lib/sessions.repository.ts';
 import { matrixActiveDeal, matrixInvoice } from '../../src/features/services/test-helpers.ts';
 import { bearer, freshPhone, type TestApp } from '../support.ts';
-import { everyone, selfOnly, signedIn, staffOnly, type Context, type Row } from '../authorization-matrix.ts';
+import { everyone, except, selfOnly, signedIn, staffOnly, type Context, type Row } from '../authorization-matrix.ts';
 
 let holidays = 0;
 /** A day of its own for each call that adds or removes a holiday. */
@@ -84,7 +84,90 @@ export const servicesRows: Row[] = [
     request: (_c, f) => ({ method: 'DELETE', url: `/api/admin/services/holidays/${f['day']}` }),
     expect: staffOnly(['operations'], 204),
   },
+  // Landlord protection: the owner persona is the landlord of an ACTIVE tenancy (buying, paying, the document, claims).
+  { route: 'GET /api/services/protection', request: () => ({ url: '/api/services/protection' }), expect: signedIn(200) },
+  {
+    route: 'POST /api/services/protection/policies',
+    setup: (t, c) => matrixActiveDeal(t, c.owner.id),
+    request: (_c, f) => ({ method: 'POST', url: '/api/services/protection/policies', payload: { dealId: f['dealId'], plan: 'PROTECT_PLUS' } }),
+    expect: selfOnly(201),
+  },
+  {
+    route: 'POST /api/services/protection/policies/{id}/instalments/{number}/pay',
+    setup: async (t, c) => ({ policyId: await matrixPolicy(t, c.owner.id, 'PENDING_PAYMENT') }),
+    request: (_c, f) => ({ method: 'POST', url: `/api/services/protection/policies/${f['policyId']}/instalments/1/pay` }),
+    expect: selfOnly(200),
+  },
+  {
+    // The landlord's own; operations (and admin) read every policy.
+    route: 'GET /api/services/protection/policies/{id}/pdf',
+    setup: async (t, c) => ({ policyId: await matrixPolicy(t, c.owner.id, 'ACTIVE') }),
+    request: (_c, f) => ({ url: `/api/services/protection/policies/${f['policyId']}/pdf` }),
+    expect: except(selfOnly(200), { operations: 200, admin: 200 }),
+  },
+  {
+    route: 'POST /api/services/protection/claims',
+    setup: async (t, c) => ({ policyId: await matrixPolicy(t, c.owner.id, 'ACTIVE') }),
+    request: (_c, f) => ({ method: 'POST', url: '/api/services/protection/claims', payload: matrixClaimBody(String(f['policyId'])) }),
+    expect: selfOnly(201),
+  },
+  {
+    route: 'GET /api/services/protection/claims/{id}/files/{fileId}',
+    setup: (t, c) => matrixClaim(t, c),
+    request: (_c, f) => ({ url: String(f['fileUrl']) }),
+    expect: except(selfOnly(200), { operations: 200, admin: 200 }),
+  },
+  { route: 'GET /api/admin/protection/claims', request: () => ({ url: '/api/admin/protection/claims' }), expect: staffOnly(['operations'], 200) },
+  {
+    // Operations decide (their matrix session confirmed a PIN just now; the 428 is in protection.otr-claims.test.ts).
+    route: 'POST /api/admin/protection/claims/{id}/decision',
+    setup: (t, c) => matrixClaim(t, c),
+    request: (_c, f) => ({
+      method: 'POST',
+      url: `/api/admin/protection/claims/${f['claimId']}/decision`,
+      payload: { status: 'REJECTED', note: 'No receipt for the rent.' },
+    }),
+    expect: staffOnly(['operations'], 200),
+  },
 ];
+
+/** A policy of the owner persona on a fresh ACTIVE tenancy, written directly (`status` as given). */
+async function matrixPolicy(t: Parameters<NonNullable<Row['setup']>>[0], landlordId: string, status: 'PENDING_PAYMENT' | 'ACTIVE'): Promise<string> {
+  const { dealId } = await matrixActiveDeal(t, landlordId);
+  const { rows } = (await t.database.raw(
+    `with policy as (
+       insert into protection_policies (deal_id, landlord_id, tenant_id, property_name, plan, monthly_rent_sen, insured_rent_sen, premium_sen, sst_sen, stamp_duty_sen, total_sen, status, start_date, end_date)
+       select id, landlord_id, tenant_id, 'Matrix Residence', 'PROTECT_PLUS', 150000, 150000, 225000, 13500, 1000, 239500, $2, move_in_date, move_in_date + 364 from deals where id = $1
+       returning id)
+     insert into protection_instalments (policy_id, number, amount_sen, premium_sen, stamp_duty_sen, due_date)
+     select id, 1, 119750, 112500, 500, current_date from policy returning policy_id`,
+    [dealId, status],
+  )) as { rows: { policy_id: string }[] };
+  return rows[0]!.policy_id;
+}
+
+/** A claim without photos (loss of rent), with one receipt. */
+const matrixClaimBody = (policyId: string) => ({
+  policyId,
+  kind: 'LOSS_OF_RENT',
+  incidentDate: new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10),
+  description: 'The tenant has not paid this month and does not answer.',
+  amount: 1500,
+  files: [{ kind: 'RECEIPT', data: Buffer.from('%PDF-1.4\n% police report\n%%EOF\n').toString('base64') }],
+});
+
+/** A claim of the owner persona, filed through the API, and its receipt's link. */
+async function matrixClaim(t: Parameters<NonNullable<Row['setup']>>[0], c: Parameters<NonNullable<Row['setup']>>[1]) {
+  const policyId = await matrixPolicy(t, c.owner.id, 'ACTIVE');
+  const filed = await t.app.inject({
+    method: 'POST',
+    url: '/api/services/protection/claims',
+    payload: matrixClaimBody(policyId),
+    headers: bearer(c.owner.token),
+  });
+  const claim = filed.json() as { id: string; files: { url: string }[] };
+  return { claimId: claim.id, fileUrl: claim.files[0]!.url };
+}
 
 /** A live Klang Valley listing made the owner's: one no deal, key collection or other row uses. */
 async function klangValleyListing(t: Parameters<NonNullable<Row['setup']>>[0], ownerId: string, keepClear: number): Promise<number> {

@@ -282,13 +282,29 @@ export function createApi(fetcher: Fetcher, lang?: Language, handlers: { onBanne
     enrolTenancy: (body: Sent<typeof collection.EnrolTenancyBody>) =>
       call<Answer<typeof collection.EnrolTenancyResult>>('POST', '/rental-collection/tenancies', body),
     /** The invited tenant accepts a tenancy signed elsewhere: its invoices then run. */
-    acceptTenancy: (id: string) => call<Answer<typeof collection.CollectionTenancy>>('POST', `/rental-collection/tenancies/${encodeURIComponent(id)}/accept`),
+    acceptTenancy: (id: string) =>
+      call<Answer<typeof collection.CollectionTenancy>>('POST', `/rental-collection/tenancies/${encodeURIComponent(id)}/accept`),
     // Key collection by a home runner
     homerunnerAreaCover: (postcode: string) =>
       call<Answer<typeof homerunner.AreaCover>>('POST', '/homerunner/area-cover', { postcode } satisfies Sent<typeof homerunner.AreaCoverBody>),
     listKey: (propertyId: number) => call<Answer<typeof homerunner.KeyCollection>>('POST', `/property/key/${propertyId}/list`),
     bookKeyPickup: (body: Sent<typeof homerunner.PickupBody>) => call<Answer<typeof homerunner.KeyCollection>>('PUT', '/homerunner/key', body),
     protectionQuote: (body: Sent<typeof protection.QuoteBody>) => call<Answer<typeof protection.Quote>>('POST', '/services/protection/quote', body),
+    // Landlord protection: policies, instalments, claims; operations decide claims
+    protection: () => get<Answer<typeof protection.ProtectionOverview>>('/services/protection'),
+    buyProtection: (body: Sent<typeof protection.BuyProtectionBody>) =>
+      call<Answer<typeof protection.BuyResult>>('POST', '/services/protection/policies', body),
+    payProtectionInstalment: (policyId: string, number: number) =>
+      call<Answer<typeof protection.InstalmentPayLink>>(
+        'POST',
+        `/services/protection/policies/${encodeURIComponent(policyId)}/instalments/${number}/pay`,
+      ),
+    fileProtectionClaim: (body: Sent<typeof protection.FileClaimBody>) =>
+      call<Answer<typeof protection.Claim>>('POST', '/services/protection/claims', body),
+    protectionClaimQueue: (status?: 'SUBMITTED' | 'APPROVED' | 'REJECTED') =>
+      get<Answer<typeof protection.StaffClaimList>>(`/admin/protection/claims${toQuery({ status })}`),
+    decideProtectionClaim: (id: string, body: Sent<typeof protection.ClaimDecisionBody>) =>
+      call<Answer<typeof protection.Claim>>('POST', `/admin/protection/claims/${encodeURIComponent(id)}/decision`, body),
     /** Where the tenant pays an invoice (the gateway's page). */
     payInvoice: (id: string) => call<Answer<typeof collection.PayLink>>('POST', `/rental-collection/invoices/${encodeURIComponent(id)}/pay`),
 

@@ -22,6 +22,11 @@ export default function Ocd() {
         <li>{t('services.ocd.rule.legal', { days: rules.evictionAfterDays })}</li>
         <li>{t('services.ocd.rule.excluded')}</li>
       </ul>
+      <p>
+        <Link to={href('protectionPolicies')} className="text-brand-700 font-medium hover:underline">
+          {t('services.ocd.claim')}
+        </Link>
+      </p>
       <Link to={href('protection')} className="text-brand-700 inline-block hover:underline">
         {t('services.ocd.compare')}
       </Link>

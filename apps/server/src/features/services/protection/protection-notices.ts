@@ -1,0 +1,43 @@
+import { formatRinggit } from '@kunci/contracts/payments';
+import { formatDate } from '@kunci/i18n/format';
+import { translatorFor } from '@kunci/i18n/messages';
+import { defineNotice } from '../../../lib/notices.ts';
+
+/** The landlord's policy is in force: the first instalment was paid. */
+export const policyActive = defineNotice<{ plan: string; property: string; reference: string }>({
+  type: 'protection.policy-active',
+  label: 'services.protection.notice.activeLabel',
+  title: 'services.protection.notice.activeTitle',
+  body: 'services.protection.notice.activeBody',
+  channels: { email: true, push: true },
+  values: (lang, params) => ({ ...params, plan: translatorFor(lang)('services.protection.plan', { plan: params.plan }) }),
+});
+
+/** On-time rental paid the landlord on the due date though the tenant had not paid. */
+export const otrPaid = defineNotice<{ property: string; amountSen: number; date: string }>({
+  type: 'protection.otr-paid',
+  label: 'services.protection.notice.otrLabel',
+  title: 'services.protection.notice.otrTitle',
+  body: 'services.protection.notice.otrBody',
+  channels: { email: true, sms: true, push: true },
+  values: (lang, params) => ({
+    property: params.property,
+    amount: formatRinggit(params.amountSen),
+    date: formatDate(lang, `${params.date}T00:00:00+08:00`),
+  }),
+});
+
+/** Operations decided the landlord's claim, with their note. */
+export const claimDecided = defineNotice<{ status: string; property: string; note: string; amountSen: number }>({
+  type: 'protection.claim-decided',
+  label: 'services.protection.notice.claimLabel',
+  title: 'services.protection.notice.claimTitle',
+  body: 'services.protection.notice.claimBody',
+  channels: { email: true, sms: true, push: true },
+  values: (lang, params) => ({
+    property: params.property,
+    note: params.note,
+    amount: formatRinggit(params.amountSen),
+    status: translatorFor(lang)('services.protection.claim.status', { status: params.status }),
+  }),
+});

@@ -1,0 +1,243 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import type { Database } from '@kunci/db/client';
+import {
+  collectionInvoices,
+  collectionPayouts,
+  collectionTenancies,
+  deals,
+  properties,
+  protectionClaimFiles,
+  protectionClaims,
+  protectionInstalments,
+  protectionOtrDecisions,
+  protectionPolicies,
+  users,
+} from '@kunci/db/schema';
+import { createAuditLogRepository } from '../../../lib/audit-log.repository.ts';
+import { createLedgerRepository } from '../../../lib/ledger/ledger.repository.ts';
+import { transactional } from '../../../lib/transactional.ts';
+
+export type PolicyRow = typeof protectionPolicies.$inferSelect;
+export type InstalmentRow = typeof protectionInstalments.$inferSelect;
+export type ClaimRow = typeof protectionClaims.$inferSelect;
+export type ClaimFileRow = typeof protectionClaimFiles.$inferSelect;
+
+/** A deal's name: the listing's, or the one the parties stated for a tenancy found elsewhere. */
+const dealName = sql<string>`coalesce(${deals.propertyName}, ${properties.name}, '')`;
+
+function protectionQueries(db: Database) {
+  return {
+    ledger: createLedgerRepository(db),
+    audit: createAuditLogRepository(db),
+    /** The transaction itself, for the job queue's `enqueue(..., { transaction })`. */
+    handle: db,
+
+    deal: async (dealId: string) =>
+      (
+        await db
+          .select({ deal: deals, propertyName: dealName })
+          .from(deals)
+          .leftJoin(properties, eq(properties.id, deals.propertyId))
+          .where(eq(deals.id, dealId))
+      )[0],
+
+    /** The landlord's ACTIVE deals, newest move-in first (what the quote page offers to insure). */
+    activeDeals: (landlordId: string) =>
+      db
+        .select({ deal: deals, propertyName: dealName })
+        .from(deals)
+        .leftJoin(properties, eq(properties.id, deals.propertyId))
+        .where(and(eq(deals.landlordId, landlordId), eq(deals.state, 'ACTIVE')))
+        .orderBy(desc(deals.moveInDate))
+        .limit(50),
+
+    /** Unpaid invoices of the deal's collection tenancy that were due before `day`. */
+    overdueInvoices: async (dealId: string, day: string) =>
+      (
+        await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(collectionInvoices)
+          .innerJoin(collectionTenancies, eq(collectionTenancies.id, collectionInvoices.tenancyId))
+          .where(and(eq(collectionTenancies.dealId, dealId), eq(collectionInvoices.status, 'ISSUED'), lt(collectionInvoices.dueDate, day)))
+      )[0]!.count,
+
+    person: async (userId: string) =>
+      (
+        await db
+          .select({ id: users.id, name: users.name, phone: users.phoneNumber, language: users.language })
+          .from(users)
+          .where(eq(users.id, userId))
+      )[0],
+
+    livePolicyOfDeal: async (dealId: string) =>
+      (
+        await db
+          .select()
+          .from(protectionPolicies)
+          .where(and(eq(protectionPolicies.dealId, dealId), ne(protectionPolicies.status, 'CANCELLED')))
+          .for('update')
+      )[0],
+
+    cancelPolicy: (policyId: string) =>
+      db
+        .update(protectionPolicies)
+        .set({ status: 'CANCELLED' })
+        .where(and(eq(protectionPolicies.id, policyId), eq(protectionPolicies.status, 'PENDING_PAYMENT'))),
+
+    insertPolicy: async (values: typeof protectionPolicies.$inferInsert) => (await db.insert(protectionPolicies).values(values).returning())[0]!,
+    insertInstalments: (values: (typeof protectionInstalments.$inferInsert)[]) => db.insert(protectionInstalments).values(values).returning(),
+
+    policy: async (policyId: string) => (await db.select().from(protectionPolicies).where(eq(protectionPolicies.id, policyId)))[0],
+    policies: (landlordId: string) =>
+      db
+        .select()
+        .from(protectionPolicies)
+        .where(and(eq(protectionPolicies.landlordId, landlordId), ne(protectionPolicies.status, 'CANCELLED')))
+        .orderBy(desc(protectionPolicies.createdAt)),
+    instalments: (policyIds: string[]) =>
+      policyIds.length
+        ? db.select().from(protectionInstalments).where(inArray(protectionInstalments.policyId, policyIds)).orderBy(asc(protectionInstalments.number))
+        : Promise.resolve([] as InstalmentRow[]),
+    otrPaid: async (policyIds: string[]) =>
+      policyIds.length
+        ? db
+            .select({ policyId: protectionOtrDecisions.policyId, sen: sql<number>`coalesce(sum(${protectionOtrDecisions.amountSen}), 0)::bigint` })
+            .from(protectionOtrDecisions)
+            .where(and(inArray(protectionOtrDecisions.policyId, policyIds), eq(protectionOtrDecisions.paid, true)))
+            .groupBy(protectionOtrDecisions.policyId)
+        : Promise.resolve([]),
+
+    instalment: async (policyId: string, number: number) =>
+      (
+        await db
+          .select()
+          .from(protectionInstalments)
+          .where(and(eq(protectionInstalments.policyId, policyId), eq(protectionInstalments.number, number)))
+      )[0],
+    instalmentById: async (instalmentId: string) =>
+      (await db.select().from(protectionInstalments).where(eq(protectionInstalments.id, instalmentId)))[0],
+    setInstalmentPayment: (instalmentId: string, paymentId: string) =>
+      db.update(protectionInstalments).set({ paymentId }).where(eq(protectionInstalments.id, instalmentId)),
+
+    /** Marks an instalment paid, once: false when it already was. */
+    markInstalmentPaid: async (instalmentId: string, paymentId: string, paidAt: Date) =>
+      (
+        await db
+          .update(protectionInstalments)
+          .set({ status: 'PAID', paymentId, paidAt })
+          .where(and(eq(protectionInstalments.id, instalmentId), eq(protectionInstalments.status, 'DUE')))
+          .returning({ id: protectionInstalments.id })
+      ).length > 0,
+    activatePolicy: async (policyId: string, at: Date) =>
+      (
+        await db
+          .update(protectionPolicies)
+          .set({ status: 'ACTIVE', activatedAt: at })
+          .where(and(eq(protectionPolicies.id, policyId), eq(protectionPolicies.status, 'PENDING_PAYMENT')))
+          .returning({ id: protectionPolicies.id })
+      ).length > 0,
+
+    // ---- On-time rental ----------------------------------------------------------------------------------------
+
+    /**
+     * Unpaid invoices due by `day` of tenancies whose deal has an ACTIVE Protect Plus policy covering the due date,
+     * with no decision yet.
+     */
+    otrCandidates: (day: string, limit: number) =>
+      db
+        .select({ invoice: collectionInvoices, tenancy: collectionTenancies, policy: protectionPolicies })
+        .from(collectionInvoices)
+        .innerJoin(collectionTenancies, eq(collectionTenancies.id, collectionInvoices.tenancyId))
+        .innerJoin(
+          protectionPolicies,
+          and(
+            eq(protectionPolicies.dealId, collectionTenancies.dealId),
+            eq(protectionPolicies.status, 'ACTIVE'),
+            eq(protectionPolicies.plan, 'PROTECT_PLUS'),
+            lte(protectionPolicies.startDate, collectionInvoices.dueDate),
+            gte(protectionPolicies.endDate, collectionInvoices.dueDate),
+          ),
+        )
+        .leftJoin(protectionOtrDecisions, eq(protectionOtrDecisions.invoiceId, collectionInvoices.id))
+        .where(and(eq(collectionInvoices.status, 'ISSUED'), lte(collectionInvoices.dueDate, day), isNull(protectionOtrDecisions.invoiceId)))
+        .orderBy(asc(collectionInvoices.dueDate), asc(collectionInvoices.number))
+        .limit(limit),
+
+    /** The tenancy's invoices, with the on-time rental decision of each (to count payouts in a row and overdue ones). */
+    tenancyInvoices: (tenancyId: string) =>
+      db
+        .select({ invoice: collectionInvoices, otrPaid: protectionOtrDecisions.paid })
+        .from(collectionInvoices)
+        .leftJoin(protectionOtrDecisions, eq(protectionOtrDecisions.invoiceId, collectionInvoices.id))
+        .where(eq(collectionInvoices.tenancyId, tenancyId))
+        .orderBy(asc(collectionInvoices.number)),
+
+    /** Records the decision on an invoice; false when one was recorded already (another run took it). */
+    recordOtr: async (values: typeof protectionOtrDecisions.$inferInsert) =>
+      (await db.insert(protectionOtrDecisions).values(values).onConflictDoNothing().returning({ id: protectionOtrDecisions.invoiceId })).length > 0,
+    otrDecision: async (invoiceId: string) =>
+      (await db.select().from(protectionOtrDecisions).where(eq(protectionOtrDecisions.invoiceId, invoiceId)))[0],
+
+    /** The landlord's payout of an invoice, made now (the dashboard lists it with the others); null if one exists. */
+    insertPaidPayout: async (values: { invoiceId: string; landlordId: string; amountSen: number; day: string; at: Date }) =>
+      (
+        await db
+          .insert(collectionPayouts)
+          .values({
+            invoiceId: values.invoiceId,
+            landlordId: values.landlordId,
+            grossSen: values.amountSen,
+            feeSen: 0,
+            netSen: values.amountSen,
+            payoutDate: values.day,
+            status: 'PAID',
+            paidAt: values.at,
+          })
+          .onConflictDoNothing({ target: collectionPayouts.invoiceId })
+          .returning()
+      )[0],
+    payoutOfInvoice: async (invoiceId: string) => (await db.select().from(collectionPayouts).where(eq(collectionPayouts.invoiceId, invoiceId)))[0],
+
+    // ---- Claims ------------------------------------------------------------------------------------------------
+
+    insertClaim: async (values: typeof protectionClaims.$inferInsert) => (await db.insert(protectionClaims).values(values).returning())[0]!,
+    insertClaimFiles: (values: (typeof protectionClaimFiles.$inferInsert)[]) =>
+      values.length ? db.insert(protectionClaimFiles).values(values) : Promise.resolve(),
+    claim: async (claimId: string) => (await db.select().from(protectionClaims).where(eq(protectionClaims.id, claimId)))[0],
+    lockClaim: async (claimId: string) => (await db.select().from(protectionClaims).where(eq(protectionClaims.id, claimId)).for('update'))[0],
+    claimsOf: (landlordId: string) =>
+      db
+        .select({ claim: protectionClaims, policy: protectionPolicies })
+        .from(protectionClaims)
+        .innerJoin(protectionPolicies, eq(protectionPolicies.id, protectionClaims.policyId))
+        .where(eq(protectionClaims.landlordId, landlordId))
+        .orderBy(desc(protectionClaims.createdAt)),
+    claimsByStatus: (status: ClaimRow['status'], limit: number) =>
+      db
+        .select({ claim: protectionClaims, policy: protectionPolicies, landlord: { id: users.id, name: users.name, phone: users.phoneNumber } })
+        .from(protectionClaims)
+        .innerJoin(protectionPolicies, eq(protectionPolicies.id, protectionClaims.policyId))
+        .innerJoin(users, eq(users.id, protectionClaims.landlordId))
+        .where(eq(protectionClaims.status, status))
+        .orderBy(asc(protectionClaims.createdAt))
+        .limit(limit),
+    claimFiles: (claimIds: string[]) =>
+      claimIds.length
+        ? db.select().from(protectionClaimFiles).where(inArray(protectionClaimFiles.claimId, claimIds))
+        : Promise.resolve([] as ClaimFileRow[]),
+    claimFile: async (claimId: string, fileId: string) =>
+      (
+        await db
+          .select()
+          .from(protectionClaimFiles)
+          .where(and(eq(protectionClaimFiles.claimId, claimId), eq(protectionClaimFiles.id, fileId)))
+      )[0],
+    decideClaim: (claimId: string, values: Pick<ClaimRow, 'status' | 'approvedSen' | 'decisionNote' | 'decidedBy' | 'decidedAt'>) =>
+      db.update(protectionClaims).set(values).where(eq(protectionClaims.id, claimId)),
+  };
+}
+
+export function createProtectionRepository(db: Database) {
+  return transactional(db, protectionQueries);
+}
+export type ProtectionRepository = ReturnType<typeof createProtectionRepository>;

@@ -1,0 +1,640 @@
+import { randomUUID } from 'node:crypto';
+import { BUSINESS } from '@kunci/contracts/business';
+import { ErrorCode } from '@kunci/contracts/errors';
+import type { CreatePaymentInput, PaymentStatus } from '@kunci/contracts/payments';
+import {
+  otrDecision,
+  protectionQuote,
+  type Claim,
+  type ClaimKind,
+  type FileClaimBody,
+  type Policy,
+  type ProtectionOverview,
+  type ProtectionPlan,
+} from '@kunci/contracts/protection';
+import { malaysiaDay } from '@kunci/i18n/format';
+import { ImageRejectedError, inspectImage } from '@kunci/media/images';
+import type { MediaStore } from '@kunci/media/store';
+import { fromStoredLanguage, type Language } from '@kunci/i18n/locales';
+import { AppError } from '../../../lib/app-error.ts';
+import { accounts } from '../../../lib/ledger/ledger.repository.ts';
+import type { NoticeSender } from '../../../lib/notices.ts';
+import { readAll } from '../../../lib/uploads.ts';
+import { addDays, addMonths, processingFeeSen, tenancyEnd } from '../collection/collection-dates.ts';
+import { INVOICE_REFERENCE } from '../collection/collection.service.ts';
+import { claimDecided, otrPaid, policyActive } from './protection-notices.ts';
+import { policyPdf } from './policy-pdf.ts';
+import type { ClaimFileRow, ClaimRow, InstalmentRow, PolicyRow, ProtectionRepository } from './protection.repository.ts';
+
+const rules = BUSINESS.protection;
+
+/** A payment's reference for a protection instalment (RENTAL_ORDER payments of other kinds never start with it). */
+export const INSTALMENT_REFERENCE = 'protection:';
+export const instalmentOfReference = (referenceId: string) =>
+  referenceId.startsWith(INSTALMENT_REFERENCE) ? referenceId.slice(INSTALMENT_REFERENCE.length) : null;
+/** Where an instalment's money is held once paid (payments' holding account for RENTAL_ORDER). */
+const escrowOf = (instalmentId: string) => `order:${INSTALMENT_REFERENCE}${instalmentId}:escrow`;
+/** A collection invoice's holding account (collection.service.ts). */
+const invoiceEscrow = (invoiceId: string) => `order:${INVOICE_REFERENCE}${invoiceId}:escrow`;
+/** Premiums collected, held for the insurer; the fund on-time rental and approved claims are paid from. */
+export const PROTECTION_ACCOUNTS = { premiums: 'protection:premiums', fund: 'protection:fund' } as const;
+
+/** What protection needs of payments (the payments service implements it). */
+export interface ProtectionPayments {
+  createPayment(input: CreatePaymentInput<'RENTAL_ORDER'>): Promise<{ paymentId: string; paymentUrl: string }>;
+  get(paymentId: string, viewer: { id: string; role: 'user' }): Promise<{ status: PaymentStatus; paymentUrl: string | null }>;
+}
+
+/** The private data key's sealing (screening's sealer, given in app.ts): claims' files are stored sealed. */
+export interface Sealer {
+  seal(plain: Buffer): Buffer;
+  open(sealed: Buffer): Buffer;
+}
+
+/** A claim file's real type from its first bytes (PDF, JPEG or PNG), as screening's documents are told; the declared type is never trusted. */
+export function sniffFile(bytes: Buffer): 'application/pdf' | 'image/jpeg' | 'image/png' | null {
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  return null;
+}
+
+export interface Viewer {
+  userId: string;
+  /** Operations staff (or admin) see every policy and claim. */
+  staff: boolean;
+}
+
+/** `total` in `parts` parts, the first taking the odd sen (as the quote splits it). */
+export function split(total: number, parts: number): number[] {
+  const each = Math.floor(total / parts);
+  return Array.from({ length: parts }, (_, index) => (index === 0 ? total - each * (parts - 1) : each));
+}
+
+/** The policy's reference printed on its document and pages. */
+export const policyReference = (policy: Pick<PolicyRow, 'id' | 'createdAt'>) =>
+  `KP-${policy.createdAt.getUTCFullYear()}-${policy.id.slice(0, 8).toUpperCase()}`;
+
+/** OTR's inputs from a tenancy's invoices: payouts in a row just before `number`, and unpaid invoices due by `day`. */
+export function otrCounts(invoices: { number: number; status: string; dueDate: string; otrPaid: boolean | null }[], number: number, day: string) {
+  let paidInARow = 0;
+  for (const invoice of [...invoices].filter((each) => each.number < number).sort((a, b) => b.number - a.number)) {
+    // A rent OTR paid that the tenant has not paid since: the run goes on; a rent the tenant paid resets it.
+    if (invoice.otrPaid && invoice.status === 'ISSUED') paidInARow++;
+    else break;
+  }
+  const overdueInvoices = invoices.filter((invoice) => invoice.status === 'ISSUED' && invoice.dueDate <= day).length;
+  return { paidInARow, overdueInvoices };
+}
+
+export interface ProtectionServiceOptions {
+  repository: ProtectionRepository;
+  payments: ProtectionPayments;
+  notices: NoticeSender;
+  store: MediaStore;
+  sealer: Sealer;
+  now?: () => Date;
+}
+
+export function createProtectionService({ repository, payments, notices, store, sealer, now = () => new Date() }: ProtectionServiceOptions) {
+  const today = () => malaysiaDay(now().toISOString());
+
+  function policyDto(row: PolicyRow, instalments: InstalmentRow[], otrPaidSen = 0): Policy {
+    return {
+      id: row.id,
+      reference: policyReference(row),
+      dealId: row.dealId,
+      propertyName: row.propertyName,
+      plan: row.plan,
+      monthlyRentSen: row.monthlyRentSen,
+      insuredRentSen: row.insuredRentSen,
+      premiumSen: row.premiumSen,
+      sstSen: row.sstSen,
+      stampDutySen: row.stampDutySen,
+      totalSen: row.totalSen,
+      status: row.status,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      instalments: instalments
+        .filter((each) => each.policyId === row.id)
+        .map((each) => ({
+          id: each.id,
+          number: each.number,
+          amountSen: each.amountSen,
+          dueDate: each.dueDate,
+          status: each.status,
+          paidAt: each.paidAt?.toISOString() ?? null,
+        })),
+      otrPaidSen: Number(otrPaidSen),
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  function claimDto(claim: ClaimRow, policy: PolicyRow, files: ClaimFileRow[]): Claim {
+    return {
+      id: claim.id,
+      policyId: policy.id,
+      policyReference: policyReference(policy),
+      plan: policy.plan,
+      propertyName: policy.propertyName,
+      kind: claim.kind,
+      incidentDate: claim.incidentDate,
+      description: claim.description,
+      amountSen: claim.amountSen,
+      status: claim.status,
+      approvedSen: claim.approvedSen,
+      decisionNote: claim.decisionNote,
+      decidedAt: claim.decidedAt?.toISOString() ?? null,
+      createdAt: claim.createdAt.toISOString(),
+      files: files
+        .filter((file) => file.claimId === claim.id)
+        .map((file) => ({
+          id: file.id,
+          kind: file.kind,
+          contentType: file.contentType,
+          url: `/api/services/protection/claims/${claim.id}/files/${file.id}`,
+        })),
+    };
+  }
+
+  /** Why the deal cannot be insured now, as the error to answer; null when it can. */
+  async function refusal(
+    repo: ProtectionRepository,
+    deal: { id: string; state: string; moveInDate: string; tenancyMonths: number; monthlyRent: number },
+    day: string,
+    options: { ignorePending?: boolean } = {},
+  ): Promise<AppError | null> {
+    if (deal.state !== 'ACTIVE')
+      return new AppError(
+        ErrorCode.PROTECTION_NOT_ELIGIBLE,
+        { dealId: deal.id, state: deal.state },
+        undefined,
+        'services.protection.error.notActive',
+      );
+    if (deal.tenancyMonths > rules.maxTenancyMonths)
+      return new AppError(
+        ErrorCode.PROTECTION_NOT_ELIGIBLE,
+        { dealId: deal.id, months: deal.tenancyMonths },
+        undefined,
+        'services.protection.error.tooLong',
+      );
+    if (!protectionQuote(deal.monthlyRent).eligible)
+      return new AppError(
+        ErrorCode.PROTECTION_NOT_ELIGIBLE,
+        { dealId: deal.id, rent: deal.monthlyRent },
+        undefined,
+        'services.protection.error.band',
+      );
+    if (day > addDays(deal.moveInDate, rules.buyWithinDays)) return new AppError(ErrorCode.PROTECTION_WINDOW_CLOSED, { dealId: deal.id });
+    if ((await repo.overdueInvoices(deal.id, day)) > 0) return new AppError(ErrorCode.PROTECTION_OVERDUE, { dealId: deal.id });
+    const live = await repo.livePolicyOfDeal(deal.id);
+    if (live && (live.status === 'ACTIVE' || !options.ignorePending)) return new AppError(ErrorCode.PROTECTION_EXISTS, { dealId: deal.id });
+    return null;
+  }
+
+  async function openInstalmentPayment(policy: PolicyRow, instalment: InstalmentRow, language: Language): Promise<string> {
+    if (instalment.paymentId) {
+      const current = await payments.get(instalment.paymentId, { id: policy.landlordId, role: 'user' });
+      if (current.status === 'PENDING' && current.paymentUrl) return current.paymentUrl;
+    }
+    const { paymentId, paymentUrl } = await payments.createPayment({
+      purpose: 'RENTAL_ORDER',
+      referenceId: `${INSTALMENT_REFERENCE}${instalment.id}`,
+      payerId: policy.landlordId,
+      amountSen: instalment.amountSen,
+      description: `${policyReference(policy)} · ${policy.propertyName} · ${instalment.number}/${rules.instalments}`,
+      language,
+      returnPath: `/dashboard/protection?policy=${policy.id}`,
+    });
+    await repository.setInstalmentPayment(instalment.id, paymentId);
+    return paymentUrl;
+  }
+
+  async function visiblePolicy(policyId: string, viewer: Viewer): Promise<PolicyRow> {
+    const policy = await repository.policy(policyId);
+    if (!policy) throw new AppError(ErrorCode.NOT_FOUND, { policyId });
+    if (policy.landlordId !== viewer.userId && !viewer.staff) throw new AppError(ErrorCode.FORBIDDEN, { policyId });
+    return policy;
+  }
+
+  return {
+    today,
+
+    /** The landlord's policies, the ACTIVE deals they may insure (or why not), and their claims. */
+    overview: async (landlordId: string): Promise<ProtectionOverview> => {
+      const day = today();
+      const [rows, dealRows, claimRows] = await Promise.all([
+        repository.policies(landlordId),
+        repository.activeDeals(landlordId),
+        repository.claimsOf(landlordId),
+      ]);
+      const ids = rows.map((row) => row.id);
+      const [instalments, otr, files] = await Promise.all([
+        repository.instalments(ids),
+        repository.otrPaid(ids),
+        repository.claimFiles(claimRows.map((row) => row.claim.id)),
+      ]);
+      const insurable: ProtectionOverview['insurable'] = [];
+      for (const { deal, propertyName } of dealRows) {
+        const why = await refusal(repository, deal, day, { ignorePending: true });
+        const code = why?.code;
+        insurable.push({
+          dealId: deal.id,
+          propertyName,
+          monthlyRent: deal.monthlyRent,
+          moveInDate: deal.moveInDate,
+          buyBy: addDays(deal.moveInDate, rules.buyWithinDays),
+          refusal:
+            code === undefined
+              ? null
+              : code === ErrorCode.PROTECTION_WINDOW_CLOSED
+                ? 'WINDOW_CLOSED'
+                : code === ErrorCode.PROTECTION_OVERDUE
+                  ? 'OVERDUE'
+                  : code === ErrorCode.PROTECTION_EXISTS
+                    ? 'EXISTS'
+                    : 'NOT_ELIGIBLE',
+        });
+      }
+      return {
+        today: day,
+        policies: rows.map((row) => policyDto(row, instalments, otr.find((each) => each.policyId === row.id)?.sen ?? 0)),
+        insurable,
+        claims: claimRows.map((row) => claimDto(row.claim, row.policy, files)),
+      };
+    },
+
+    /**
+     * Buys a plan for an ACTIVE deal of the landlord's: priced from the rent, split into instalments over the first
+     * months, the first paid now through the gateway (a pending purchase is replaced). The policy is in force once it
+     * is paid.
+     */
+    buy: async (landlordId: string, dealId: string, plan: ProtectionPlan, language: Language) => {
+      const day = today();
+      const found = await repository.deal(dealId);
+      if (!found) throw new AppError(ErrorCode.NOT_FOUND, { dealId });
+      const { deal, propertyName } = found;
+      if (deal.landlordId !== landlordId) throw new AppError(ErrorCode.FORBIDDEN, { dealId });
+      const { policy, first } = await repository.transaction(async (tx) => {
+        const why = await refusal(tx, deal, day, { ignorePending: true });
+        if (why) throw why;
+        // Locked by `refusal` (FOR UPDATE): a pending purchase is replaced by this one.
+        const pending = await tx.livePolicyOfDeal(deal.id);
+        if (pending) await tx.cancelPolicy(pending.id);
+        const quote = protectionQuote(deal.monthlyRent).plans.find((each) => each.plan === plan)!;
+        const policy = await tx.insertPolicy({
+          dealId: deal.id,
+          landlordId,
+          tenantId: deal.tenantId,
+          propertyName,
+          plan,
+          monthlyRentSen: deal.monthlyRent * 100,
+          insuredRentSen: protectionQuote(deal.monthlyRent).insuredRent * 100,
+          premiumSen: quote.premiumSen,
+          sstSen: quote.sstSen,
+          stampDutySen: quote.stampDutySen,
+          totalSen: quote.totalSen,
+          startDate: deal.moveInDate,
+          endDate: tenancyEnd(deal.moveInDate, Math.min(deal.tenancyMonths, rules.coverMonths)),
+        });
+        const premiums = split(quote.premiumSen, rules.instalments);
+        const stamps = split(quote.stampDutySen, rules.instalments);
+        const instalments = await tx.insertInstalments(
+          quote.instalmentsSen.map((amountSen, index) => ({
+            policyId: policy.id,
+            number: index + 1,
+            amountSen,
+            premiumSen: premiums[index]!,
+            stampDutySen: stamps[index]!,
+            // The first now; the others a month apart.
+            dueDate: index === 0 ? day : addMonths(day, index),
+          })),
+        );
+        return { policy, first: instalments.find((each) => each.number === 1)! };
+      });
+      const paymentUrl = await openInstalmentPayment(policy, first, language);
+      return { policy: policyDto(policy, [{ ...first }], 0), paymentUrl };
+    },
+
+    /** The landlord's pay link for an instalment still due. */
+    payInstalment: async (policyId: string, number: number, landlordId: string, language: Language) => {
+      const policy = await visiblePolicy(policyId, { userId: landlordId, staff: false });
+      if (policy.status === 'CANCELLED') throw new AppError(ErrorCode.CONFLICT, { policyId }, undefined, 'services.protection.error.cancelled');
+      const instalment = await repository.instalment(policyId, number);
+      if (!instalment) throw new AppError(ErrorCode.NOT_FOUND, { policyId, number });
+      if (instalment.status === 'PAID') throw new AppError(ErrorCode.CONFLICT, { policyId, number }, undefined, 'services.protection.error.paid');
+      return { paymentUrl: await openInstalmentPayment(policy, instalment, language) };
+    },
+
+    /**
+     * An instalment paid (the payments job, in its transaction): marked paid once, its money leaves escrow for the
+     * premiums held for the insurer, SST and stamp duty; the first puts the policy in force and tells the landlord.
+     */
+    settle: async (tx: ProtectionRepository, instalmentId: string, paymentId: string) => {
+      const instalment = await tx.instalmentById(instalmentId);
+      if (!instalment || !(await tx.markInstalmentPaid(instalmentId, paymentId, now()))) return { paid: false };
+      const sstSen = instalment.amountSen - instalment.premiumSen - instalment.stampDutySen;
+      await tx.ledger.post({
+        kind: 'FEE',
+        key: `protection-instalment:${instalmentId}`,
+        paymentId,
+        createdBy: 'system',
+        memo: `Landlord protection instalment ${instalment.number}`,
+        lines: [
+          { account: escrowOf(instalmentId), amountSen: -instalment.amountSen },
+          { account: PROTECTION_ACCOUNTS.premiums, amountSen: instalment.premiumSen },
+          { account: accounts.platformSst, amountSen: sstSen },
+          { account: accounts.platformStamping, amountSen: instalment.stampDutySen },
+        ].filter((line) => line.amountSen !== 0),
+      });
+      const policy = (await tx.policy(instalment.policyId))!;
+      if (instalment.number === 1 && (await tx.activatePolicy(policy.id, now()))) {
+        await notices.send(
+          {
+            type: policyActive,
+            recipientId: policy.landlordId,
+            link: { route: 'protectionPolicies', query: { policy: policy.id } },
+            params: { plan: policy.plan, property: policy.propertyName, reference: policyReference(policy) },
+            key: `protection:active:${policy.id}`,
+          },
+          { transaction: tx.handle },
+        );
+      }
+      return { paid: true };
+    },
+
+    /**
+     * A collection invoice the tenant paid after on-time rental had paid the landlord: the rent (less collection's
+     * fee) goes back to the fund instead of to the landlord a second time (collection schedules no payout for it).
+     */
+    repayFund: async (tx: ProtectionRepository, invoiceId: string, paymentId: string, amountSen: number) => {
+      const decision = await tx.otrDecision(invoiceId);
+      if (!decision?.paid) return;
+      const netSen = amountSen - processingFeeSen(amountSen);
+      await tx.ledger.post({
+        kind: 'CREDIT',
+        key: `protection-otr-repaid:${invoiceId}`,
+        paymentId,
+        createdBy: 'system',
+        memo: 'Late rent repays the on-time rental paid to the landlord',
+        lines: [
+          { account: invoiceEscrow(invoiceId), amountSen: -netSen },
+          { account: PROTECTION_ACCOUNTS.fund, amountSen: netSen },
+        ],
+      });
+    },
+
+    /**
+     * On-time rental: every unpaid invoice of a Protect Plus tenancy due by `day` is decided once (the rules in
+     * `otrDecision`); when allowed, the landlord is paid the rent on the due date from the fund. How many it paid.
+     */
+    runOtr: async (day = today(), batch = 200): Promise<{ decided: number; paid: number }> => {
+      let decided = 0;
+      let paid = 0;
+      for (;;) {
+        const candidates = await repository.otrCandidates(day, batch);
+        for (const { invoice, tenancy, policy } of candidates) {
+          const done = await repository.transaction(async (tx) => {
+            const invoices = (await tx.tenancyInvoices(tenancy.id)).map((row) => ({
+              number: row.invoice.number,
+              status: row.invoice.status,
+              dueDate: row.invoice.dueDate,
+              otrPaid: row.otrPaid,
+            }));
+            const decision = otrDecision({
+              plan: policy.plan,
+              month: invoice.number,
+              termMonths: tenancy.termMonths,
+              rentalValues: 1,
+              ...otrCounts(invoices, invoice.number, day),
+            });
+            // The primary key on the invoice: a decision taken by another run leaves this one with nothing to do.
+            if (
+              !(await tx.recordOtr({
+                invoiceId: invoice.id,
+                policyId: policy.id,
+                paid: decision.pay,
+                reason: decision.pay ? null : decision.reason,
+                amountSen: decision.pay ? invoice.amountSen : 0,
+              }))
+            )
+              return null;
+            if (!decision.pay) return { paid: false };
+            const payout = await tx.insertPaidPayout({
+              invoiceId: invoice.id,
+              landlordId: tenancy.landlordId,
+              amountSen: invoice.amountSen,
+              day: invoice.dueDate,
+              at: now(),
+            });
+            if (!payout) return { paid: false };
+            await tx.ledger.post({
+              kind: 'PAYOUT',
+              key: `protection-otr:${invoice.id}`,
+              createdBy: 'system',
+              memo: 'On-time rental: rent paid to the landlord on the due date',
+              lines: [
+                { account: PROTECTION_ACCOUNTS.fund, amountSen: -invoice.amountSen },
+                { account: accounts.landlord(tenancy.landlordId), amountSen: invoice.amountSen },
+              ],
+            });
+            await notices.send(
+              {
+                type: otrPaid,
+                recipientId: tenancy.landlordId,
+                link: { route: 'protectionPolicies', query: { policy: policy.id } },
+                params: { property: policy.propertyName, amountSen: invoice.amountSen, date: invoice.dueDate },
+                key: `protection:otr:${invoice.id}`,
+              },
+              { transaction: tx.handle },
+            );
+            return { paid: true };
+          });
+          if (done) decided++;
+          if (done?.paid) paid++;
+        }
+        if (candidates.length < batch) return { decided, paid };
+      }
+    },
+
+    /** The policy document in the landlord's language: the landlord's own, or staff's. */
+    pdf: async (policyId: string, viewer: Viewer) => {
+      const policy = await visiblePolicy(policyId, viewer);
+      if (policy.status === 'CANCELLED') throw new AppError(ErrorCode.NOT_FOUND, { policyId });
+      const [landlord, tenant, instalments] = await Promise.all([
+        repository.person(policy.landlordId),
+        repository.person(policy.tenantId),
+        repository.instalments([policy.id]),
+      ]);
+      const reference = policyReference(policy);
+      const bytes = await policyPdf({
+        reference,
+        language: fromStoredLanguage(landlord?.language),
+        plan: policy.plan,
+        status: policy.status,
+        landlord: landlord?.name ?? '',
+        tenant: tenant?.name ?? '',
+        propertyName: policy.propertyName,
+        startDate: policy.startDate,
+        endDate: policy.endDate,
+        monthlyRentSen: policy.monthlyRentSen,
+        insuredRentSen: policy.insuredRentSen,
+        premiumSen: policy.premiumSen,
+        sstSen: policy.sstSen,
+        stampDutySen: policy.stampDutySen,
+        totalSen: policy.totalSen,
+        instalments: instalments.map((each) => ({
+          number: each.number,
+          amountSen: each.amountSen,
+          dueDate: each.dueDate,
+          paid: each.status === 'PAID',
+        })),
+        createdAt: policy.createdAt,
+      });
+      return { reference, bytes };
+    },
+
+    // ---- Claims ------------------------------------------------------------------------------------------------
+
+    /**
+     * The landlord files a claim on an ACTIVE policy within the days allowed after the incident: OCD only under
+     * Protect Plus; damage and theft with enough photos. Photos and receipts are checked by their bytes and stored
+     * sealed.
+     */
+    fileClaim: async (landlordId: string, body: FileClaimBody): Promise<Claim> => {
+      const policy = await visiblePolicy(body.policyId, { userId: landlordId, staff: false });
+      const day = today();
+      const refuse = (reason: string, key: Parameters<typeof claimRefusal>[0]) =>
+        new AppError(ErrorCode.CLAIM_NOT_ALLOWED, { policyId: policy.id, reason }, undefined, claimRefusal(key));
+      if (policy.status !== 'ACTIVE') throw refuse('policy not active', 'inactive');
+      if (body.kind === 'OCD' && policy.plan !== 'PROTECT_PLUS') throw refuse('OCD is Protect Plus only', 'ocdPlusOnly');
+      if (body.incidentDate > day || body.incidentDate < policy.startDate) throw refuse('incident outside the policy', 'incidentDate');
+      if (body.incidentDate < addDays(day, -rules.claimWithinDays)) throw refuse('filed too late', 'late');
+      const files = body.files ?? [];
+      const photos = files.filter((file) => file.kind === 'PHOTO').length;
+      if ((body.kind === 'DAMAGE' || body.kind === 'THEFT') && photos < rules.claimMinPhotos) throw refuse('too few photos', 'photos');
+      const checked: { id: string; kind: 'PHOTO' | 'RECEIPT'; bytes: Buffer; contentType: string }[] = [];
+      for (const [index, file] of files.entries()) {
+        const bytes = Buffer.from(file.data.replace(/^data:[^;]+;base64,/, ''), 'base64');
+        if (bytes.length > rules.claimFileMaxBytes) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { index, bytes: bytes.length });
+        const sniffed = sniffFile(bytes);
+        if (!sniffed || (file.contentType && file.contentType !== sniffed))
+          throw new AppError(ErrorCode.INVALID_DOCUMENT, { index, declared: file.contentType, sniffed }, [
+            { path: `files.${index}`, message: 'errors.11455' },
+          ]);
+        // A photo is a picture: a PDF is only ever a receipt.
+        if (file.kind === 'PHOTO' && sniffed === 'application/pdf') throw new AppError(ErrorCode.INVALID_IMAGE, { index });
+        // Pictures are checked by their header as listing photos are (dimensions within the limits).
+        if (sniffed !== 'application/pdf')
+          await inspectImage(bytes, 'listing').catch((error: unknown) => {
+            if (error instanceof ImageRejectedError) throw new AppError(ErrorCode.INVALID_DOCUMENT, { index, reason: error.reason });
+            throw error;
+          });
+        checked.push({ id: randomUUID(), kind: file.kind, bytes, contentType: sniffed });
+      }
+      const claimId = randomUUID();
+      for (const file of checked) await store.put(`private/protection/${claimId}/${file.id}`, sealer.seal(file.bytes), 'application/octet-stream');
+      const claim = await repository.transaction(async (tx) => {
+        const row = await tx.insertClaim({
+          id: claimId,
+          policyId: policy.id,
+          landlordId,
+          kind: body.kind as ClaimKind,
+          incidentDate: body.incidentDate,
+          description: body.description,
+          amountSen: body.amount * 100,
+        });
+        await tx.insertClaimFiles(
+          checked.map((file) => ({
+            id: file.id,
+            claimId,
+            kind: file.kind,
+            storageKey: `private/protection/${claimId}/${file.id}`,
+            contentType: file.contentType,
+            bytes: file.bytes.length,
+          })),
+        );
+        return row;
+      });
+      return claimDto(claim, policy, await repository.claimFiles([claim.id]));
+    },
+
+    /** One of a claim's files: to its landlord or operations staff. */
+    claimFile: async (claimId: string, fileId: string, viewer: Viewer) => {
+      const claim = await repository.claim(claimId);
+      if (!claim) throw new AppError(ErrorCode.NOT_FOUND, { claimId });
+      if (claim.landlordId !== viewer.userId && !viewer.staff) throw new AppError(ErrorCode.FORBIDDEN, { claimId });
+      const file = await repository.claimFile(claimId, fileId);
+      if (!file) throw new AppError(ErrorCode.NOT_FOUND, { claimId, fileId });
+      const stored = await store.get(file.storageKey);
+      if (!stored) throw new AppError(ErrorCode.NOT_FOUND, { claimId, fileId, reason: 'no file' });
+      return { contentType: file.contentType, bytes: sealer.open(await readAll(stored.body)) };
+    },
+
+    /** Operations' queue: claims in a status, oldest first. */
+    staffClaims: async (status: ClaimRow['status']) => {
+      const rows = await repository.claimsByStatus(status, 100);
+      const files = await repository.claimFiles(rows.map((row) => row.claim.id));
+      return { content: rows.map((row) => ({ ...claimDto(row.claim, row.policy, files), landlord: row.landlord })) };
+    },
+
+    /**
+     * Operations decide a claim once, with a note the landlord reads: approved (paid from the fund, at most what was
+     * claimed) or rejected; audit-logged in the same transaction; the landlord is told.
+     */
+    decideClaim: async (
+      claimId: string,
+      decision: { status: 'APPROVED' | 'REJECTED'; approvedAmount?: number | undefined; note: string },
+      staff: { id: string; name: string; role: string },
+    ): Promise<Claim> => {
+      const { claim, policy } = await repository.transaction(async (tx) => {
+        const before = await tx.lockClaim(claimId);
+        if (!before) throw new AppError(ErrorCode.NOT_FOUND, { claimId });
+        if (before.status !== 'SUBMITTED')
+          throw new AppError(ErrorCode.CONFLICT, { claimId, status: before.status }, undefined, 'services.protection.error.decided');
+        const approvedSen =
+          decision.status === 'APPROVED' ? Math.min((decision.approvedAmount ?? before.amountSen / 100) * 100, before.amountSen) : null;
+        const values = { status: decision.status, approvedSen, decisionNote: decision.note, decidedBy: staff.id, decidedAt: now() };
+        await tx.decideClaim(claimId, values);
+        const policy = (await tx.policy(before.policyId))!;
+        if (approvedSen)
+          await tx.ledger.post({
+            kind: 'PAYOUT',
+            key: `protection-claim:${claimId}`,
+            createdBy: staff.id,
+            memo: `Landlord protection claim (${before.kind})`,
+            lines: [
+              { account: PROTECTION_ACCOUNTS.fund, amountSen: -approvedSen },
+              { account: accounts.landlord(before.landlordId), amountSen: approvedSen },
+            ],
+          });
+        await tx.audit.record({
+          actor: staff,
+          action: 'services.protection.claim.decide',
+          targetType: 'protection_claim',
+          targetId: claimId,
+          before: { status: before.status },
+          after: { status: decision.status, approvedSen, note: decision.note },
+        });
+        await notices.send(
+          {
+            type: claimDecided,
+            recipientId: before.landlordId,
+            link: { route: 'protectionPolicies', query: { claim: claimId } },
+            params: { status: decision.status, property: policy.propertyName, note: decision.note, amountSen: approvedSen ?? 0 },
+            key: `protection:claim:${claimId}`,
+          },
+          { transaction: tx.handle },
+        );
+        return { claim: { ...before, ...values }, policy };
+      });
+      return claimDto(claim, policy, await repository.claimFiles([claim.id]));
+    },
+  };
+}
+
+function claimRefusal(key: 'inactive' | 'ocdPlusOnly' | 'incidentDate' | 'late' | 'photos') {
+  return `services.protection.claim.error.${key}` as const;
+}
+
+export type ProtectionService = ReturnType<typeof createProtectionService>;

@@ -1,0 +1,174 @@
+import { Form, data, useActionData, useNavigation } from 'react-router';
+import { formatMoneyExact } from '@kunci/i18n/format';
+import { ApiError, serverApi } from '../../../lib/api.ts';
+import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { AdminShell } from '../components/admin-shell.tsx';
+import { ActionMessage, PinPrompt } from '../components/pin-prompt.tsx';
+import { requireStaff, staffAction } from '../staff.server.ts';
+import type { Route } from './+types/protection-claims';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, lang } = requireStaff(request, context, ['operations']);
+  try {
+    return { role: user.role, queue: await serverApi(context, lang).protectionClaimQueue() };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return { role: user.role, queue: null };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { lang } = requireStaff(request, context, ['operations']);
+  const form = await request.formData();
+  const api = serverApi(context, lang);
+  const id = String(form.get('id') ?? '');
+  const approve = form.get('intent') === 'approve';
+  const amount = Number(form.get('amount'));
+  const result = await staffAction(api, form, async () => {
+    const claim = await api.decideProtectionClaim(id, {
+      status: approve ? 'APPROVED' : 'REJECTED',
+      ...(approve && amount > 0 ? { approvedAmount: amount } : {}),
+      note: String(form.get('note') ?? ''),
+    });
+    return { status: claim.status };
+  });
+  return result.ok ? { ...result, id } : data({ ...result, id }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t('services.protection.review.title')} | ${t('admin.title')}` }, { name: 'robots', content: 'noindex' }];
+};
+
+/**
+ * Operations decide landlords' protection claims: the claim, its photos and receipts (private reads, opened in a
+ * new tab), and an amount approved or a rejection with a note the landlord reads. Deciding asks for a PIN when the
+ * session has not confirmed one recently; each decision is in the audit log.
+ */
+export default function AdminProtectionClaims({ loaderData }: Route.ComponentProps) {
+  const { t, lang, date, dateTime } = useI18n();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const { queue } = loaderData;
+  const sen = (amount: number) => formatMoneyExact(lang, amount / 100);
+  const decided = result?.ok ? result.value : null;
+  return (
+    <AdminShell role={loaderData.role} title={t('services.protection.review.title')}>
+      <p className="max-w-prose text-gray-700">{t('services.protection.review.intro')}</p>
+      {decided ? (
+        <ActionMessage
+          result={result}
+          done={t('services.protection.review.done', { status: t('services.protection.claim.status', { status: decided.status }) })}
+        />
+      ) : null}
+      <PinPrompt result={result} />
+      {!queue ? (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-red-800">
+          {t('services.protection.review.failed')}
+        </p>
+      ) : queue.content.length === 0 ? (
+        <p className="mt-4 rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-700">{t('services.protection.review.empty')}</p>
+      ) : (
+        <ul className="mt-4 space-y-4">
+          {queue.content.map((claim) => {
+            const mine = result && !result.ok && result.id === claim.id ? result : undefined;
+            const headingId = `claim-${claim.id}`;
+            let photos = 0;
+            let receipts = 0;
+            return (
+              <li key={claim.id}>
+                <article aria-labelledby={headingId} className="rounded-xl border border-gray-200 p-4">
+                  <h2 id={headingId} className="text-lg font-semibold">
+                    {t('services.protection.claim.kind', { kind: claim.kind })} · {claim.propertyName}
+                  </h2>
+                  <p className="text-sm text-gray-700">{dateTime(claim.createdAt)}</p>
+                  <dl className="mt-3 grid gap-3 sm:grid-cols-[10rem_1fr]">
+                    <dt className="font-medium">{t('services.protection.review.landlord')}</dt>
+                    <dd>
+                      {claim.landlord.name} <span className="text-sm text-gray-700">{claim.landlord.phone}</span>
+                    </dd>
+                    <dt className="font-medium">{t('services.protection.review.policy')}</dt>
+                    <dd>
+                      {claim.policyReference} · {t('services.protection.plan', { plan: claim.plan })}
+                    </dd>
+                    <dt className="font-medium">{t('services.protection.review.incident')}</dt>
+                    <dd>{date(`${claim.incidentDate}T00:00:00+08:00`)}</dd>
+                    <dt className="font-medium">{t('services.protection.review.claimed')}</dt>
+                    <dd>{sen(claim.amountSen)}</dd>
+                    <dt className="font-medium">{t('services.protection.claims.description')}</dt>
+                    <dd className="whitespace-pre-wrap">{claim.description}</dd>
+                    <dt className="font-medium">{t('services.protection.claims.files', { count: claim.files.length })}</dt>
+                    <dd>
+                      <ul className="space-y-1">
+                        {claim.files.map((file) => (
+                          <li key={file.id}>
+                            <a href={file.url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                              {t('services.protection.review.file', { kind: file.kind, index: file.kind === 'PHOTO' ? ++photos : ++receipts })}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    </dd>
+                  </dl>
+                  <Form method="post" className="mt-4 space-y-2">
+                    <input type="hidden" name="id" value={claim.id} />
+                    <label htmlFor={`amount-${claim.id}`} className="block font-medium">
+                      {t('services.protection.review.amount')}
+                    </label>
+                    <input
+                      id={`amount-${claim.id}`}
+                      name="amount"
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={claim.amountSen / 100}
+                      defaultValue={claim.amountSen / 100}
+                      className="block w-40 rounded-lg border border-gray-300 px-3 py-2"
+                    />
+                    <label htmlFor={`note-${claim.id}`} className="block font-medium">
+                      {t('services.protection.review.note')}
+                    </label>
+                    <textarea
+                      id={`note-${claim.id}`}
+                      name="note"
+                      required
+                      minLength={3}
+                      maxLength={1000}
+                      rows={3}
+                      className="block w-full rounded-lg border border-gray-300 px-3 py-2"
+                    />
+                    {mine && !('needsPin' in mine) ? (
+                      <p role="alert" className="text-sm text-red-700">
+                        {mine.error || t('services.protection.review.failed')}
+                      </p>
+                    ) : null}
+                    <div className="flex flex-wrap gap-2">
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="approve"
+                        disabled={busy}
+                        className="bg-brand-700 hover:bg-brand-800 focus-visible:ring-brand-600 min-h-11 rounded-lg px-4 py-2 font-medium text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60"
+                      >
+                        {t('services.protection.review.approve')}
+                      </button>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="reject"
+                        disabled={busy}
+                        className="focus-visible:ring-brand-600 min-h-11 rounded-lg border border-gray-400 px-4 py-2 font-medium hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60"
+                      >
+                        {t('services.protection.review.reject')}
+                      </button>
+                    </div>
+                  </Form>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </AdminShell>
+  );
+}
