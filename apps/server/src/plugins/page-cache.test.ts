@@ -210,6 +210,62 @@ describe('page cache parts', () => {
 });
 
 describe.skipIf(!testRedisUrl())('page cache in Redis (runs with TEST_REDIS_URL)', () => {
+  it("shows a landlord's price change to signed-out visitors of another instance within 5 s, on the listing and in results", async () => {
+    const one = await createTestApp({ web: true, redis: true, env: { PUBLIC_URL: 'https://kunci.test' } });
+    const two = await createTestApp({ web: true, redis: true, database: one.database, env: { PUBLIC_URL: 'https://kunci.test' } });
+    try {
+      const page = (url: string) => two.app.inject({ url, headers: { cookie: 'lang=en; xDeviceId=web-1b4e28ba-2ca1-11d0-9c3e-0e7c8e4c0a12' } });
+      const owner = await signIn(one.app);
+      const [listing] = await one.database.db
+        .select({ id: properties.id })
+        .from(properties)
+        .innerJoin(areas, eq(areas.id, properties.areaId))
+        .where(
+          and(
+            eq(properties.reviewStatus, 'APPROVED'),
+            eq(properties.status, 'ACTIVE'),
+            inArray(properties.type, ['HIGHRISE', 'LANDED']),
+            eq(areas.slug, 'bangsar'),
+          ),
+        )
+        .limit(1);
+      await one.database.db.update(properties).set({ ownerId: owner.userId }).where(eq(properties.id, listing!.id));
+      const details = `/details/${listing!.id}`;
+      const results = '/rent/bangsar?minPrice=87000';
+      // Both pages kept by the other instance (and in Redis), before the change.
+      for (const url of [details, results]) await page(url);
+      const kept = await page(details);
+      expect(kept.headers['x-page-cache']).toBe('hit');
+      expect(kept.body).not.toContain(formatMoney('en', 87_654));
+      expect((await page(results)).body).not.toContain(`/details/${listing!.id}"`);
+      // A CDN in front may keep a page s-maxage and serve it stale-while-revalidate more: 5 s at most in all.
+      const policy = String(kept.headers['cache-control']);
+      const seconds = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(policy)?.[1] ?? NaN);
+      expect(seconds('s-maxage') + seconds('stale-while-revalidate')).toBeLessThanOrEqual(5);
+
+      const changedAt = Date.now();
+      const repriced = await one.app.inject({
+        method: 'PUT',
+        url: `/api/properties/${listing!.id}`,
+        payload: { price: 87_654 },
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(repriced.statusCode, repriced.body).toBe(200);
+      // The other instance learns of the change from Redis (it reads the tag versions every second).
+      await vi.waitFor(
+        async () => {
+          expect((await page(details)).body).toContain(formatMoney('en', 87_654));
+          expect((await page(results)).body).toContain(`/details/${listing!.id}"`);
+        },
+        { timeout: 5000, interval: 100 },
+      );
+      expect(Date.now() - changedAt).toBeLessThan(5000);
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+
   it('shares pages between instances, and an invalidation on one reaches the other', async () => {
     const redis = createRedis(testRedisUrl()!);
     await redis.connect();
