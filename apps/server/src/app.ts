@@ -372,7 +372,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
     publicUrl: config.publicUrl,
   });
   const collection = createCollectionService({ repository: createCollectionRepository(db), jobs, payments, secret, publicUrl: config.publicUrl });
-  registerCollectionJobs(paymentOutcomes, collection, messenger, { publicUrl: config.publicUrl, log: app.log });
+  registerCollectionJobs(paymentOutcomes, collection, notifications, { publicUrl: config.publicUrl, log: app.log });
   // Landlord protection: policies paid through payments, claims' files sealed with the private data key.
   const protection = createProtectionService({
     repository: createProtectionRepository(db),

@@ -88,6 +88,7 @@ describe('our ICU formatter', () => {
   const samples = {
     count: 0,
     text: 'Teks',
+    subject: 'Subjek',
     channel: 'EMAIL',
     dashboard: 'https://kunci.test/dashboard',
     hours: 12,

@@ -29,6 +29,10 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<MessageKey> = new Set([
   'notifications.settings.sms',
   // The words of a deal's in-app notice are written by the deal, in each language (features/deals/deal-notices.ts).
   'deal.notice.text',
+  // Notices whose words are the feature's own reviewed messages, written in the reader's language when delivered
+  // (features/chat/chat-notices.ts, services/collection/collection-notices.ts, admin/admin-notices.ts).
+  'notifications.text',
+  'notifications.subject',
 ] satisfies MessageKey[]);
 
 const serverTranslators = new Map<Language, Translate>();

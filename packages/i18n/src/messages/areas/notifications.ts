@@ -117,6 +117,10 @@ export const notifications = defineArea({
     'notifications.listingRejected.label': 'My listing needs changes',
     'notifications.listingRejected.body': '“{name}” was not approved. Reason: {reason} Edit it and submit it again.',
     'notifications.listingExpiring.label': 'My listing is about to expire',
+    'notifications.subject': '{subject}',
+    'notifications.collectionRent.label': 'Rent invoices, reminders and failed payments',
+    'notifications.collectionUnpaid.label': 'Late or missed rent from my tenants',
+    'notifications.collectionPaid.label': 'Rent paid by my tenants',
   },
   ms: {
     'notifications.email.open': 'Buka di Kunci: {url}',
@@ -227,6 +231,10 @@ export const notifications = defineArea({
     'notifications.listingRejected.label': 'Iklan saya perlu dipinda',
     'notifications.listingRejected.body': '“{name}” tidak diluluskan. Sebab: {reason} Sunting dan hantar semula.',
     'notifications.listingExpiring.label': 'Iklan saya hampir luput',
+    'notifications.subject': '{subject}',
+    'notifications.collectionRent.label': 'Invois sewa, peringatan dan bayaran yang tidak berjaya',
+    'notifications.collectionUnpaid.label': 'Sewa lewat atau tidak dibayar oleh penyewa saya',
+    'notifications.collectionPaid.label': 'Sewa yang dibayar oleh penyewa saya',
   },
   zh: {
     'notifications.email.open': '在 Kunci 上查看：{url}',
@@ -334,5 +342,9 @@ export const notifications = defineArea({
     'notifications.listingRejected.label': '我的房源需要修改',
     'notifications.listingRejected.body': '“{name}”未通过审核。原因：{reason} 修改后请重新提交。',
     'notifications.listingExpiring.label': '我的房源即将到期',
+    'notifications.subject': '{subject}',
+    'notifications.collectionRent.label': '租金账单、提醒和付款失败',
+    'notifications.collectionUnpaid.label': '租客逾期或未付的租金',
+    'notifications.collectionPaid.label': '租客已付的租金',
   },
 });

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { BUSINESS } from '@kunci/contracts/business';
-import { PAYMENT_JOBS, formatRinggit, type PaymentSettledJob } from '@kunci/contracts/payments';
-import { formatDate } from '@kunci/i18n/format';
-import { fromStoredLanguage, type Language } from '@kunci/i18n/locales';
-import { translatorFor, type MessageKey } from '@kunci/i18n/messages';
+import { PAYMENT_JOBS, type PaymentSettledJob } from '@kunci/contracts/payments';
+import { LANGUAGES, fromStoredLanguage, type Language } from '@kunci/i18n/locales';
 import { defineJob, type JobQueue } from '../../../lib/jobs/jobs.service.ts';
-import type { Messenger } from '../../../plugins/messaging.ts';
+import type { NoticeSender } from '../../../lib/notices.ts';
+import { collectionPaid, collectionRent, collectionUnpaid, type CollectionNoticeKind, type CollectionNoticeParams } from './collection-notices.ts';
 import { collectionIssue, collectionPayout, collectionRetry, collectionTold } from './collection-job-kinds.ts';
 import { createCollectionRepository, type InvoiceNotice } from './collection.repository.ts';
 import { invoiceOfReference, type CollectionService } from './collection.service.ts';
@@ -17,10 +16,7 @@ const NOTICE_BATCH = 200;
 const DASHBOARD_PATH = '/dashboard/rental-collection';
 
 interface Person {
-  name: string;
-  phone: string;
-  email: string | null;
-  language: string;
+  id: string;
 }
 
 export interface CollectionJobOptions {
@@ -30,31 +26,26 @@ export interface CollectionJobOptions {
 
 /**
  * Rental collection's jobs: invoices and their notices (one recurring cycle, also run at once after an enrolment),
- * payment outcomes, card retries and payouts. Notices are claimed before they are sent, so each goes once.
+ * payment outcomes, card retries and payouts. Notices go through the notification centre (in-app, and SMS, email,
+ * push as each type and the person's settings say, in their language); the cycle's are claimed before they are
+ * sent and each carries a key, so each goes once.
  */
-export function registerCollectionJobs(jobs: JobQueue, service: CollectionService, messenger: Messenger, options: CollectionJobOptions) {
+export function registerCollectionJobs(jobs: JobQueue, service: CollectionService, notices: NoticeSender, options: CollectionJobOptions) {
   const { log } = options;
   const dashboardUrl = (lang: Language) =>
     new URL(`${lang === 'en' ? '' : `/${lang === 'ms' ? 'my' : 'zh'}`}${DASHBOARD_PATH}`, options.publicUrl).toString();
+  const dashboards = Object.fromEntries(LANGUAGES.map((lang) => [`dashboard_${lang}`, dashboardUrl(lang)]));
 
-  async function tell(person: Person, key: { subject: MessageKey; body: MessageKey }, values: (lang: Language) => Record<string, string | number>) {
-    const lang = fromStoredLanguage(person.language);
-    const t = translatorFor(lang);
-    const body = t(key.body, values(lang));
-    await messenger.sms(person.phone, body);
-    if (person.email) {
-      await messenger
-        .email(person.email, t(key.subject, values(lang)), body)
-        .catch((error: unknown) => log.warn({ err: error }, 'collection email not delivered'));
-    }
+  function tell(person: Person, kind: CollectionNoticeKind, params: Omit<CollectionNoticeParams, 'kind'>, key: string) {
+    const type = kind === 'PAID' ? collectionPaid : kind === 'LATE_LANDLORD' || kind === 'MISSED' ? collectionUnpaid : collectionRent;
+    return notices.send({
+      type,
+      recipientId: person.id,
+      link: { route: 'rentalCollection' },
+      params: { ...params, ...dashboards, kind },
+      key,
+    });
   }
-
-  const noticeKeys: Record<InvoiceNotice, { subject: MessageKey; body: MessageKey }> = {
-    INVOICE: { subject: 'services.collection.notice.invoiceSubject', body: 'services.collection.notice.invoice' },
-    REMINDER: { subject: 'services.collection.notice.reminderSubject', body: 'services.collection.notice.reminder' },
-    LATE: { subject: 'services.collection.notice.lateSubject', body: 'services.collection.notice.late' },
-    MISSED: { subject: 'services.collection.notice.missedSubject', body: 'services.collection.notice.missed' },
-  };
 
   /** Issues the invoices due and sends every notice due today; what it did. */
   async function cycle() {
@@ -63,25 +54,20 @@ export function registerCollectionJobs(jobs: JobQueue, service: CollectionServic
     for (const kind of ['INVOICE', 'REMINDER', 'LATE', 'MISSED'] as const) {
       for (let batch = await service.claimNotices(kind, NOTICE_BATCH); batch.length; batch = await service.claimNotices(kind, NOTICE_BATCH)) {
         for (const notice of batch) {
-          const values = (lang: Language) => ({
+          const params = {
             property: notice.propertyName,
-            amount: formatRinggit(notice.amountSen),
-            date: formatDate(lang, `${notice.dueDate}T00:00:00.000+08:00`),
+            amountSen: notice.amountSen,
+            dueDate: notice.dueDate,
             url: service.payUrl(notice.invoiceId),
             tenant: notice.tenant.name,
             days: kind === 'MISSED' ? BUSINESS.rentalCollection.missedDaysAfter : BUSINESS.rentalCollection.lateDaysAfter,
-            dashboard: dashboardUrl(lang),
-          });
+          };
+          const key = (who: string) => `collection:${kind}:${notice.invoiceId}:${who}`;
           try {
             // The invoice, reminder and late notice go to the tenant; the landlord hears of late and missed rent.
-            if (kind !== 'MISSED') await tell(notice.tenant, noticeKeys[kind], values);
-            if (kind === 'LATE')
-              await tell(
-                notice.landlord,
-                { subject: 'services.collection.notice.lateSubject', body: 'services.collection.notice.lateLandlord' },
-                values,
-              );
-            if (kind === 'MISSED') await tell(notice.landlord, noticeKeys.MISSED, values);
+            if (kind !== 'MISSED') await tell(notice.tenant, kind, params, key('tenant'));
+            if (kind === 'LATE') await tell(notice.landlord, 'LATE_LANDLORD', params, key('landlord'));
+            if (kind === 'MISSED') await tell(notice.landlord, 'MISSED', params, key('landlord'));
             sent[kind]++;
           } catch (error) {
             // Claimed, so not sent again by the next cycle: logged for staff rather than repeated to the tenant.
@@ -114,12 +100,12 @@ export function registerCollectionJobs(jobs: JobQueue, service: CollectionServic
     if (!facts) return;
     const url = await service.retry(invoiceId, paymentId, fromStoredLanguage(facts.tenant.language));
     if (!url) return;
-    await tell(facts.tenant, { subject: 'services.collection.notice.retrySubject', body: 'services.collection.notice.retry' }, (lang) => ({
-      property: facts.propertyName,
-      amount: formatRinggit(facts.amountSen),
-      date: formatDate(lang, `${facts.dueDate}T00:00:00.000+08:00`),
-      url,
-    }));
+    await tell(
+      facts.tenant,
+      'RETRY',
+      { property: facts.propertyName, amountSen: facts.amountSen, dueDate: facts.dueDate, url },
+      `collection:retry:${invoiceId}:${paymentId}`,
+    );
   });
 
   jobs.handle(collectionPayout, async ({ payoutId }, context) => {
@@ -130,29 +116,31 @@ export function registerCollectionJobs(jobs: JobQueue, service: CollectionServic
     if (event.kind === 'INVITED') {
       const facts = await service.tenancyFacts(event.tenancyId);
       if (!facts) return;
-      await tell(facts.tenant, { subject: 'services.collection.notice.invitedSubject', body: 'services.collection.notice.invited' }, (lang) => ({
-        landlord: facts.landlordName,
-        property: facts.tenancy.propertyName,
-        amount: formatRinggit(facts.tenancy.monthlyRentSen),
-        date: formatDate(lang, `${facts.tenancy.firstDueDate}T00:00:00.000+08:00`),
-        dashboard: dashboardUrl(lang),
-      }));
+      await tell(
+        facts.tenant,
+        'INVITED',
+        {
+          landlord: facts.landlordName,
+          property: facts.tenancy.propertyName,
+          amountSen: facts.tenancy.monthlyRentSen,
+          dueDate: facts.tenancy.firstDueDate,
+        },
+        `collection:invited:${event.tenancyId}`,
+      );
       return;
     }
     const facts = await service.noticeFacts(event.invoiceId);
     if (!facts) return;
-    const values = (lang: Language) => ({
+    const params = {
       property: facts.propertyName,
-      amount: formatRinggit(facts.amountSen),
-      date: formatDate(lang, `${facts.dueDate}T00:00:00.000+08:00`),
+      amountSen: facts.amountSen,
+      dueDate: facts.dueDate,
       url: service.payUrl(facts.invoiceId),
       hours: BUSINESS.rentalCollection.cardRetryHours,
       tenant: facts.tenant.name,
-      dashboard: dashboardUrl(lang),
-    });
-    if (event.kind === 'FAILED')
-      await tell(facts.tenant, { subject: 'services.collection.notice.failedSubject', body: 'services.collection.notice.failed' }, values);
-    else await tell(facts.landlord, { subject: 'services.collection.notice.paidSubject', body: 'services.collection.notice.paid' }, values);
+    };
+    if (event.kind === 'FAILED') await tell(facts.tenant, 'FAILED', params, `collection:failed:${event.invoiceId}:${event.paymentId}`);
+    else await tell(facts.landlord, 'PAID', params, `collection:paid:${event.invoiceId}`);
   });
 
   return { cycle };

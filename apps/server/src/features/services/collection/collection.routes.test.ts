@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionInvoices, collectionPayouts, collectionTenancies, deals, jobs, ledgerEntries, users } from '@kunci/db/schema';
+import { collectionInvoices, collectionPayouts, collectionTenancies, deals, jobs, ledgerEntries, notices, users } from '@kunci/db/schema';
 import type { CollectionOverview, RentalReportRow } from '@kunci/contracts/rental-collection';
 import { createSessionsRepository } from '../../../lib/sessions.repository.ts';
 import { bearer, createTestApp, freshPhone, type TestApp } from '../../../../test/support.ts';
@@ -113,8 +113,12 @@ describe('rental collection', () => {
       status: 'SCHEDULED',
       payoutDate: payoutDateFor(today(), holidays),
     });
-    // The landlord hears the rent is paid.
-    expect((await outbox(landlord.id)).some((message) => message.body.includes('paid the rent'))).toBe(true);
+    // The landlord hears the rent is paid, under the bell (good news: email and push, no SMS).
+    const paidNotices = (await t.database.db.select().from(notices).where(eq(notices.userId, landlord.id))).filter(
+      (n) => n.type === 'services.collection-paid',
+    );
+    expect(paidNotices).toMatchObject([{ params: { kind: 'PAID', amountSen: 180_000 } }]);
+    expect((await outbox(landlord.id)).some((message) => message.body.includes('paid the rent'))).toBe(false);
 
     // The payout runs on its day: the rent less the fee leaves escrow for the landlord; every posting sums to zero.
     await t.database.db
