@@ -66,6 +66,9 @@ import { createFavouritesRepository } from './features/favourites/favourites.rep
 import { createAttributionRepository } from './features/growth/attribution.repository.ts';
 import { attributionRoutes } from './features/growth/attribution.routes.ts';
 import { createAttributionService } from './features/growth/attribution.service.ts';
+import { createReferralPayoutsRepository } from './features/growth/referral-payouts.repository.ts';
+import { referralPayoutsRoutes } from './features/growth/referral-payouts.routes.ts';
+import { createReferralPayoutsService } from './features/growth/referral-payouts.service.ts';
 import { createPriceCheckerRepository } from './features/growth/price-checker.repository.ts';
 import { priceCheckerRoutes } from './features/growth/price-checker.routes.ts';
 import { createPriceCheckerService } from './features/growth/price-checker.service.ts';
@@ -386,6 +389,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
   const priceChecker = createPriceCheckerService(createPriceCheckerRepository(db));
   const referrals = createReferralsService(createReferralsRepository(db), config.publicUrl);
   const attribution = createAttributionService(createAttributionRepository(db), counters);
+  const referralPayouts = createReferralPayoutsService({ repository: createReferralPayoutsRepository(db), sealer: privateData });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(
@@ -424,6 +428,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(promotionsRoutes, { service: createPromotionsService(createPromotionsRepository(db)) });
       await api.register(referralsRoutes, { service: referrals });
       await api.register(attributionRoutes, { service: attribution });
+      await api.register(referralPayoutsRoutes, { service: referralPayouts });
       await api.register(reelsRoutes, { service: createReelsService(createReelsRepository(db)) });
       await api.register(reachRoutes, {
         service: createReachService({ repository: createReachRepository(db), messenger, secret, publicUrl: config.publicUrl }),

@@ -195,6 +195,12 @@ export const ReferralEntry = z.object({
   rent: z.number().int().nullable(),
   qualifiedAt: z.string().nullable(),
   reward: z.object({ amount: z.number(), state: z.enum(REWARD_STATES), expiresAt: z.string().nullable() }).nullable(),
+  /**
+   * Where this referral's reward stands, as the referrer reads it: PENDING (the friend has not rented yet), QUALIFIED
+   * (earned, waiting for bank details), PAYABLE (earned, bank details given: paid within the working days of the rules),
+   * PAID, or EXPIRED (unpaid in time, or the friend did not rent within the window).
+   */
+  payoutState: z.enum(['PENDING', 'QUALIFIED', 'PAYABLE', 'PAID', 'EXPIRED']),
 });
 export type ReferralEntry = z.infer<typeof ReferralEntry>;
 /** `GET /api/referrals/me`: the referrer's dashboard: invited, qualified, rewards and their state. */
@@ -209,6 +215,8 @@ export const ReferralDashboard = z
     earned: z.number(),
     paid: z.number(),
     referrals: z.array(ReferralEntry),
+    /** Whether bank details for payouts are on file (rewards are paid only then). */
+    hasPayoutDetails: z.boolean(),
   })
   .meta({ id: 'ReferralDashboard' });
 export type ReferralDashboard = z.infer<typeof ReferralDashboard>;
@@ -284,3 +292,76 @@ export type TrackBody = z.input<typeof TrackBody>;
 /** What the call stored: always the touch; the sign-up's attribution when the account is new and had none. */
 export const TrackResult = z.object({ touch: z.literal(true), signUp: z.boolean() }).meta({ id: 'TrackResult' });
 export type TrackResult = z.infer<typeof TrackResult>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Referral payouts: the referrer's bank details (business rules: paid after bank details are received)
+
+/** Malaysian banks a reward can be paid to (their own names, the same in every language). */
+export const MALAYSIAN_BANKS = {
+  MAYBANK: 'Maybank',
+  CIMB: 'CIMB Bank',
+  PUBLIC_BANK: 'Public Bank',
+  RHB: 'RHB Bank',
+  HONG_LEONG: 'Hong Leong Bank',
+  AMBANK: 'AmBank',
+  BANK_ISLAM: 'Bank Islam',
+  BANK_RAKYAT: 'Bank Rakyat',
+  BSN: 'Bank Simpanan Nasional (BSN)',
+  AFFIN: 'Affin Bank',
+  ALLIANCE: 'Alliance Bank',
+  OCBC: 'OCBC Bank',
+  HSBC: 'HSBC Bank',
+  UOB: 'UOB Malaysia',
+  STANDARD_CHARTERED: 'Standard Chartered',
+  AGROBANK: 'Agrobank',
+  BANK_MUAMALAT: 'Bank Muamalat',
+  MBSB: 'MBSB Bank',
+  KFH: 'Kuwait Finance House',
+  AL_RAJHI: 'Al Rajhi Bank',
+} as const;
+export type MalaysianBank = keyof typeof MALAYSIAN_BANKS;
+export const MalaysianBank = z.enum(Object.keys(MALAYSIAN_BANKS) as [MalaysianBank, ...MalaysianBank[]], 'growth.field.bank');
+
+/** `PUT /api/referrals/payout-details`: where the caller's rewards are paid. */
+export const PayoutDetailsBody = z
+  .object({
+    bank: MalaysianBank,
+    accountHolder: z
+      .string()
+      .trim()
+      .min(3, 'growth.field.accountHolder')
+      .max(100, 'growth.field.accountHolder')
+      .regex(/^[\p{L}\p{M} .,'@/()-]+$/u, 'growth.field.accountHolder'),
+    /** Digits only (spaces and dashes as typed are dropped): Malaysian account numbers run 7 to 17 digits. */
+    accountNumber: z
+      .string()
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{7,17}$/, 'growth.field.accountNumber')),
+  })
+  .strict();
+export type PayoutDetailsBody = z.input<typeof PayoutDetailsBody>;
+/** The caller's bank details, masked: the account by its last four digits, the holder by initials. */
+export const PayoutDetails = z
+  .object({ bank: MalaysianBank, bankName: z.string(), accountHolder: z.string(), accountNumber: z.string(), updatedAt: z.string() })
+  .meta({ id: 'PayoutDetails' });
+export type PayoutDetails = z.infer<typeof PayoutDetails>;
+export const MaybePayoutDetails = z.object({ details: PayoutDetails.nullable() }).meta({ id: 'MaybePayoutDetails' });
+export type MaybePayoutDetails = z.infer<typeof MaybePayoutDetails>;
+
+/** A reward waiting for operations to pay it, with where to pay it (unsealed for them: each read is logged). */
+export const PayableReward = z.object({
+  referralId: z.number().int(),
+  referrerId: z.string(),
+  referrerName: z.string(),
+  amount: z.number(),
+  qualifiedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  bank: MalaysianBank,
+  bankName: z.string(),
+  accountHolder: z.string(),
+  accountNumber: z.string(),
+});
+export type PayableReward = z.infer<typeof PayableReward>;
+export const PayableRewardList = z.object({ content: z.array(PayableReward) }).meta({ id: 'PayableRewardList' });
+export type PayableRewardList = z.infer<typeof PayableRewardList>;
+export const RewardParams = z.object({ id: RowIdParam });

@@ -105,4 +105,25 @@ export const growthRows: Row[] = [
     request: () => ({ method: 'POST', url: '/api/email-collection/unsubscribe', payload: { token: `2000000000.${'A'.repeat(32)}` } }),
     expect: everyone(404),
   },
+  // Referral payouts: each user their own bank details; operations pay rewards (a reward nobody earned answers 404).
+  { route: 'GET /api/referrals/payout-details', request: () => ({ url: '/api/referrals/payout-details' }), expect: signedIn(200) },
+  {
+    route: 'PUT /api/referrals/payout-details',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/referrals/payout-details',
+      payload: { bank: 'CIMB', accountHolder: 'Matrix Holder', accountNumber: '8001234567' },
+    }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/admin/growth/referral-rewards',
+    request: () => ({ url: '/api/admin/growth/referral-rewards' }),
+    expect: staffOnly(['operations'], 200),
+  },
+  {
+    route: 'POST /api/admin/growth/referral-rewards/{id}/paid',
+    request: () => ({ method: 'POST', url: '/api/admin/growth/referral-rewards/2000000000/paid' }),
+    expect: staffOnly(['operations'], 404),
+  },
 ];

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
-import { dealEvents, deals, referralCodes, referrals, users } from '@kunci/db/schema';
+import { dealEvents, deals, referralCodes, referralPayoutDetails, referrals, users } from '@kunci/db/schema';
 import { createLedgerRepository, type LedgerPosting } from '../../lib/ledger/ledger.repository.ts';
 
 export type ReferralRow = typeof referrals.$inferSelect;
@@ -48,6 +48,11 @@ export function createReferralsRepository(db: Database) {
           .where(or(eq(deals.tenantId, userId), eq(deals.landlordId, userId)))
           .limit(1)
       ).length > 0,
+
+    /** Whether the user gave bank details for payouts (rewards are paid only then). */
+    hasPayoutDetails: async (userId: string) =>
+      (await db.select({ userId: referralPayoutDetails.userId }).from(referralPayoutDetails).where(eq(referralPayoutDetails.userId, userId))).length >
+      0,
 
     /** Records the referral; false when the referee was referred already. */
     add: async (values: { referrerId: string; refereeId: string; code: string; source: string }) =>

@@ -27,6 +27,18 @@ function addMonths(date: Date, months: number): Date {
   return next;
 }
 
+/** Where a referral's reward stands for its referrer: earned rewards are payable only once bank details are given. */
+function payoutStateOf(
+  status: ReferralEntry['status'],
+  reward: 'EARNED' | 'PAID' | 'EXPIRED' | null,
+  hasPayoutDetails: boolean,
+): ReferralEntry['payoutState'] {
+  if (reward === 'PAID') return 'PAID';
+  if (reward === 'EXPIRED' || status === 'LAPSED') return 'EXPIRED';
+  if (reward === 'EARNED') return hasPayoutDetails ? 'PAYABLE' : 'QUALIFIED';
+  return 'PENDING';
+}
+
 /** First name only: a referrer sees who joined, not their full name. */
 const firstName = (name: string) => (name && name !== 'guest' ? name.trim().split(/\s+/)[0]! : '');
 
@@ -69,6 +81,7 @@ export function createReferralsService(repository: ReferralsRepository, publicUr
     async dashboard(userId: string, lang: Language): Promise<ReferralDashboard> {
       const code = await repository.codeOf(userId);
       const rows = await repository.byReferrer(userId);
+      const hasPayoutDetails = await repository.hasPayoutDetails(userId);
       const entries: ReferralEntry[] = rows.map(({ referral: r, refereeName, refereeCreatedAt }) => ({
         id: r.id,
         refereeName: firstName(refereeName),
@@ -79,6 +92,7 @@ export function createReferralsService(repository: ReferralsRepository, publicUr
         rent: r.rent,
         qualifiedAt: r.qualifiedAt?.toISOString() ?? null,
         reward: r.rewardState ? { amount: rules.referrerReward, state: r.rewardState, expiresAt: r.rewardExpiresAt?.toISOString() ?? null } : null,
+        payoutState: payoutStateOf(r.status, r.rewardState, hasPayoutDetails),
       }));
       const sum = (state: string) => entries.filter((e) => e.reward?.state === state).reduce((total, e) => total + e.reward!.amount, 0);
       return {
@@ -90,6 +104,7 @@ export function createReferralsService(repository: ReferralsRepository, publicUr
         earned: sum('EARNED'),
         paid: sum('PAID'),
         referrals: entries,
+        hasPayoutDetails,
       };
     },
 
