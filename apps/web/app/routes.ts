@@ -47,6 +47,7 @@ const MODULES: Record<RouteId, string> = {
   adminAudit: 'features/admin/routes/audit.tsx',
   adminBuildings: 'features/admin/routes/buildings.tsx',
   adminJustifications: 'features/admin/routes/justifications.tsx',
+  adminKeys: 'features/admin/routes/keys.tsx',
   adminProtectionClaims: 'features/admin/routes/protection-claims.tsx',
   adminDeals: 'features/admin/routes/deals.tsx',
   adminDeal: 'features/admin/routes/deal.tsx',

@@ -56,6 +56,7 @@ export const ROUTES = {
   adminAudit: { path: { en: '/admin/audit', ms: '/admin/audit', zh: '/admin/audit' } },
   adminBuildings: { path: { en: '/admin/buildings', ms: '/admin/buildings', zh: '/admin/buildings' } },
   adminJustifications: { path: { en: '/admin/justifications', ms: '/admin/justifications', zh: '/admin/justifications' } },
+  adminKeys: { path: { en: '/admin/keys', ms: '/admin/keys', zh: '/admin/keys' } },
   adminProtectionClaims: { path: { en: '/admin/protection-claims', ms: '/admin/protection-claims', zh: '/admin/protection-claims' } },
   adminDeals: { path: { en: '/admin/deals', ms: '/admin/deals', zh: '/admin/deals' } },
   adminDeal: { path: { en: '/admin/deals/:id', ms: '/admin/deals/:id', zh: '/admin/deals/:id' } },

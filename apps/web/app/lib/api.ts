@@ -289,6 +289,14 @@ export function createApi(fetcher: Fetcher, lang?: Language, handlers: { onBanne
       call<Answer<typeof homerunner.AreaCover>>('POST', '/homerunner/area-cover', { postcode } satisfies Sent<typeof homerunner.AreaCoverBody>),
     listKey: (propertyId: number) => call<Answer<typeof homerunner.KeyCollection>>('POST', `/property/key/${propertyId}/list`),
     bookKeyPickup: (body: Sent<typeof homerunner.PickupBody>) => call<Answer<typeof homerunner.KeyCollection>>('PUT', '/homerunner/key', body),
+    // Key collection in the back office: open collections, runners, and the steps staff mark
+    staffKeys: () => get<Answer<typeof homerunner.StaffKeyList>>('/admin/services/keys'),
+    staffKeyStep: (id: string, body: Sent<typeof homerunner.StaffKeyBody>) =>
+      call<Answer<typeof homerunner.KeyCollection>>('PUT', `/admin/services/keys/${encodeURIComponent(id)}`, body),
+    runners: () => get<Answer<typeof homerunner.RunnerList>>('/admin/services/runners'),
+    addRunner: (body: Sent<typeof homerunner.RunnerBody>) => call<Answer<typeof homerunner.Runner>>('POST', '/admin/services/runners', body),
+    updateRunner: (id: number, body: Sent<typeof homerunner.RunnerBody>) =>
+      call<Answer<typeof homerunner.Runner>>('PUT', `/admin/services/runners/${id}`, body),
     protectionQuote: (body: Sent<typeof protection.QuoteBody>) => call<Answer<typeof protection.Quote>>('POST', '/services/protection/quote', body),
     // Landlord protection: policies, instalments, claims; operations decide claims
     protection: () => get<Answer<typeof protection.ProtectionOverview>>('/services/protection'),

@@ -50,6 +50,11 @@ export function ListingCard({
             {t(listing.offer.kind === 'HOT_DEAL' ? 'growth.offer.HOT_DEAL' : 'growth.offer.CAMPAIGN')}
           </span>
         ) : null}
+        {listing.instantView ? (
+          <span className="absolute bottom-2 right-2 rounded-full bg-sky-800 px-2.5 py-1 text-xs font-semibold text-white">
+            {t('services.instantView.badge')}
+          </span>
+        ) : null}
         <div className="absolute right-2 top-2 z-10">{action(listing)}</div>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">

@@ -13,6 +13,8 @@ export interface ResultFilters {
   petFriendly?: true | undefined;
   zeroDeposit?: true | undefined;
   specialOffer?: true | undefined;
+  /** Keys held by a home runner: viewings without the landlord. */
+  instantView?: true | undefined;
   sort?: (typeof LISTING_SORTS)[number] | undefined;
 }
 
@@ -45,6 +47,7 @@ export function readFilters(params: URLSearchParams): ResultFilters {
     petFriendly: params.get('petFriendly') === 'true' ? true : undefined,
     zeroDeposit: params.get('zeroDeposit') === 'true' ? true : undefined,
     specialOffer: params.get('specialOffer') === 'true' ? true : undefined,
+    instantView: params.get('instantView') === 'true' ? true : undefined,
     sort: (LISTING_SORTS as readonly string[]).includes(sort ?? '') && (sort !== 'distance' || lm) ? (sort as ResultFilters['sort']) : undefined,
   };
 }
@@ -62,6 +65,7 @@ export function toSearchInput(filters: ResultFilters): SearchQueryInput {
     petFriendly: filters.petFriendly,
     zeroDeposit: filters.zeroDeposit,
     specialOffer: filters.specialOffer,
+    instantView: filters.instantView,
     sort: filters.sort,
   };
 }
@@ -79,6 +83,7 @@ export function filterQuery(filters: ResultFilters): Record<string, string | num
     petFriendly: filters.petFriendly ? 'true' : undefined,
     zeroDeposit: filters.zeroDeposit ? 'true' : undefined,
     specialOffer: filters.specialOffer ? 'true' : undefined,
+    instantView: filters.instantView ? 'true' : undefined,
     sort: filters.sort && filters.sort !== 'relevance' ? filters.sort : undefined,
   };
 }

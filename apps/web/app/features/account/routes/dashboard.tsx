@@ -288,7 +288,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const shortcuts = [
     { to: href('profile'), title: t('dashboard.profile'), hint: t('dashboard.profileHint') },
     ...(role === 'LANDLORD'
-      ? [{ to: href('post'), title: t('dashboard.post'), hint: t('dashboard.postHint') }]
+      ? [
+          { to: href('post'), title: t('dashboard.post'), hint: t('dashboard.postHint') },
+          // The landlord's services: rent collected for an ACTIVE tenancy, protection, keys collected for viewings.
+          { to: href('rentalCollection'), title: t('services.dashboard.collection'), hint: t('services.dashboard.collectionHint') },
+          { to: href('protection'), title: t('services.dashboard.protection'), hint: t('services.dashboard.protectionHint') },
+          { to: href('homerunner'), title: t('services.dashboard.homerunner'), hint: t('services.dashboard.homerunnerHint') },
+        ]
       : [{ to: href('rent'), title: t('dashboard.browse'), hint: t('dashboard.browseHint') }]),
     ...(user.role === 'moderator' ? [{ to: href('review'), title: t('dashboard.review'), hint: t('dashboard.reviewHint') }] : []),
   ];

@@ -15,6 +15,7 @@ const SECTIONS: { route: RouteId; label: MessageKey; roles: StaffRole[] }[] = [
   { route: 'adminAudit', label: 'admin.nav.audit', roles: ['moderator', 'operations'] },
   { route: 'adminContent', label: 'admin.nav.content', roles: ['editor'] },
   { route: 'adminJustifications', label: 'screening.review.title', roles: ['operations'] },
+  { route: 'adminKeys', label: 'services.homerunner.staff.title', roles: ['operations'] },
   { route: 'adminProtectionClaims', label: 'services.protection.review.title', roles: ['operations'] },
 ];
 

@@ -86,9 +86,11 @@ export function ViewingPanel({ conversation, version }: { conversation: ChatConv
             <p className="text-xs text-gray-700">
               {awaitingMe
                 ? t('viewing.awaitingYou')
-                : upcoming.acceptedAt
-                  ? t(landlord ? 'viewing.acceptedByYou' : 'viewing.confirmed')
-                  : t('viewing.pending')}
+                : upcoming.host === 'RUNNER'
+                  ? t(landlord ? 'services.instantView.bookedLandlord' : 'services.instantView.booked')
+                  : upcoming.acceptedAt
+                    ? t(landlord ? 'viewing.acceptedByYou' : 'viewing.confirmed')
+                    : t('viewing.pending')}
             </p>
           </div>
           <div className="-ms-3 flex flex-wrap items-center gap-1 sm:ms-0">

@@ -62,6 +62,7 @@ export function activeFilterCount({ filters, typeSlug, sale }: Pick<FilterProps,
     filters.petFriendly,
     sale ? undefined : filters.zeroDeposit,
     filters.specialOffer,
+    sale ? undefined : filters.instantView,
   ].filter((value) => value !== undefined).length;
 }
 
@@ -155,6 +156,12 @@ function FilterFields({ filters, types, typeSlug, sale, prefix }: Omit<FilterPro
           <input type="checkbox" name="specialOffer" value="true" defaultChecked={filters.specialOffer} className="size-4" />{' '}
           {t('growth.offer.filter')}
         </label>
+        {sale ? null : (
+          <label className="flex items-center gap-2 py-1">
+            <input type="checkbox" name="instantView" value="true" defaultChecked={filters.instantView} className="size-4" />{' '}
+            {t('services.instantView.filter')}
+          </label>
+        )}
       </fieldset>
     </div>
   );

@@ -206,6 +206,12 @@ export function ListingView({
             {sale ? money(listing.price) : t('listing.perMonth', { price: money(listing.price) })}
           </p>
           {listing.negotiable ? <p className="text-sm text-gray-600">{t('details.negotiable')}</p> : null}
+          {listing.instantView && !sale ? (
+            <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-gray-700">
+              <span className="rounded-full bg-sky-800 px-2.5 py-1 text-xs font-semibold text-white">{t('services.instantView.badge')}</span>
+              {t('services.instantView.hint')}
+            </p>
+          ) : null}
           <section className="mt-8" aria-labelledby="facts">
             <h2 id="facts" className="text-lg font-semibold">
               {t('details.facts')}
