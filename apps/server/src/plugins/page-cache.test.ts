@@ -177,6 +177,21 @@ describe('page cache parts', () => {
     expect(scriptSources(html)).toBe(`${sha('a()')} ${sha('b()')}`);
   });
 
+  it('remembers an answer that is the same for everyone until a tag of it is invalidated, and never a failure', async () => {
+    const cache = createPageCache();
+    let made = 0;
+    const make = async () => ++made;
+    const [a, b] = await Promise.all([cache.remember('popular', ['listings'], make), cache.remember('popular', ['listings'], make)]);
+    expect([a, b, made]).toEqual([1, 1, 1]);
+    await cache.invalidate(['content']);
+    expect(await cache.remember('popular', ['listings'], make)).toBe(1);
+    await cache.invalidate(['listings']);
+    expect(await cache.remember('popular', ['listings'], make)).toBe(2);
+    await expect(cache.remember('failing', ['listings'], () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
+    expect(await cache.remember('failing', ['listings'], make)).toBe(3);
+    cache.close();
+  });
+
   it('drops the least recently used pages beyond its size and anything older than its longest age', async () => {
     // Room for two of these pages (each counts its bytes and 1 KB).
     const cache = createPageCache({ maxBytes: 2 * 1025 + 100, maxAgeMs: 60_000 });

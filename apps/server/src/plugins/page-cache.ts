@@ -16,6 +16,11 @@ const gzipAsync = promisify(gzip);
  */
 export interface PageCacheInvalidation {
   invalidate(tags: readonly string[]): Promise<void>;
+  /**
+   * An answer that is the same for everyone (popular areas): made once, and again only when one of `tags` is
+   * invalidated (on any instance) or the longest age passes. Concurrent callers share one making; a failure is not kept.
+   */
+  remember<T>(key: string, tags: readonly string[], make: () => Promise<T>): Promise<T>;
 }
 
 /** A page as it is kept: the bytes once per encoding, compressed once, and what is needed to answer with them. */
@@ -179,9 +184,25 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     }
   }
 
+  const remembered = new Map<string, { value: Promise<unknown>; tags: readonly string[]; versions: number[]; createdAt: number }>();
+  const REMEMBERED_MAX = 256;
+
   return {
     versions,
     fresh,
+    remember<T>(key: string, tags: readonly string[], make: () => Promise<T>): Promise<T> {
+      const known = remembered.get(key);
+      if (known && fresh(known.tags, known.versions, known.createdAt)) return known.value as Promise<T>;
+      // Versions read before making: a change committed meanwhile leaves the answer stale.
+      const entry = { value: make() as Promise<unknown>, tags, versions: versions(tags), createdAt: Date.now() };
+      remembered.delete(key);
+      remembered.set(key, entry);
+      if (remembered.size > REMEMBERED_MAX) remembered.delete(remembered.keys().next().value!);
+      entry.value.catch(() => {
+        if (remembered.get(key) === entry) remembered.delete(key);
+      });
+      return entry.value as Promise<T>;
+    },
     snapshot() {
       const copy = new Map(tagVersions);
       return (tags) => tags.map((tag) => copy.get(tag) ?? 0);
@@ -240,6 +261,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 
     close() {
       if (poll) clearInterval(poll);
+      remembered.clear();
       memory.clear();
       memoryBytes = 0;
     },

@@ -81,7 +81,11 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
         response: { 200: PopularAreas, 422: ErrorBody },
       },
     },
-    async (request) => service.popularAreas(request.body?.limit ?? 8),
+    // The same for everyone: counted once per change of the listings (docs/decisions/0013-page-cache.md), not per call.
+    async (request) => {
+      const limit = request.body?.limit ?? 8;
+      return app.pageCache.remember(`popular-areas:${limit}`, ['listings'], () => service.popularAreas(limit));
+    },
   );
 
   app.get(
