@@ -1,6 +1,6 @@
 import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { parsePath } from '@kunci/i18n/paths';
-import { Button, Field, FormError } from '../../../components/ui/field.tsx';
+import { Button, Field, FormError, TextAreaField } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
@@ -168,18 +168,7 @@ export default function HomeProject({ loaderData }: Route.ComponentProps) {
                   defaultValue={user?.email ?? ''}
                   error={errors['email']}
                 />
-                <div>
-                  <label htmlFor="message" className="block text-sm font-medium text-gray-800">
-                    {t('content.homes.message')}
-                  </label>
-                  <textarea
-                    id="message"
-                    name="message"
-                    rows={3}
-                    maxLength={1000}
-                    className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-base"
-                  />
-                </div>
+                <TextAreaField id="message" label={t('content.homes.message')} name="message" rows={3} maxLength={1000} />
                 <Button type="submit" disabled={navigation.state !== 'idle'}>
                   {t('content.homes.send')}
                 </Button>

@@ -2,7 +2,7 @@ import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { CONTACT_TOPICS } from '@kunci/contracts/content';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
-import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
+import { Button, Field, FormError, SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
@@ -167,26 +167,15 @@ function ContactForm() {
           error={errors['topic']}
           options={CONTACT_TOPICS.map((topic) => ({ value: topic, label: t(`content.contact.topic.${topic}` as MessageKey) }))}
         />
-        <div>
-          <label htmlFor="message" className="block text-sm font-medium text-gray-800">
-            {t('content.contact.message')}
-          </label>
-          <textarea
-            id="message"
-            name="message"
-            rows={6}
-            maxLength={4000}
-            required
-            aria-invalid={errors['message'] ? true : undefined}
-            aria-describedby={errors['message'] ? 'message-error' : undefined}
-            className={`mt-1 block w-full rounded-lg border px-3 py-2.5 text-base ${errors['message'] ? 'border-red-600' : 'border-gray-300'}`}
-          />
-          {errors['message'] ? (
-            <p id="message-error" className="mt-1 text-sm text-red-700">
-              {errors['message']}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          id="message"
+          label={t('content.contact.message')}
+          name="message"
+          rows={6}
+          maxLength={4000}
+          required
+          error={errors['message']}
+        />
         <Button type="submit" disabled={navigation.state !== 'idle'}>
           {t('content.contact.send')}
         </Button>

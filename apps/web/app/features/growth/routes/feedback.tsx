@@ -1,7 +1,7 @@
 import { Form, data, useActionData, useNavigation } from 'react-router';
 import { FEEDBACK_ROLES } from '@kunci/contracts/growth';
 import { parsePath } from '@kunci/i18n/paths';
-import { Button, FormError } from '../../../components/ui/field.tsx';
+import { Button, FormError, TextAreaField } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
@@ -81,27 +81,16 @@ export default function Feedback() {
             </p>
           ) : null}
         </fieldset>
-        <div>
-          <label htmlFor="message" className="block text-sm font-medium text-gray-800">
-            {t('growth.feedback.message')}
-          </label>
-          <textarea
-            id="message"
-            name="message"
-            rows={5}
-            minLength={20}
-            maxLength={1000}
-            required
-            aria-invalid={errors['message'] ? true : undefined}
-            aria-describedby={errors['message'] ? 'message-error' : undefined}
-            className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-base"
-          />
-          {errors['message'] ? (
-            <p id="message-error" role="alert" className="mt-1 text-sm text-red-700">
-              {errors['message']}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          id="message"
+          label={t('growth.feedback.message')}
+          name="message"
+          rows={5}
+          minLength={20}
+          maxLength={1000}
+          required
+          error={errors['message']}
+        />
         <Button type="submit" disabled={navigation.state !== 'idle'}>
           {t('growth.feedback.send')}
         </Button>

@@ -2,7 +2,7 @@ import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { LISTING_TYPES } from '@kunci/contracts/reference';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
-import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
+import { Button, Field, FormError, SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
@@ -84,18 +84,7 @@ export default function Lead() {
             error={errors['type']}
             options={LISTING_TYPES.map((type) => ({ value: type, label: t(`post.kind.${type}` as MessageKey) }))}
           />
-          <div>
-            <label htmlFor="note" className="block text-sm font-medium text-gray-800">
-              {t('lead.note')}
-            </label>
-            <textarea
-              id="note"
-              name="note"
-              rows={3}
-              maxLength={1000}
-              className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-base"
-            />
-          </div>
+          <TextAreaField id="note" label={t('lead.note')} name="note" rows={3} maxLength={1000} />
           <Button type="submit" disabled={navigation.state !== 'idle'}>
             {t('lead.submit')}
           </Button>
