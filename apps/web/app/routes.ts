@@ -103,6 +103,7 @@ const MODULES: Record<RouteId, string> = {
   priceChecker: 'features/growth/routes/price-checker.tsx',
   priceWidget: 'features/growth/routes/price-widget.tsx',
   hot: 'features/growth/routes/hot.tsx',
+  reels: 'features/reels/routes/reels.tsx',
   promotionsAdmin: 'features/growth/routes/promotions-admin.tsx',
   refer: 'features/growth/routes/refer.tsx',
   referProgramme: 'features/growth/routes/refer-programme.tsx',

@@ -138,6 +138,8 @@ export const ROUTES = {
   priceChecker: { path: { en: '/more/price-checker', ms: '/more/price-checker', zh: '/more/price-checker' } },
   priceWidget: { path: { en: '/more/price-widget', ms: '/more/price-widget', zh: '/more/price-widget' } },
   hot: { path: { en: '/hot', ms: '/hot', zh: '/hot' } },
+  // Reels: the vertical feed of listing videos, of every area or of one (/reels/{area slug}).
+  reels: { path: { en: '/reels/:loc?', ms: '/reels/:loc?', zh: '/reels/:loc?' } },
   promotionsAdmin: { path: { en: '/dashboard/hot-deals', ms: '/dashboard/hot-deals', zh: '/dashboard/hot-deals' } },
   // The referral landing: /refer/{rid} keeps the code for the sign-up; /refer?isNewUser=true records it afterwards.
   refer: { path: { en: '/refer/:rid?', ms: '/refer/:rid?', zh: '/refer/:rid?' } },

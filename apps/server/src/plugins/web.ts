@@ -155,6 +155,7 @@ export async function webRoutes(
     'POST /recommended/popular/areas',
     'POST /properties/similar',
     'GET /properties/search',
+    'GET /reels',
   ]);
   const SHARED_CALLS_BYTES = 32 * 1024 * 1024;
   const sharedCalls = new Map<string, { answer: Promise<ApiAnswer>; versions: number[]; createdAt: number; bytes: number }>();

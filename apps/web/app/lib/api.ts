@@ -15,6 +15,7 @@ import type * as protection from '@kunci/contracts/protection';
 import type { ErrorBody } from '@kunci/contracts/errors';
 import type * as favourites from '@kunci/contracts/favourites';
 import type * as growth from '@kunci/contracts/growth';
+import type * as reels from '@kunci/contracts/reels';
 import type * as listings from '@kunci/contracts/listings';
 import type * as manage from '@kunci/contracts/listing-management';
 import type * as notices from '@kunci/contracts/notifications';
@@ -456,6 +457,7 @@ export function createApi(fetcher: Fetcher, lang?: Language, handlers: { onBanne
       call<Answer<typeof growth.PriceCheck>>('POST', '/properties/price-checker/check', request),
     reviewExpenses: (propertyId: number) => get<Answer<typeof growth.ReviewExpenses>>(`/properties/review-expenses/${propertyId}`),
     hotDeals: () => get<Answer<typeof growth.PromotionList>>('/hotdeals/deals/on-going'),
+    reels: (query: Unchecked<typeof reels.ReelsQuery> = {}) => get<Answer<typeof reels.ReelPage>>(`/reels${toQuery(query)}`),
     campaigns: () => get<Answer<typeof growth.PromotionList>>('/partnerships/campaigns/on-going'),
     managedPromotions: () => get<Answer<typeof growth.ManagedPromotionList>>('/admin/growth/promotions'),
     savePromotion: (id: number | undefined, promotion: Sent<typeof growth.PromotionInput>) =>
