@@ -25,7 +25,9 @@ async function drain(t: TestApp) {
 /** A person's notices under the bell for one conversation, oldest first: type and params. */
 async function bell(t: TestApp, userId: string, conversationId: number) {
   const rows = await t.database.db.select().from(notices).where(eq(notices.userId, userId)).orderBy(notices.id);
-  return rows.filter((row) => row.link.query?.['chatId'] === conversationId).map((row) => ({ type: row.type, ...row.params }));
+  return rows
+    .filter((row) => row.link.query?.['chatId'] === conversationId)
+    .map((row): Record<string, string | number> => ({ type: row.type, ...row.params }));
 }
 
 /**

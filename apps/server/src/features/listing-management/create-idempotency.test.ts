@@ -107,10 +107,7 @@ describe('POST /api/properties with an Idempotency-Key', () => {
       secret: 'test-secret-test-secret-test-secret',
       publicUrl: 'http://kunci.test',
     });
-    await runListingJobs(service, { sms: async () => undefined, email: async () => undefined } as never, {
-      expiryNoticeDays: 3,
-      log: { warn: () => undefined } as never,
-    });
+    await runListingJobs(service, { send: async () => null }, { expiryNoticeDays: 3 });
     expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId))).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ export function registerCollectionJobs(jobs: JobQueue, service: CollectionServic
       type,
       recipientId: person.id,
       link: { route: 'rentalCollection' },
-      params: { ...params, ...dashboards, kind },
+      params: { ...params, ...dashboards, kind } as CollectionNoticeParams,
       key,
     });
   }
