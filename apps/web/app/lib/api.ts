@@ -473,6 +473,11 @@ export function createApi(fetcher: Fetcher, lang?: Language, handlers: { onBanne
     registerReferral: (body: Sent<typeof growth.ReferralBody>) => call<Answer<typeof growth.ReferralRegistered>>('POST', '/referrals', body),
     referralDashboard: () => get<Answer<typeof growth.ReferralDashboard>>('/referrals/me'),
     track: (body: Sent<typeof growth.TrackBody>) => call<void>('POST', '/users/track', body),
+    payoutDetails: () => get<Answer<typeof growth.MaybePayoutDetails>>('/referrals/payout-details'),
+    savePayoutDetails: (body: Unchecked<typeof growth.PayoutDetailsBody>) =>
+      call<Answer<typeof growth.MaybePayoutDetails>>('PUT', '/referrals/payout-details', body),
+    payableRewards: () => get<Answer<typeof growth.PayableRewardList>>('/admin/growth/referral-rewards'),
+    markRewardPaid: (referralId: number) => call<void>('POST', `/admin/growth/referral-rewards/${referralId}/paid`),
 
     // Growth: feedback, testimonials and the newsletter
     sendFeedback: (feedback: Unchecked<typeof growth.FeedbackBody>) =>
