@@ -113,6 +113,7 @@ const MODULES: Record<RouteId, string> = {
   newsletter: 'features/growth/routes/newsletter.tsx',
   feedback: 'features/growth/routes/feedback.tsx',
   feedbackAdmin: 'features/growth/routes/feedback-admin.tsx',
+  adminReferralRewards: 'features/growth/routes/referral-rewards-admin.tsx',
 };
 
 function prefixed(lang: Language, path: string): string {

@@ -60,6 +60,7 @@ export const ROUTES = {
   adminProtectionClaims: { path: { en: '/admin/protection-claims', ms: '/admin/protection-claims', zh: '/admin/protection-claims' } },
   adminDeals: { path: { en: '/admin/deals', ms: '/admin/deals', zh: '/admin/deals' } },
   adminDeal: { path: { en: '/admin/deals/:id', ms: '/admin/deals/:id', zh: '/admin/deals/:id' } },
+  adminReferralRewards: { path: { en: '/admin/referral-rewards', ms: '/admin/referral-rewards', zh: '/admin/referral-rewards' } },
   reportListing: { path: { en: '/report/:id', ms: '/report/:id', zh: '/report/:id' } },
   myReports: { path: { en: '/dashboard/reports', ms: '/dashboard/reports', zh: '/dashboard/reports' } },
   login: { path: { en: '/login', ms: '/login', zh: '/login' } },
