@@ -216,6 +216,7 @@ describe('our ICU formatter', () => {
     unsubscribe: 'https://kunci.example/newsletter?unsubscribe=1.x',
     // Services
     cover: 42_000,
+    runner: 'Hafiz',
     plan: 'PROTECT_PLUS',
     photos: 3,
     note: 'Receipt for the cabinet only.',

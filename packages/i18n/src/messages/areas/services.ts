@@ -520,7 +520,7 @@ export const services = defineArea({
     'services.homerunner.staff.notBooked': 'Belum ditempah',
     'services.homerunner.staff.runner': 'Pelari',
     'services.homerunner.staff.noRunnerYet': 'Belum ditugaskan',
-    'services.homerunner.staff.status': 'Status',
+    'services.homerunner.staff.status': 'Status kunci',
     'services.homerunner.staff.statusName':
       '{status, select, LISTED {Disenaraikan, kutipan belum ditempah} SCHEDULED {Kutipan ditempah} ASSIGNED {Pelari ditugaskan} COLLECTED {Kunci dipegang} RETURN_REQUESTED {Kunci diminta semula} RETURNED {Kunci dipulangkan} other {Dibatalkan}}',
     'services.homerunner.staff.assign': 'Tugaskan',
