@@ -34,7 +34,8 @@ export function registerProtectionJobs(jobs: JobQueue, service: ProtectionServic
 
 /** The recurring run of on-time rental (once per interval across all instances; each invoice decided once). */
 export function scheduleProtection(jobs: JobQueue, seconds: number) {
-  jobs.every('services.protection.otr', seconds, async () => {
+  // Named apart from the job it enqueues (one name, one handler): the same name stopped every instance with jobs on.
+  jobs.every('services.protection.otr-cycle', seconds, async () => {
     await jobs.enqueue(protectionOtr, {}, { key: 'protection:otr' });
   });
 }
