@@ -97,7 +97,7 @@ export default function ProtectionPolicies({ loaderData }: Route.ComponentProps)
       {overview.policies.length === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-700">
           {t('services.protection.policies.empty')}{' '}
-          <Link to={href('protection')} className="text-brand-700 font-medium hover:underline">
+          <Link to={href('protection')} className="text-brand-700 font-medium underline">
             {t('services.protection.policies.compare')}
           </Link>
         </p>

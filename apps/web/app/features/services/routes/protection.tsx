@@ -124,8 +124,10 @@ export default function Protection({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       <p className="text-sm text-gray-600">
-        {t('services.protection.page.terms', { days: rules.buyWithinDays, instalments: rules.instalments, stamp: rules.stampDuty })}{' '}
-        <a href={href('ocd')} className="text-brand-700 hover:underline">
+        {t('services.protection.page.terms', { days: rules.buyWithinDays, instalments: rules.instalments, stamp: rules.stampDuty })}
+      </p>
+      <p className="text-sm">
+        <a href={href('ocd')} className="text-brand-700 font-medium underline">
           {t('services.ocd.title')}
         </a>
       </p>
