@@ -148,6 +148,8 @@ try {
   const total = warm + rate * seconds;
   const sendLatency: number[] = [];
   let failed = 0;
+  /** Failed sends by HTTP status (503: the instance could not reach the database in time). */
+  const failures = new Map<number, number>();
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let n = 0; n < total; n++) {
@@ -170,6 +172,7 @@ try {
         if (r.ok) sendLatency.push(performance.now() - t0);
         else {
           failed++;
+          failures.set(r.status, (failures.get(r.status) ?? 0) + 1);
           sentAt.delete(body);
         }
       }),
@@ -227,6 +230,7 @@ try {
       'delivery p99 ms': pct(noticeLatencies, 99),
     },
   ]);
+  if (failures.size) console.log(`send errors by status: ${[...failures].map(([status, count]) => `${status} x ${count}`).join(', ')}`);
   console.log('notices: delivered by the job queue, so their delay is bounded by its poll (2 s), not by the hub.');
   console.table(
     servers.map((server, i) => ({
