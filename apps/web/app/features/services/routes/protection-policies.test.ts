@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { BUSINESS } from '@kunci/contracts/business';
+import { routeContext, testUser } from '../../../lib/route-testing.ts';
+import { action } from './protection-policies.tsx';
+
+type Args = Parameters<typeof action>[0];
+const post = (path: string, form: FormData, context: Args['context']) =>
+  action({ request: new Request(`http://localhost:3000${path}`, { method: 'POST', body: form }), context, params: {} } as unknown as Args);
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+
+describe('/dashboard/protection: the landlord pays instalments and files claims', () => {
+  it('a claim sends its photos and receipts to the API as base64, each with its kind', async () => {
+    const { context, calls } = routeContext({ user: testUser({ id: 'landlord-1' }), api: { 'POST /services/protection/claims': { id: 'c1' } } });
+    const form = new FormData();
+    form.set('intent', 'claim');
+    form.set('policyId', '00000000-0000-4000-8000-000000000001');
+    form.set('kind', 'DAMAGE');
+    form.set('incidentDate', '2026-11-25');
+    form.set('description', 'The cabinet door was broken.');
+    form.set('amount', '850');
+    form.append('photos', new File([PNG], 'door.png', { type: 'image/png' }));
+    form.append('receipts', new File([PDF], 'quote.pdf', { type: 'application/pdf' }));
+    // An empty file input sends an empty file: it is left out.
+    form.append('receipts', new File([], '', { type: 'application/octet-stream' }));
+    expect(await post('/dashboard/protection', form, context)).toEqual({ ok: true, intent: 'claim' });
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/services/protection/claims',
+        body: {
+          policyId: '00000000-0000-4000-8000-000000000001',
+          kind: 'DAMAGE',
+          incidentDate: '2026-11-25',
+          description: 'The cabinet door was broken.',
+          amount: 850,
+          files: [
+            { kind: 'PHOTO', contentType: 'image/png', data: Buffer.from(PNG).toString('base64') },
+            { kind: 'RECEIPT', contentType: 'application/pdf', data: Buffer.from(PDF).toString('base64') },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('a file over the size limit is refused before anything is sent', async () => {
+    const { context, calls } = routeContext({ user: testUser() });
+    const form = new FormData();
+    form.set('intent', 'claim');
+    form.append('photos', new File([new Uint8Array(BUSINESS.protection.claimFileMaxBytes + 1)], 'big.png', { type: 'image/png' }));
+    const answer = (await post('/dashboard/protection', form, context)) as unknown as { data: { error: string }; init: { status: number } };
+    expect(answer.init.status).toBe(413);
+    expect(answer.data.error).toBe('tooBig');
+    expect(calls).toEqual([]);
+  });
+
+  it('paying an instalment goes to the gateway’s page as a document', async () => {
+    const { context, calls } = routeContext({
+      user: testUser(),
+      api: { 'POST /services/protection/policies/p1/instalments/2/pay': { paymentUrl: 'http://localhost:3000/pay/sim/abc' } },
+    });
+    const form = new FormData();
+    form.set('intent', 'pay');
+    form.set('policyId', 'p1');
+    form.set('number', '2');
+    const response = (await post('/dashboard/protection', form, context)) as unknown as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('http://localhost:3000/pay/sim/abc');
+    expect(calls.map((call) => call.path)).toEqual(['/services/protection/policies/p1/instalments/2/pay']);
+  });
+});
