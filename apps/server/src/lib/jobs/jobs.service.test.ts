@@ -329,6 +329,7 @@ describe('job queue', () => {
       { name: 'referrals.rewards', repeat_seconds: 600, state: 'pending', later: true },
       { name: 'saved-searches.digests', repeat_seconds: 600, state: 'pending', later: true },
       { name: 'services.collection.cycle', repeat_seconds: 600, state: 'pending', later: true },
+      { name: 'services.protection.otr-cycle', repeat_seconds: 600, state: 'pending', later: true },
     ]);
   });
 });
