@@ -501,12 +501,6 @@ const MATRIX: Row[] = [
     request: (_c, f) => ({ method: 'POST', url: '/api/chat/tenant-search/submit', payload: { propertyId: f['id'], tenantId: f['tenantId'] } }),
     expect: selfOnly(200),
   },
-  { route: 'GET /api/notifications', request: () => ({ url: '/api/notifications' }), expect: signedIn(200) },
-  {
-    route: 'POST /api/notifications/read',
-    request: () => ({ method: 'POST', url: '/api/notifications/read', payload: { lastReadId: 0 } }),
-    expect: signedIn(200),
-  },
   {
     route: 'GET /api/appointments/timeslot/{id}',
     request: (c) => ({ url: `/api/appointments/timeslot/${c.listingId}` }),

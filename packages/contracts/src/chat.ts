@@ -108,19 +108,6 @@ export type TenantMatch = z.infer<typeof TenantMatch>;
 export const TenantMatches = z.object({ propertyId: z.number().int(), content: z.array(TenantMatch) }).meta({ id: 'TenantMatches' });
 export type TenantMatches = z.infer<typeof TenantMatches>;
 
-/** In-app notices: messages that arrived while away, viewing reminders. */
-export const Notification = z.object({
-  id: z.number().int(),
-  kind: z.enum(['UNREAD_MESSAGES', 'VIEWING_REMINDER']),
-  conversationId: z.number().int().nullable(),
-  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-  read: z.boolean(),
-  createdAt: z.string(),
-});
-export type Notification = z.infer<typeof Notification>;
-export const Notifications = z.object({ content: z.array(Notification), unread: z.number().int() }).meta({ id: 'Notifications' });
-export type Notifications = z.infer<typeof Notifications>;
-
 /** Spec section 3: id, banner text, unread count and the listing; plus who is on the other side. */
 export const ChatConversation = z
   .object({
@@ -171,7 +158,6 @@ export type ServerEvent =
   | { type: 'typing'; conversationId: number; userId: string }
   | { type: 'read'; conversationId: number; userId: string; lastReadId: number }
   | { type: 'unread'; count: number }
-  | { type: 'notification'; notification: Notification }
   /** A notice of the notification centre arrived (the bell's count; the list is fetched in the page's language). */
   | { type: 'notice'; noticeId: number; unread: number }
   | { type: 'ready'; replayed: number };

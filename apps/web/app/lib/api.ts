@@ -256,9 +256,6 @@ export function createApi(fetcher: Fetcher, lang?: Language, handlers: { onBanne
       call<Answer<typeof chat.UnreadCount>>('POST', `/chat-conversations/${id}/read`, { lastReadId } satisfies Sent<typeof chat.ReadBody>),
     reportChat: (id: number, report: Sent<typeof chat.ReportBody>) => call<void>('POST', `/chat-conversations/${id}/report`, report),
     blockChat: (id: number) => call<Answer<typeof chat.ChatConversation>>('POST', `/chat-conversations/${id}/block`),
-    notifications: () => get<Answer<typeof chat.Notifications>>('/notifications'),
-    readNotifications: (lastReadId: number) =>
-      call<Answer<typeof chat.Notifications>>('POST', '/notifications/read', { lastReadId } satisfies Sent<typeof chat.ReadBody>),
     tenantSearch: (propertyId: number) =>
       call<Answer<typeof chat.TenantMatches>>('POST', '/chat/tenant-search/list', { propertyId } satisfies Sent<typeof chat.TenantSearchList>),
     inviteTenant: (propertyId: number, tenantId: string) =>

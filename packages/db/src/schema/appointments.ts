@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { chatConversations } from './chat.ts';
 import { properties } from './properties.ts';
 import { users } from './users.ts';
@@ -53,23 +53,4 @@ export const appointments = pgTable(
       .on(t.startsAt)
       .where(sql`status = 'BOOKED' and reminded_at is null`),
   ],
-);
-
-/** In-app notices (new messages while away, viewing reminders), read in the header's chat panel. */
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['UNREAD_MESSAGES', 'VIEWING_REMINDER'] }).notNull(),
-    conversationId: integer('conversation_id').references(() => chatConversations.id, { onDelete: 'cascade' }),
-    data: jsonb('data').$type<Record<string, string | number | boolean>>().notNull().default({}),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-  },
-  (t) => [index('notifications_user').on(t.userId, t.id.desc())],
 );

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
-import { areas, chatConversations, chatMessages, chatReports, notifications, properties, propertyImages, userBlocks, users } from '@kunci/db/schema';
+import { areas, chatConversations, chatMessages, chatReports, properties, propertyImages, userBlocks, users } from '@kunci/db/schema';
 import { messageConversation, unreadBy } from '../../lib/chat-unread.repository.ts';
 import { isLive, listingDealColumns } from '../../lib/listing-card.repository.ts';
 import { transactional } from '../../lib/transactional.ts';
@@ -10,7 +10,6 @@ import { createUploadsRepository } from '../../lib/uploads.repository.ts';
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type NewMessage = typeof chatMessages.$inferInsert;
-export type NotificationRow = typeof notifications.$inferSelect;
 
 const tenants = alias(users, 'tenant');
 const landlords = alias(users, 'landlord');
@@ -308,22 +307,6 @@ function chatQueries(db: Database) {
               )})`,
             )
         : Promise.resolve([]),
-
-    addNotification: async (values: typeof notifications.$inferInsert) => (await db.insert(notifications).values(values).returning())[0]!,
-    notifications: (userId: string) =>
-      db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(30),
-    unreadNotifications: async (userId: string) =>
-      (
-        await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(notifications)
-          .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-      )[0]?.n ?? 0,
-    readNotifications: (userId: string, upTo: number) =>
-      db
-        .update(notifications)
-        .set({ readAt: sql`now()` })
-        .where(and(eq(notifications.userId, userId), lte(notifications.id, upTo), isNull(notifications.readAt))),
 
     reported: async (conversationId: number) =>
       (await db.select({ id: chatReports.id }).from(chatReports).where(eq(chatReports.conversationId, conversationId)).limit(1)).length > 0,

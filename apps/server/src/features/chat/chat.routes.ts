@@ -18,7 +18,6 @@ import {
   TenantMatches,
   TenantSearchList,
   TenantSearchSubmit,
-  Notifications,
   UnreadCount,
 } from '@kunci/contracts/chat';
 import {
@@ -167,25 +166,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => service.inviteTenant(actor(request), request.body.propertyId, request.body.tenantId),
-  );
-
-  app.get(
-    '/notifications',
-    { schema: { tags, summary: 'In-app notices: messages that came while away, viewing reminders', response: { 200: Notifications, ...errors } } },
-    async (request) => service.notifications(actor(request)),
-  );
-
-  app.post(
-    '/notifications/read',
-    {
-      schema: {
-        tags,
-        summary: 'Mark notices read up to an id',
-        body: ReadBody,
-        response: { 200: Notifications, ...errors },
-      },
-    },
-    async (request) => service.readNotifications(actor(request), request.body.lastReadId),
   );
 
   app.get(

@@ -5,8 +5,6 @@ import type {
   ChatSystemEvent,
   ChatRequest,
   MessagesPage,
-  Notification,
-  Notifications,
   SendMessage,
   ServerEvent,
   TenantMatch,
@@ -19,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { CONTENT_TYPES, fileKind, publishImage, stagingKey, videoContainer, type Uploads } from '../../lib/uploads.ts';
 import type { ChatHub } from './chat-hub.ts';
-import type { ChatRepository, MessageRow, NewMessage, NotificationRow } from './chat.repository.ts';
+import type { ChatRepository, MessageRow, NewMessage } from './chat.repository.ts';
 
 export interface ChatActor {
   id: string;
@@ -77,17 +75,6 @@ function fromJson(raw: string | null): ChatMessage | null {
     clientId: m.client_id,
     createdAt: new Date(m.created_at).toISOString(),
     event: systemEventOf(m),
-  };
-}
-
-function toNotification(n: NotificationRow): Notification {
-  return {
-    id: Number(n.id),
-    kind: n.kind,
-    conversationId: n.conversationId,
-    data: n.data,
-    read: n.readAt !== null,
-    createdAt: n.createdAt.toISOString(),
   };
 }
 
@@ -410,21 +397,6 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
     announce: (conversation: { tenantId: string; landlordId: string }, messages: MessageRow[]) => announce(conversation, messages, null),
     participantOf: (actor: ChatActor, id: number) => participantOf(repository, actor, id),
     readable: (actor: ChatActor, id: number) => readable(repository, actor, id),
-
-    async notifications(actor: ChatActor): Promise<Notifications> {
-      const [rows, unread] = await Promise.all([repository.notifications(actor.id), repository.unreadNotifications(actor.id)]);
-      return { content: rows.map(toNotification), unread };
-    },
-    async readNotifications(actor: ChatActor, upTo: number) {
-      await repository.readNotifications(actor.id, upTo);
-      return this.notifications(actor);
-    },
-    /** Stores an in-app notice and shows it at once on the user's open pages. */
-    async notify(values: { userId: string; kind: Notification['kind']; conversationId: number; data: Notification['data'] }) {
-      const notification = toNotification(await repository.addNotification(values));
-      await hub.publish([values.userId], { type: 'notification', notification });
-      return notification;
-    },
 
     people: (ids: string[]) => repository.usersById(ids),
 

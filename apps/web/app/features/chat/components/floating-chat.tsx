@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useMatches } from 'react-router';
 import { CHAT_BUTTON_DELAY_MS } from '@kunci/contracts/constants';
-import type { ChatConversation, Notification } from '@kunci/contracts/chat';
+import type { ChatConversation } from '@kunci/contracts/chat';
 import { useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
@@ -18,10 +18,10 @@ const HIDDEN_ON = /^(chat|reels|details|profile|post[A-Za-z]*)\./;
 
 /**
  * The floating chat button for signed-in visitors, shown after the spec's delay: a badge with unread
- * messages, and a panel with the latest conversations and notices from while they were away.
+ * messages, and a panel with the latest conversations.
  */
 export function FloatingChat() {
-  const { t, href, dateTime } = useI18n();
+  const { t, href } = useI18n();
   const { user } = useRootData();
   const api = useApi();
   const live = useChatLive();
@@ -29,7 +29,6 @@ export function FloatingChat() {
   const [visible, setVisible] = useState(false);
   const [open, setOpen] = useState(false);
   const [conversations, setConversations] = useState<ChatConversation[] | null>(null);
-  const [notices, setNotices] = useState<Notification[]>([]);
   const panel = useRef<HTMLDivElement>(null);
   const hidden = !user || HIDDEN_ON.test(leaf);
 
@@ -49,14 +48,9 @@ export function FloatingChat() {
     }
   }
   async function refresh() {
-    const [list, notes] = await Promise.all([api.chatConversations().catch(() => []), api.notifications().catch(() => null)]);
+    // Notices from while the person was away are under the bell (the notification centre), not here.
+    const list = await api.chatConversations().catch(() => []);
     setConversations(list.slice(0, 6));
-    const unread = notes?.content.filter((n) => !n.read) ?? [];
-    setNotices(unread);
-    if (unread.length) {
-      // Opening the panel reads the notices.
-      await api.readNotifications(unread[0]!.id).catch(() => undefined);
-    }
   }
 
   useChatEvents((event) => {
@@ -72,10 +66,6 @@ export function FloatingChat() {
   }, [open]);
 
   if (hidden || !visible) return null;
-  const noticeText = (n: Notification) =>
-    n.kind === 'VIEWING_REMINDER'
-      ? t('chat.notification.VIEWING_REMINDER', { time: dateTime(String(n.data['startsAt'])) })
-      : t('chat.notification.UNREAD_MESSAGES', { from: String(n.data['from']), count: Number(n.data['count']), listing: String(n.data['listing']) });
 
   return (
     // Placed by the shell, in the corner stack under "Back to top".
@@ -97,26 +87,6 @@ export function FloatingChat() {
               <CloseIcon />
             </button>
           </div>
-          {notices.length ? (
-            <section aria-labelledby="floating-notices" className="border-b border-gray-100 bg-amber-50 p-3 text-sm">
-              <h3 id="floating-notices" className="font-medium">
-                {t('chat.notifications')}
-              </h3>
-              <ul className="mt-1 space-y-1">
-                {notices.map((n) => (
-                  <li key={n.id}>
-                    <Link
-                      to={href('chat', undefined, { chatId: String(n.conversationId) })}
-                      className="hover:underline"
-                      onClick={() => setOpen(false)}
-                    >
-                      {noticeText(n)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
           {failed ? (
             <p role="alert" className="p-3 text-sm text-red-700">
               {t('errors.network')}
