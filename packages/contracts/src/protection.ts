@@ -129,6 +129,8 @@ export const InsurableDeal = z.object({
   dealId: z.uuid(),
   propertyName: z.string(),
   monthlyRent: z.number().int(),
+  /** A room let on its own: below the floor it is insured (and priced) at the floor rent. */
+  room: z.boolean(),
   moveInDate: day,
   /** The last day it may be bought. */
   buyBy: day,

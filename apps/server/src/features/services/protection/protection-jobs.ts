@@ -28,7 +28,8 @@ export function registerProtectionJobs(jobs: JobQueue, service: ProtectionServic
 
   jobs.handle(protectionOtr, async () => {
     const done = await service.runOtr();
-    if (done.decided) log.info(done, 'on-time rental');
+    const reminded = await service.remindInstalments();
+    if (done.decided || reminded) log.info({ ...done, reminded }, 'on-time rental and instalment reminders');
   });
 }
 

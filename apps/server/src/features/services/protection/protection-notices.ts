@@ -41,3 +41,18 @@ export const claimDecided = defineNotice<{ status: string; property: string; not
     status: translatorFor(lang)('services.protection.claim.status', { status: params.status }),
   }),
 });
+
+/** An instalment of the policy's price fell due unpaid: the landlord pays it from the protection page. */
+export const instalmentDue = defineNotice<{ property: string; amountSen: number; date: string; reference: string }>({
+  type: 'protection.instalment-due',
+  label: 'services.protection.notice.dueLabel',
+  title: 'services.protection.notice.dueTitle',
+  body: 'services.protection.notice.dueBody',
+  channels: { email: true, push: true },
+  values: (lang, params) => ({
+    property: params.property,
+    reference: params.reference,
+    amount: formatRinggit(params.amountSen),
+    date: formatDate(lang, `${params.date}T00:00:00+08:00`),
+  }),
+});

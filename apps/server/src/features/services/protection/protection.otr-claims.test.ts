@@ -7,6 +7,7 @@ import {
   collectionTenancies,
   ledgerEntries,
   notices,
+  protectionInstalments,
   protectionOtrDecisions,
   protectionPolicies,
 } from '@kunci/db/schema';
@@ -236,6 +237,29 @@ describe('on-time rental pays the landlord on the due date, within its rules', (
       .from(notices)
       .where(and(eq(notices.userId, landlord.id), eq(notices.type, 'protection.otr-paid')));
     expect(told).toHaveLength(1);
+  });
+
+  it('the landlord is reminded once of an instalment due and unpaid, not of one paid or not yet due', async () => {
+    const { landlord, policy } = await protectedTenancy('PROTECT', []);
+    await t.database.db.insert(protectionInstalments).values([
+      { policyId: policy.id, number: 1, amountSen: 119_750, premiumSen: 112_500, stampDutySen: 500, dueDate: addDays(today(), -30), status: 'PAID' },
+      { policyId: policy.id, number: 2, amountSen: 119_750, premiumSen: 112_500, stampDutySen: 500, dueDate: addDays(today(), -1) },
+    ]);
+    const other = await protectedTenancy('PROTECT', []);
+    await t.database.db
+      .insert(protectionInstalments)
+      .values({ policyId: other.policy.id, number: 2, amountSen: 119_750, premiumSen: 112_500, stampDutySen: 500, dueDate: addDays(today(), 1) });
+    await runOtr();
+    await runOtr();
+    const reminders = async (userId: string) =>
+      t.database.db
+        .select()
+        .from(notices)
+        .where(and(eq(notices.userId, userId), eq(notices.type, 'protection.instalment-due')));
+    expect(await reminders(landlord.id)).toEqual([
+      expect.objectContaining({ params: expect.objectContaining({ amountSen: 119_750, date: addDays(today(), -1) }) }),
+    ]);
+    expect(await reminders(other.landlord.id)).toHaveLength(0);
   });
 
   it('an invoice due tomorrow is not decided yet', async () => {

@@ -1,7 +1,15 @@
 import { and, eq, like } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionInvoices, collectionTenancies, ledgerEntries, protectionInstalments, protectionPolicies } from '@kunci/db/schema';
+import {
+  collectionInvoices,
+  collectionTenancies,
+  deals,
+  ledgerEntries,
+  properties,
+  protectionInstalments,
+  protectionPolicies,
+} from '@kunci/db/schema';
 import type { Policy, ProtectionOverview } from '@kunci/contracts/protection';
 import type { MediaStore } from '@kunci/media/store';
 import { createTestApp, type TestApp } from '../../../../test/support.ts';
@@ -37,10 +45,12 @@ async function tenancy(daysAgo: number, options: { rent?: number; months?: numbe
   const landlord = await f.person('Landlord Lim', { language: options.language ?? 'EN' });
   const tenant = await f.person('Tenant Aminah');
   const moveInDate = addDays(today(), -daysAgo);
-  const { dealId } = await f.activeDeal(landlord.id, tenant.id, moveInDate, {
+  const { dealId, propertyId } = await f.activeDeal(landlord.id, tenant.id, moveInDate, {
     monthlyRent: options.rent ?? 1800,
     ...(options.months ? { tenancyMonths: options.months } : {}),
   });
+  // A whole home (some demo listings are rooms, which a cheap rent does not refuse).
+  await t.database.db.update(properties).set({ roomType: null }).where(eq(properties.id, propertyId));
   return { landlord, tenant, dealId, moveInDate };
 }
 
@@ -178,6 +188,23 @@ describe('buying protection', () => {
     const answer = await buy(landlord, dealId);
     expect(answer.statusCode).toBe(status);
     if (errorCode) expect(answer.json()).toMatchObject({ errorCode });
+  });
+
+  it('a room let below the floor is insured and priced at the floor rent; the same rent for a whole home is refused', async () => {
+    const { landlord, dealId } = await tenancy(5, { rent: 450 });
+    expect((await buy(landlord, dealId)).json()).toMatchObject({ errorCode: 11480 });
+    const [deal] = await t.database.db.select({ propertyId: deals.propertyId }).from(deals).where(eq(deals.id, dealId));
+    await t.database.db.update(properties).set({ roomType: 'SINGLE' }).where(eq(properties.id, deal!.propertyId!));
+    const bought = await buy(landlord, dealId, 'PROTECT');
+    expect(bought.statusCode).toBe(201);
+    // 1.25 months of RM500 = RM625, SST RM37.50, stamp duty RM10.
+    expect((bought.json() as { policy: Policy }).policy).toMatchObject({
+      monthlyRentSen: 45_000,
+      insuredRentSen: 50_000,
+      premiumSen: 62_500,
+      sstSen: 3750,
+      totalSen: 67_250,
+    });
   });
 
   it('refused while rent is overdue, in the landlord’s language; refused to anyone but the landlord', async () => {

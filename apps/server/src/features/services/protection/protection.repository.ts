@@ -24,6 +24,8 @@ export type ClaimFileRow = typeof protectionClaimFiles.$inferSelect;
 
 /** A deal's name: the listing's, or the one the parties stated for a tenancy found elsewhere. */
 const dealName = sql<string>`coalesce(${deals.propertyName}, ${properties.name}, '')`;
+/** A room let on its own (a cheap one is insured at the floor rent). */
+const isRoom = sql<boolean>`coalesce(${properties.roomType} is not null, false)`;
 
 function protectionQueries(db: Database) {
   return {
@@ -35,7 +37,7 @@ function protectionQueries(db: Database) {
     deal: async (dealId: string) =>
       (
         await db
-          .select({ deal: deals, propertyName: dealName })
+          .select({ deal: deals, propertyName: dealName, room: isRoom })
           .from(deals)
           .leftJoin(properties, eq(properties.id, deals.propertyId))
           .where(eq(deals.id, dealId))
@@ -44,7 +46,7 @@ function protectionQueries(db: Database) {
     /** The landlord's ACTIVE deals, newest move-in first (what the quote page offers to insure). */
     activeDeals: (landlordId: string) =>
       db
-        .select({ deal: deals, propertyName: dealName })
+        .select({ deal: deals, propertyName: dealName, room: isRoom })
         .from(deals)
         .leftJoin(properties, eq(properties.id, deals.propertyId))
         .where(and(eq(deals.landlordId, landlordId), eq(deals.state, 'ACTIVE')))
@@ -136,6 +138,16 @@ function protectionQueries(db: Database) {
           .where(and(eq(protectionPolicies.id, policyId), eq(protectionPolicies.status, 'PENDING_PAYMENT')))
           .returning({ id: protectionPolicies.id })
       ).length > 0,
+
+    /** Instalments still unpaid on or after their due date, of policies in force (the landlord is reminded once each). */
+    dueInstalments: (day: string, limit: number) =>
+      db
+        .select({ instalment: protectionInstalments, policy: protectionPolicies })
+        .from(protectionInstalments)
+        .innerJoin(protectionPolicies, eq(protectionPolicies.id, protectionInstalments.policyId))
+        .where(and(eq(protectionInstalments.status, 'DUE'), lte(protectionInstalments.dueDate, day), eq(protectionPolicies.status, 'ACTIVE')))
+        .orderBy(asc(protectionInstalments.dueDate))
+        .limit(limit),
 
     // ---- On-time rental ----------------------------------------------------------------------------------------
 

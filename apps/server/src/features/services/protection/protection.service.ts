@@ -22,7 +22,7 @@ import type { NoticeSender } from '../../../lib/notices.ts';
 import { readAll } from '../../../lib/uploads.ts';
 import { addDays, addMonths, processingFeeSen, tenancyEnd } from '../collection/collection-dates.ts';
 import { INVOICE_REFERENCE } from '../collection/collection.service.ts';
-import { claimDecided, otrPaid, policyActive } from './protection-notices.ts';
+import { claimDecided, instalmentDue, otrPaid, policyActive } from './protection-notices.ts';
 import { policyPdf } from './policy-pdf.ts';
 import type { ClaimFileRow, ClaimRow, InstalmentRow, PolicyRow, ProtectionRepository } from './protection.repository.ts';
 
@@ -161,6 +161,7 @@ export function createProtectionService({ repository, payments, notices, store, 
   async function refusal(
     repo: ProtectionRepository,
     deal: { id: string; state: string; moveInDate: string; tenancyMonths: number; monthlyRent: number },
+    room: boolean,
     day: string,
     options: { ignorePending?: boolean } = {},
   ): Promise<AppError | null> {
@@ -178,7 +179,7 @@ export function createProtectionService({ repository, payments, notices, store, 
         undefined,
         'services.protection.error.tooLong',
       );
-    if (!protectionQuote(deal.monthlyRent).eligible)
+    if (!protectionQuote(deal.monthlyRent, room).eligible)
       return new AppError(
         ErrorCode.PROTECTION_NOT_ELIGIBLE,
         { dealId: deal.id, rent: deal.monthlyRent },
@@ -235,13 +236,14 @@ export function createProtectionService({ repository, payments, notices, store, 
         repository.claimFiles(claimRows.map((row) => row.claim.id)),
       ]);
       const insurable: ProtectionOverview['insurable'] = [];
-      for (const { deal, propertyName } of dealRows) {
-        const why = await refusal(repository, deal, day, { ignorePending: true });
+      for (const { deal, propertyName, room } of dealRows) {
+        const why = await refusal(repository, deal, room, day, { ignorePending: true });
         const code = why?.code;
         insurable.push({
           dealId: deal.id,
           propertyName,
           monthlyRent: deal.monthlyRent,
+          room,
           moveInDate: deal.moveInDate,
           buyBy: addDays(deal.moveInDate, rules.buyWithinDays),
           refusal:
@@ -273,15 +275,15 @@ export function createProtectionService({ repository, payments, notices, store, 
       const day = today();
       const found = await repository.deal(dealId);
       if (!found) throw new AppError(ErrorCode.NOT_FOUND, { dealId });
-      const { deal, propertyName } = found;
+      const { deal, propertyName, room } = found;
       if (deal.landlordId !== landlordId) throw new AppError(ErrorCode.FORBIDDEN, { dealId });
       const { policy, first } = await repository.transaction(async (tx) => {
-        const why = await refusal(tx, deal, day, { ignorePending: true });
+        const why = await refusal(tx, deal, room, day, { ignorePending: true });
         if (why) throw why;
         // Locked by `refusal` (FOR UPDATE): a pending purchase is replaced by this one.
         const pending = await tx.livePolicyOfDeal(deal.id);
         if (pending) await tx.cancelPolicy(pending.id);
-        const quote = protectionQuote(deal.monthlyRent).plans.find((each) => each.plan === plan)!;
+        const quote = protectionQuote(deal.monthlyRent, room).plans.find((each) => each.plan === plan)!;
         const policy = await tx.insertPolicy({
           dealId: deal.id,
           landlordId,
@@ -289,7 +291,7 @@ export function createProtectionService({ repository, payments, notices, store, 
           propertyName,
           plan,
           monthlyRentSen: deal.monthlyRent * 100,
-          insuredRentSen: protectionQuote(deal.monthlyRent).insuredRent * 100,
+          insuredRentSen: protectionQuote(deal.monthlyRent, room).insuredRent * 100,
           premiumSen: quote.premiumSen,
           sstSen: quote.sstSen,
           stampDutySen: quote.stampDutySen,
@@ -455,6 +457,25 @@ export function createProtectionService({ repository, payments, notices, store, 
         }
         if (candidates.length < batch) return { decided, paid };
       }
+    },
+
+    /**
+     * Reminds landlords of instalments due and unpaid (the notification centre's key makes it once per instalment,
+     * however often the cycle runs). How many reminders were new.
+     */
+    remindInstalments: async (day = today(), limit = 500): Promise<number> => {
+      let sent = 0;
+      for (const { instalment, policy } of await repository.dueInstalments(day, limit)) {
+        const notice = await notices.send({
+          type: instalmentDue,
+          recipientId: policy.landlordId,
+          link: { route: 'protectionPolicies', query: { policy: policy.id } },
+          params: { property: policy.propertyName, amountSen: instalment.amountSen, date: instalment.dueDate, reference: policyReference(policy) },
+          key: `protection:instalment-due:${instalment.id}`,
+        });
+        if (notice) sent++;
+      }
+      return sent;
     },
 
     /** The policy document in the landlord's language: the landlord's own, or staff's. */

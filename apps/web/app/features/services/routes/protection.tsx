@@ -259,7 +259,7 @@ function BuySection({
                   })}
                 </legend>
                 <div className="mt-2 space-y-2">
-                  {protectionQuote(deal.monthlyRent).plans.map((plan) => (
+                  {protectionQuote(deal.monthlyRent, deal.room).plans.map((plan) => (
                     <label key={plan.plan} className="flex items-start gap-2 text-sm">
                       <input
                         type="radio"
