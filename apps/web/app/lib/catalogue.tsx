@@ -16,6 +16,11 @@ const ID = 'app-messages';
 
 /** Areas every page brings, whatever it rendered: what an error, a notice or a sign-in prompt may need at once. */
 const ALWAYS = ['app', 'nav', 'errors', 'error', 'notFound', 'toast'];
+/**
+ * Messages every page brings for what renders nothing on the server and shows after load (the app-install popup on
+ * phones): without them the page would load the whole catalogue for four strings. Any other message still comes.
+ */
+const ALWAYS_KEYS = ['growth.app.'];
 
 interface PageCatalogue {
   lang: Language;
@@ -69,7 +74,9 @@ function serialize(lang: Language, used: ReadonlySet<string> | undefined): strin
     let messages: Partial<Messages> = all;
     if (areas) {
       const wanted = new Set(areas);
-      messages = Object.fromEntries(Object.entries(all).filter(([name]) => wanted.has(areaOf(name)))) as Partial<Messages>;
+      messages = Object.fromEntries(
+        Object.entries(all).filter(([name]) => wanted.has(areaOf(name)) || ALWAYS_KEYS.some((start) => name.startsWith(start))),
+      ) as Partial<Messages>;
     }
     text = JSON.stringify({ lang, messages, complete: !areas } satisfies PageCatalogue).replace(/</g, '\\u003c');
     if (serialized.size >= SERIALIZED_MAX) serialized.delete(serialized.keys().next().value!);
