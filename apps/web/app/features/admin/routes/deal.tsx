@@ -56,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded, matches }) => {
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section className="mt-6" aria-labelledby={id}>
+    <section className="mt-6 min-w-0" aria-labelledby={id}>
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
@@ -98,7 +98,7 @@ export default function AdminDeal({ loaderData }: Route.ComponentProps) {
       {done && !('view' in done) ? <ActionMessage result={result} done={doneMessage} /> : null}
       {failed ? <ActionMessage result={result} done="" /> : null}
 
-      <div className="mt-4 grid gap-4 md:grid-cols-3">
+      <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-3">
         <section className="rounded-xl border border-gray-200 p-4" aria-labelledby="deal-facts">
           <h2 id="deal-facts" className="font-semibold">
             {t('admin.deals.facts')}
@@ -271,7 +271,7 @@ export default function AdminDeal({ loaderData }: Route.ComponentProps) {
         </AdminTable>
       </Section>
 
-      <div className="grid gap-x-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-6 lg:grid-cols-2">
         <Section id="deal-ledger" title={t('admin.deals.ledger')}>
           <AdminTable
             caption={t('admin.deals.ledger')}
@@ -356,7 +356,7 @@ export default function AdminDeal({ loaderData }: Route.ComponentProps) {
         </Section>
       </div>
 
-      <div className="grid gap-x-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-6 md:grid-cols-2">
         <Section id="deal-credit" title={t('admin.deals.credit')}>
           {deal.credit ? (
             <p className="mt-1">
