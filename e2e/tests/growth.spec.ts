@@ -1,19 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations } from '../support.ts';
-
-let counter = Math.floor(Math.random() * 10_000_000);
-/** A fresh Malaysian mobile number as a person types it (012-xxx xxxx). */
-function freshLocalNumber(): { typed: string; e164: string } {
-  counter = (counter + 7919) % 10_000_000;
-  const digits = String(counter).padStart(7, '0');
-  return { typed: `013-${digits.slice(0, 3)} ${digits.slice(3)}`, e164: `+6013${digits}` };
-}
+import { expectNoSeriousAxeViolations, freshMobile } from '../support.ts';
 
 /** On the register page: a new account by PIN from the development outbox. */
 async function registerByPin(page: Page, name: string) {
-  const phone = freshLocalNumber();
+  const phone = freshMobile();
   await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('Email').fill(`${name.split(' ')[0]!.toLowerCase()}.${counter}@example.com`);
+  await page.getByLabel('Email').fill(`${name.split(' ')[0]!.toLowerCase()}.${phone.e164.slice(-7)}@example.com`);
   await page.getByLabel('Mobile number').fill(phone.typed);
   await page.getByRole('button', { name: 'Send PIN' }).click();
   await expect(page.getByText(phone.e164)).toBeVisible();
