@@ -214,6 +214,8 @@ describe('our ICU formatter', () => {
     rating: 5,
     confirm: 'https://kunci.example/newsletter?confirm=1.x',
     unsubscribe: 'https://kunci.example/newsletter?unsubscribe=1.x',
+    bank: 'Maybank',
+    holder: 'A••• R•••',
     // Services
     cover: 42_000,
     runner: 'Hafiz',

@@ -409,7 +409,7 @@ export const growth = defineArea({
     'growth.payout.intro':
       'Ganjaran dibayar ke akaun bank Malaysia dalam tempoh {days} hari bekerja selepas anda memberikan butirannya. Kami menyimpannya secara tersulit dan memaparkannya secara bertopeng.',
     'growth.payout.none': 'Belum ada butiran bank: ganjaran yang diperoleh akan menunggu sehingga anda menambahnya.',
-    'growth.payout.bank': 'Bank',
+    'growth.payout.bank': 'Nama bank',
     'growth.payout.chooseBank': 'Pilih bank',
     'growth.payout.holder': 'Nama pemegang akaun',
     'growth.payout.number': 'Nombor akaun',
