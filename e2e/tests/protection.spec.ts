@@ -24,7 +24,7 @@ async function outboxOf(request: APIRequestContext, phone: string): Promise<{ bo
 /** A fresh tenant signed in with a PIN from the development outbox; their phone. */
 async function newTenant(page: Page): Promise<string> {
   await page.goto('/login');
-  const phone = `+6014${String(Date.now()).slice(-7)}`;
+  const phone = `+6012${String(Date.now()).slice(-7)}`;
   await page.getByLabel('Mobile number').fill(phone);
   await page.getByRole('button', { name: 'Send PIN' }).click();
   await expect(page.getByText(phone)).toBeVisible();
@@ -200,6 +200,15 @@ test('the landlord of an ACTIVE tenancy at RM1,800 buys Protect Plus and pays th
   const pdf = await landlord.request.get((await policy.getByRole('link', { name: 'Download the policy (PDF)' }).getAttribute('href'))!);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   await expectNoSeriousAxeViolations(landlord);
+
+  // A claim needs an incident within the policy: this tenancy starts in two weeks, so today's is refused beside the form.
+  const claim = landlord.locator('form').filter({ hasText: 'Send the claim' });
+  await claim.getByLabel('What happened', { exact: true }).selectOption('OCD');
+  await claim.getByLabel('Date of the incident').fill(new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10));
+  await claim.getByLabel('Describe what happened').fill('The tenant stopped paying and stays on after the notice.');
+  await claim.getByLabel('Amount claimed (RM)').fill('1800');
+  await claim.getByRole('button', { name: 'Send the claim' }).click();
+  await expect(claim.getByRole('alert')).toHaveText('The incident date must fall within the policy and not be in the future.');
 
   // On a phone the pages keep their width.
   await landlord.setViewportSize({ width: 375, height: 740 });
