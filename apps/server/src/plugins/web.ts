@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
+import { globalRegistry } from 'zod';
 import { PAGE_CACHE_HEADER, type ServerContext } from '@kunci/contracts/server-context';
 import { notFound } from '../lib/app-error.ts';
 import { cookie } from '../lib/cookies.ts';
@@ -87,7 +88,7 @@ export async function webRoutes(
   const { createRequestHandler } = (await import(pathToFileURL(requireFromWeb.resolve('react-router')).href)) as {
     createRequestHandler: (build: unknown, mode?: string) => Handler;
   };
-  const build = (await import(pathToFileURL(serverBuild).href)) as { entry: { module: WebEntry } };
+  const build = await keepingApiSchemaIds(async () => (await import(pathToFileURL(serverBuild).href)) as { entry: { module: WebEntry } });
   const handle = createRequestHandler(build, options.production ? 'production' : 'development');
   const web = build.entry.module;
   const { pageCache } = options;
@@ -307,4 +308,21 @@ export async function webRoutes(
       handler: render,
     });
   });
+}
+
+/**
+ * Loads the page renderer's bundle without letting it take over the schema ids of the API. The bundle holds its own
+ * copy of the contracts it uses, and each copy registers its schemas in zod's one global registry under the same ids
+ * as the server's (the last registration of an id wins). The OpenAPI document is made from that registry's ids; with
+ * the bundle's copies there, a server schema that refers to another by id would meet two schemas of that id and the
+ * document could not be made (`GET /api/docs/json` answered 500). The ids are put back as the API registered them.
+ */
+async function keepingApiSchemaIds<T>(load: () => Promise<T>): Promise<T> {
+  const registry = globalRegistry as unknown as { _idmap: Map<string, unknown> };
+  const apiIds = new Map(registry._idmap);
+  try {
+    return await load();
+  } finally {
+    registry._idmap = apiIds;
+  }
 }
