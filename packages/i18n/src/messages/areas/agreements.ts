@@ -329,7 +329,7 @@ export const agreements = defineArea({
     'agreements.invite.propertyName': '房屋名称（大楼和单位，或街道）',
     'agreements.invite.startDate': '开始日期',
     'agreements.invite.months': '租期（月）',
-    'agreements.invite.rent': '月租（令吉）',
+    'agreements.invite.rent': '月租（RM）',
     'agreements.invite.occupants': '居住人数',
     'agreements.invite.yourDetails': '您在协议中的资料',
     'agreements.invite.send': '发送邀请',
