@@ -6,8 +6,8 @@ import { simulatorAnswers } from '../../src/features/screening/credit-bureau.ts'
 import { everyone, selfOnly, signedIn, staffOnly, type Context, type Fixture, type Persona, type Row } from '../authorization-matrix.ts';
 import { bearer, type TestApp } from '../support.ts';
 
-/** Staff who verify screening documents and read them through signed reads (admin holds every role). */
-const SCREENING_STAFF = ['operations', 'moderator'] as const;
+/** Staff who verify screening documents and read them through signed reads: operations (admin holds every role), not moderators. */
+const SCREENING_STAFF = ['operations'] as const;
 /** The owner's own, or screening staff. */
 const selfOrScreeningStaff = (status: number): Record<Persona, number> => ({ ...staffOnly(SCREENING_STAFF, status), owner: status });
 

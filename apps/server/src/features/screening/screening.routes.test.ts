@@ -146,8 +146,8 @@ describe('screening documents', () => {
   it('private: only the owner reads them, staff through a short-lived signed read made for them; the store holds no plain bytes; every read is logged', async () => {
     const { tenant, landlord, dealId } = await f.booked();
     const other = await f.person('Other User');
-    const staff = await f.person('Staff Lee', { role: 'moderator' });
-    const otherStaff = await f.person('Staff Tan', { role: 'moderator' });
+    const staff = await f.person('Staff Lee', { role: 'operations' });
+    const otherStaff = await f.person('Staff Tan', { role: 'operations' });
     const payslip = await addAndUpload(tenant, dealId, 'PAYSLIP', PDF, 'application/pdf', 'WORKING_ADULT');
     const statement = await addAndUpload(tenant, dealId, 'BANK_STATEMENT', PNG, 'image/png');
 
@@ -226,13 +226,18 @@ describe('screening documents', () => {
       asJson<{ content: unknown[] }>(await t.app.inject({ url: `/api/documents/users/${tenant.id}`, headers: tenant.headers })).content,
     ).toHaveLength(2);
     expect((await t.app.inject({ url: `/api/documents/users/${tenant.id}`, headers: landlord.headers })).statusCode).toBe(403);
+    // Moderators look after listings and reports: even with a confirmed session they see no documents.
+    const moderator = await f.person('Mod Wong', { role: 'moderator' });
+    await confirmStaffSession(t, moderator.token);
+    expect((await t.app.inject({ url: `/api/documents/users/${tenant.id}`, headers: moderator.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: signed.url, headers: moderator.headers })).statusCode).toBe(403);
   });
 });
 
 describe('zero-deposit decision', () => {
   it('working adult: payslip and three statements, credit passed, a refused statement replaced, staff verify: approved', async () => {
     const { tenant, landlord, dealId } = await f.booked();
-    const staff = await f.person('Staff Lee', { role: 'moderator' });
+    const staff = await f.person('Staff Lee', { role: 'operations' });
     // Without a profile the credit check cannot be used yet.
     await submit(tenant, PASSES);
     await consent(tenant, PASSES);
@@ -308,7 +313,7 @@ describe('zero-deposit decision', () => {
 
     // A RM6,000 condo is outside the homes band (RM500 to RM5,000): approved, with conditions.
     const pricey = await f.booked();
-    const staff = await f.person('Staff Lee', { role: 'moderator' });
+    const staff = await f.person('Staff Lee', { role: 'operations' });
     await t.database.db.update(properties).set({ price: 6000 }).where(eq(properties.id, pricey.propertyId));
     await t.database.raw(`update deals set monthly_rent = 6000 where id = $1`, [pricey.dealId]);
     await t.app.inject({
@@ -342,7 +347,7 @@ describe('zero-deposit decision', () => {
 describe('justifications', () => {
   it('a refused tenant sends a zero-deposit justification with a file (stored sealed); staff review it', async () => {
     const tenant = await f.person('Tenant Raj');
-    const staff = await f.person('Staff Lee', { role: 'moderator' });
+    const staff = await f.person('Staff Lee', { role: 'operations' });
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/v3/zero-deposit-justifications',

@@ -41,12 +41,12 @@ import type { ScreeningCaller, ScreeningService } from './screening.service.ts';
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 422: ErrorBody, 503: ErrorBody };
 const tags = ['screening'];
 
-/** Staff who verify documents and read them through signed reads: operations (deals, documents), moderators (deals), admins. */
+/** Staff who verify documents and read them through signed reads: operations (deals, documents, credit checks) and admins; moderators (listings, reports) do not. */
 export const screeningCaller = (request: FastifyRequest): ScreeningCaller => {
   const { user } = requireSession(request);
   return {
     userId: user.id,
-    staff: holdsRole(user.role, ['operations', 'moderator']),
+    staff: holdsRole(user.role, ['operations']),
     confirmed: recentlyConfirmed(request.staffConfirmedAt),
   };
 };
