@@ -173,7 +173,8 @@ async function matrixClaim(t: Parameters<NonNullable<Row['setup']>>[0], c: Param
 async function klangValleyListing(t: Parameters<NonNullable<Row['setup']>>[0], ownerId: string, keepClear: number): Promise<number> {
   const found = (await t.database.raw(
     `select id from properties where review_status = 'APPROVED' and id <> $1
-       and id not in (select property_id from deals) and id not in (select property_id from key_collections)
+       and not exists (select 1 from deals where deals.property_id = properties.id)
+       and not exists (select 1 from key_collections where key_collections.property_id = properties.id)
      order by id asc offset 20 limit 1`,
     [keepClear],
   )) as { rows: { id: number }[] };
