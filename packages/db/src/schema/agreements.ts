@@ -130,5 +130,8 @@ export const agreementInvitations = pgTable(
       .notNull()
       .default(sql`now()`),
   },
-  (t) => [index('agreement_invitations_invitee').on(t.inviteeId, t.createdAt.desc()), index('agreement_invitations_inviter').on(t.inviterId, t.createdAt.desc())],
+  (t) => [
+    index('agreement_invitations_invitee').on(t.inviteeId, t.createdAt.desc()),
+    index('agreement_invitations_inviter').on(t.inviterId, t.createdAt.desc()),
+  ],
 );
