@@ -136,10 +136,18 @@ test('a tenant reports a listing asking for a deposit; the moderator reads the c
   await expect(log.getByRole('row', { name: new RegExp(`listing\\.suspend listing ${listingId} `) })).toHaveCount(1);
   await expectNoSeriousAxeViolations(moderator);
 
-  // The reporter sees the outcome, and is told it by SMS.
+  // The reporter sees the outcome, and is told it under the bell (the notification centre delivers it from the job queue).
   await tenant.reload();
   await expect(tenant.getByRole('listitem').filter({ hasText: listing.name })).toContainText('The account was banned.');
-  await expect.poll(() => latestSms(tenant, tenantPhone), { timeout: 20_000 }).toContain('The account behind it has been banned');
+  await expect
+    .poll(
+      async () => {
+        await tenant.goto('/dashboard/notifications');
+        return tenant.getByRole('main').innerText();
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('The account behind it has been banned');
 
   await tenantContext.close();
   await landlordContext.close();
