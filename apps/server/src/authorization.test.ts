@@ -15,7 +15,9 @@ import {
   moderatorOnly,
   selfOnly,
   selfOrModerator,
+  selfOrOperations,
   signedIn,
+  staffOnly,
   type Context,
   type Fixture,
   type Persona,
@@ -650,13 +652,13 @@ const MATRIX: Row[] = [
     route: 'GET /api/deals/{id}',
     setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT'),
     request: (_c, f) => ({ url: `/api/deals/${f['id']}` }),
-    expect: selfOrModerator(200),
+    expect: selfOrOperations(200),
   },
   {
     route: 'GET /api/deals/{id} (landlord)',
     setup: (t, c) => matrixDeal(t, c.owner.id, 'LANDLORD'),
     request: (_c, f) => ({ url: `/api/deals/${f['id']}` }),
-    expect: selfOrModerator(200),
+    expect: selfOrOperations(200),
   },
   {
     route: 'PUT /api/deals/{id}',
@@ -674,7 +676,7 @@ const MATRIX: Row[] = [
     route: 'PUT /api/deals/{id} (staff void)',
     setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT'),
     request: (_c, f) => ({ method: 'PUT', url: `/api/deals/${f['id']}`, payload: { command: 'VOID', reason: 'FALSE_LISTING' } }),
-    expect: moderatorOnly(200),
+    expect: staffOnly(['operations'], 200),
   },
   {
     route: 'POST /api/deals/{id}/booking',
@@ -686,7 +688,7 @@ const MATRIX: Row[] = [
     route: 'POST /api/deals/{id}/verify/booking',
     setup: (t, c) => matrixDeal(t, c.owner.id, 'TENANT', 'ACCEPTED'),
     request: (_c, f) => ({ method: 'POST', url: `/api/deals/${f['id']}/verify/booking` }),
-    expect: selfOrModerator(200),
+    expect: selfOrOperations(200),
   },
   {
     route: 'POST /api/rental/order/pay',
@@ -714,19 +716,19 @@ const MATRIX: Row[] = [
     route: 'GET /api/payments/{id}',
     setup: (t, c) => ownPayment(t, c, false),
     request: (_c, f) => ({ url: `/api/payments/${f['id']}` }),
-    expect: selfOrModerator(200),
+    expect: selfOrOperations(200),
   },
   {
     route: 'GET /api/payments/{id}/receipt',
     setup: (t, c) => ownPayment(t, c, true),
     request: (_c, f) => ({ url: `/api/payments/${f['id']}/receipt` }),
-    expect: selfOrModerator(200),
+    expect: selfOrOperations(200),
   },
   {
     route: 'GET /api/payments/{id}/receipt.pdf',
     setup: (t, c) => ownPayment(t, c, true),
     request: (_c, f) => ({ url: `/api/payments/${f['id']}/receipt.pdf` }),
-    expect: selfOrModerator(200),
+    expect: selfOrOperations(200),
   },
   {
     // Anyone may deliver a webhook; only a genuine signature counts (a forged one is 400, payments.test.ts).

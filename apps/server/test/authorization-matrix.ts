@@ -48,6 +48,8 @@ export const selfOnly = (status: number): Record<Persona, number> => withStaff({
 /** The owner's own record, or any for staff holding the moderator role (moderators and admins). */
 export const selfOrModerator = (status: number): Record<Persona, number> =>
   withStaff({ anonymous: 401, owner: status, other: 403, banned: 403 }, { moderator: status, admin: status }, 403);
+/** The owner's own record, or any for operations staff (deals, documents, payments; admins hold every role). */
+export const selfOrOperations = (status: number): Record<Persona, number> => ({ ...staffOnly(['operations'], status), owner: status });
 /** Any signed-in user who is not banned. */
 export const signedIn = (status: number): Record<Persona, number> =>
   withStaff({ anonymous: 401, owner: status, other: status, banned: 403 }, status, status);

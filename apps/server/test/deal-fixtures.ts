@@ -10,7 +10,7 @@ export function dealFixtures(t: () => TestApp) {
 
   type Person = Awaited<ReturnType<typeof person>>;
 
-  async function person(name: string, options: { role?: 'user' | 'moderator'; language?: 'EN' | 'MY' | 'ZH' } = {}) {
+  async function person(name: string, options: { role?: 'user' | 'moderator' | 'operations'; language?: 'EN' | 'MY' | 'ZH' } = {}) {
     const db = t().database.db;
     const [row] = await db
       .insert(users)
@@ -143,7 +143,7 @@ export function dealFixtures(t: () => TestApp) {
   async function dealAt(until: 'BOOKED' | 'APPROVED' | 'SIGNED', options: { language?: 'EN' | 'MY' | 'ZH'; months?: number } = {}) {
     const landlord = await person('Landlord Wong');
     const tenant = await person('Tenant Aisyah', options.language ? { language: options.language } : {});
-    const staff = await person('Staff', { role: 'moderator' });
+    const staff = await person('Staff', { role: 'operations' });
     const propertyId = await condo(landlord.id);
     const dealId = ((await apply(tenant, propertyId, { tenancyMonths: options.months ?? 12 })).json() as { id: string }).id;
     await command(landlord, dealId, { command: 'ACCEPT' });

@@ -1,7 +1,7 @@
 import { matrixDeal } from '../deal-fixtures.ts';
 import { users } from '@kunci/db/schema';
 import { createSessionsRepository } from '../../src/lib/sessions.repository.ts';
-import { selfOnly, selfOrModerator, signedIn, type Context, type Fixture, type Row } from '../authorization-matrix.ts';
+import { selfOnly, selfOrOperations, signedIn, type Context, type Fixture, type Row } from '../authorization-matrix.ts';
 import { bearer, freshPhone, type TestApp } from '../support.ts';
 
 /** Terms of an agreement for the matrix's deals. */
@@ -63,19 +63,19 @@ export const agreementsRows: Row[] = [
     route: 'GET /api/agreements',
     setup: ownAgreement,
     request: (_c, f) => ({ url: `/api/agreements?dealId=${f['dealId']}` }),
-    expect: selfOrModerator(200),
+    expect: selfOrOperations(200),
   },
   {
     route: 'GET /api/agreements/{id}',
     setup: ownAgreement,
     request: (_c, f) => ({ url: `/api/agreements/${f['id']}` }),
-    expect: selfOrModerator(200),
+    expect: selfOrOperations(200),
   },
   {
     route: 'GET /api/agreements/{id}/pdf',
     setup: ownAgreement,
     request: (_c, f) => ({ url: `/api/agreements/${f['id']}/pdf` }),
-    expect: selfOrModerator(200),
+    expect: selfOrOperations(200),
   },
   {
     route: 'POST /api/agreements/{id}/code',

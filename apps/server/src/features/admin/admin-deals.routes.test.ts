@@ -235,5 +235,12 @@ describe('back office deals: list, timeline and ledger, document views, verdicts
     expect((rejected.json() as Detail).history).toContainEqual(
       expect.objectContaining({ action: 'deal.booking.reject', reason: 'Income does not cover the rent' }),
     );
+    // Failed screening gives the whole fee back: staff's earlier 20,000 counts, and the rule's refund sends the rest.
+    await f.drain();
+    const deal = await detail();
+    const toTenant = deal.ledger.filter((line) => line.kind === 'REFUND' && line.account === `user:${tenant.id}`);
+    expect(toTenant.map((line) => line.amountSen)).toEqual([20_000, 30_000]);
+    expect(deal.balances).toContainEqual({ account: `deal:${dealId}:escrow`, balanceSen: 0 });
+    expect(deal.refundableSen).toBe(0);
   });
 });

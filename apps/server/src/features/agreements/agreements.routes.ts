@@ -23,7 +23,7 @@ const tags = ['agreements'];
 
 const caller = (request: FastifyRequest) => {
   const { user } = requireSession(request);
-  return { userId: user.id, moderator: holdsRole(user.role, ['moderator']) };
+  return { userId: user.id, moderator: holdsRole(user.role, ['operations']) };
 };
 
 /** The tenancy agreement of a deal: started by a party, signed by both with one-time codes, kept as a signed PDF. */

@@ -5,8 +5,6 @@ import { translatorFor } from '@kunci/i18n/messages';
 import { formatRinggit } from '@kunci/contracts/payments';
 import { BUSINESS } from '@kunci/contracts/business';
 import type { FastifyBaseLogger } from 'fastify';
-import { ErrorCode } from '@kunci/contracts/errors';
-import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../lib/jobs/jobs.service.ts';
 import type { NoticeSender } from '../../lib/notices.ts';
 import type { Messenger } from '../../plugins/messaging.ts';
@@ -25,13 +23,9 @@ export function registerDealJobs(
   // A transition is idempotent by its state check, so a run repeated after a lost lease does nothing more.
   jobs.handle(dealDeadline, ({ dealId, command, state, reason, at }) => service.deadline(dealId, command, state, reason, at));
   jobs.handle(dealRefund, async ({ dealId, paymentId, amountSen, reason }, context) => {
-    try {
-      await service.refund(paymentId, amountSen, reason);
-    } catch (error) {
-      // A run repeated after its refund was recorded: payments refuses to give back more than was paid.
-      if (error instanceof AppError && error.code === ErrorCode.CONFLICT) context.log.warn({ dealId, paymentId }, 'deal refund already asked for');
-      else throw error;
-    }
+    // A run repeated after its refund was recorded asks nothing more (what is owed is already given).
+    const asked = await service.refund(paymentId, amountSen, reason);
+    if (!asked) context.log.info({ dealId, paymentId }, 'deal refund: nothing more owed');
   });
   jobs.handle(paymentSettled, async ({ purpose, referenceId, paymentId, amountSen }) => {
     if (purpose === 'DEAL_BOOKING' || purpose === 'DEAL_MOVE_IN') await service.paymentSettled(purpose, referenceId, paymentId, amountSen);

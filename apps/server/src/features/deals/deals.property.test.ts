@@ -55,7 +55,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 describe('deal state machine (property)', () => {
   it('random command sequences never reach an invalid state and the ledger always balances', async () => {
-    const staff = await f.person('Staff', { role: 'moderator' });
+    const staff = await f.person('Staff', { role: 'operations' });
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 7 }), async (steps) => {
         const landlord = await f.person('Landlord');

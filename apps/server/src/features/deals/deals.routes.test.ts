@@ -198,7 +198,7 @@ describe('deals', () => {
 
   it('staff voiding for a raised rent or a false listing refunds; a tenant may not void', async () => {
     const { tenant, dealId } = await booked();
-    const staff = await f.person('Staff', { role: 'moderator' });
+    const staff = await f.person('Staff', { role: 'operations' });
     await f.age(dealId, 72);
     expect((await f.command(tenant, dealId, { command: 'VOID', reason: 'RENT_RAISED' })).statusCode).toBe(403);
     expect((await f.command(staff, dealId, { command: 'VOID', reason: 'RENT_RAISED' })).json()).toMatchObject({
@@ -211,7 +211,7 @@ describe('deals', () => {
 
   it('documents: uploaded privately, screening fails and the fee is refunded', async () => {
     const { tenant, landlord, dealId } = await booked();
-    const staff = await f.person('Staff', { role: 'moderator' });
+    const staff = await f.person('Staff', { role: 'operations' });
     expect((await f.command(tenant, dealId, { command: 'SUBMIT_DOCUMENTS' })).json()).toMatchObject({ errorCode: 11454 });
     const added = await t.app.inject({
       method: 'POST',
@@ -275,7 +275,7 @@ describe('deals', () => {
     expect((await f.ledger(late.dealId)).filter((line) => line.kind === 'FORFEIT')).toHaveLength(2);
 
     const { tenant, landlord, dealId } = await booked();
-    const staff = await f.person('Staff', { role: 'moderator' });
+    const staff = await f.person('Staff', { role: 'operations' });
     const documentId = (
       (
         await t.app.inject({ method: 'POST', url: `/api/deals/${dealId}/documents`, payload: { kind: 'IC_FRONT' }, headers: tenant.headers })

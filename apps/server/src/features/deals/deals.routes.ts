@@ -22,7 +22,7 @@ const tags = ['deals'];
 
 const caller = (request: FastifyRequest) => {
   const { user } = requireSession(request);
-  return { userId: user.id, moderator: holdsRole(user.role, ['moderator']) };
+  return { userId: user.id, moderator: holdsRole(user.role, ['operations']) };
 };
 
 export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = async (app, { service }) => {
@@ -67,7 +67,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = asy
     },
     async (request) => {
       const user = request.session?.user;
-      return service.byHash(request.params.hash, user ? { userId: user.id, moderator: holdsRole(user.role, ['moderator']) } : null);
+      return service.byHash(request.params.hash, user ? { userId: user.id, moderator: holdsRole(user.role, ['operations']) } : null);
     },
   );
 

@@ -33,7 +33,8 @@ import { isUniqueViolation, type DealEventRow, type DealQueries, type DealRow, t
 /** What deals need of payments: the port app.ts fills with the payments service (features do not import each other). */
 export interface DealPayments {
   createPayment(input: CreatePaymentInput<'DEAL_BOOKING' | 'DEAL_MOVE_IN'>): Promise<{ paymentId: string; paymentUrl: string }>;
-  refund(input: { paymentId: string; amountSen: number; reason: string; requestedBy: string }): Promise<{ refundId: string }>;
+  /** Gives back what is owed from a payment in all, less what earlier refunds already gave (null: nothing left). */
+  refundOwed(input: { paymentId: string; amountSen: number; reason: string; requestedBy: string }): Promise<{ refundId: string } | null>;
   findPayment(paymentId: string): Promise<{ status: PaymentStatus; amountSen: number } | null>;
 }
 
@@ -740,8 +741,11 @@ export function createDealsService({ repository, jobs, payments, secret, clock =
       await run(dealId, command, 'SYSTEM', { expect: state, reason, ...(at ? { expectDeadline: at } : {}) });
     },
 
-    /** Asks payments to give a booking fee back (the refund job). */
-    refund: (paymentId: string, amountSen: number, reason: string) => payments.refund({ paymentId, amountSen, reason, requestedBy: 'system' }),
+    /**
+     * Asks payments to give a booking fee back (the refund job): the rule's amount in all, so a part staff already
+     * refunded is not asked twice and the rest still goes back; a repeated run asks nothing more.
+     */
+    refund: (paymentId: string, amountSen: number, reason: string) => payments.refundOwed({ paymentId, amountSen, reason, requestedBy: 'system' }),
 
     /** What a notice needs: the deal, the event, the people. */
     async noticeFacts(dealId: string, eventId: number | null) {

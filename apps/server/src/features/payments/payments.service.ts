@@ -52,6 +52,9 @@ export interface PaymentsServiceOptions {
   publicUrl: string;
 }
 
+/** A refund asked of the gateway: which payment, how much, why and by whom. */
+type RefundInput = { paymentId: string; amountSen: number; reason: string; requestedBy: string };
+
 export function createPaymentsService({ repository, gateway, jobs, publicUrl }: PaymentsServiceOptions) {
   const receiptUrl = (id: string) => `${publicUrl}/receipts/${id}`;
 
@@ -77,7 +80,7 @@ export function createPaymentsService({ repository, gateway, jobs, publicUrl }: 
   async function visible(id: string, viewer: Viewer): Promise<PaymentRow> {
     const row = await repository.findById(id);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND, { paymentId: id });
-    if (row.payerId !== viewer.id && !holdsRole(viewer.role, ['moderator']))
+    if (row.payerId !== viewer.id && !holdsRole(viewer.role, ['operations']))
       throw new AppError(ErrorCode.FORBIDDEN, { paymentId: id, userId: viewer.id });
     return row;
   }
@@ -193,6 +196,48 @@ export function createPaymentsService({ repository, gateway, jobs, publicUrl }: 
     return row;
   }
 
+  /**
+   * Gives money back through the gateway. The refund is recorded first (so the total asked back can never pass
+   * the amount paid), then asked of the gateway with the refund's id as idempotency key; its ledger posting is
+   * written when the gateway confirms. `owed`: the amount is what is owed back in all (see refundOwed).
+   */
+  async function refund(input: RefundInput, owed: boolean): Promise<{ refundId: string } | null> {
+    if (!Number.isSafeInteger(input.amountSen) || input.amountSen <= 0) throw new AppError(ErrorCode.VALIDATION, { amountSen: input.amountSen });
+    const recorded = await repository.transaction(async ({ payments }) => {
+      const payment = await payments.lock(input.paymentId);
+      if (!payment) throw new AppError(ErrorCode.NOT_FOUND, { paymentId: input.paymentId });
+      if (!PAID.has(payment.status))
+        throw new AppError(ErrorCode.CONFLICT, { paymentId: payment.id, status: payment.status }, undefined, 'payments.notPaid');
+      const outstanding = await payments.refundsOutstanding(payment.id);
+      const amountSen = owed ? input.amountSen - outstanding : input.amountSen;
+      if (amountSen <= 0) return null;
+      if (outstanding + amountSen > payment.amountSen) {
+        throw new AppError(ErrorCode.CONFLICT, { paymentId: payment.id, outstanding, asked: input.amountSen }, undefined, 'payments.refundTooLarge');
+      }
+      const row = await payments.insertRefund({
+        paymentId: payment.id,
+        amountSen,
+        reason: input.reason.slice(0, 500),
+        requestedBy: input.requestedBy,
+      });
+      return { row, payment, amountSen };
+    });
+    if (!recorded) return null;
+    try {
+      const { gatewayRef } = await gateway.refund({
+        refundId: recorded.row.id,
+        paymentId: recorded.payment.id,
+        gatewayPaymentRef: recorded.payment.gatewayPaymentRef,
+        amountSen: recorded.amountSen,
+      });
+      await repository.setRefundGatewayRef(recorded.row.id, gatewayRef);
+    } catch (error) {
+      await repository.settleRefund(recorded.row.id, 'FAILED');
+      throw new AppError(ErrorCode.UNAVAILABLE, { refundId: recorded.row.id, error: String(error) });
+    }
+    return { refundId: recorded.row.id };
+  }
+
   return {
     holdingAccount,
 
@@ -261,49 +306,14 @@ export function createPaymentsService({ repository, gateway, jobs, publicUrl }: 
       };
     },
 
+    /** Gives money back through the gateway (see refund above). */
+    refund: (input: RefundInput): Promise<{ refundId: string }> => refund(input, false) as Promise<{ refundId: string }>,
+
     /**
-     * Gives money back through the gateway. The refund is recorded first (so the total asked back can never pass
-     * the amount paid), then asked of the gateway with the refund's id as idempotency key; its ledger posting is
-     * written when the gateway confirms.
+     * A rule's refund: `amountSen` is what the payer is owed back from this payment in all, so only what earlier
+     * refunds (staff's partial ones) did not already give is asked; nothing (null) when they gave it all.
      */
-    refund: async (input: { paymentId: string; amountSen: number; reason: string; requestedBy: string }): Promise<{ refundId: string }> => {
-      if (!Number.isSafeInteger(input.amountSen) || input.amountSen <= 0) throw new AppError(ErrorCode.VALIDATION, { amountSen: input.amountSen });
-      const refund = await repository.transaction(async ({ payments }) => {
-        const payment = await payments.lock(input.paymentId);
-        if (!payment) throw new AppError(ErrorCode.NOT_FOUND, { paymentId: input.paymentId });
-        if (!PAID.has(payment.status))
-          throw new AppError(ErrorCode.CONFLICT, { paymentId: payment.id, status: payment.status }, undefined, 'payments.notPaid');
-        const outstanding = await payments.refundsOutstanding(payment.id);
-        if (outstanding + input.amountSen > payment.amountSen) {
-          throw new AppError(
-            ErrorCode.CONFLICT,
-            { paymentId: payment.id, outstanding, asked: input.amountSen },
-            undefined,
-            'payments.refundTooLarge',
-          );
-        }
-        const row = await payments.insertRefund({
-          paymentId: payment.id,
-          amountSen: input.amountSen,
-          reason: input.reason.slice(0, 500),
-          requestedBy: input.requestedBy,
-        });
-        return { row, payment };
-      });
-      try {
-        const { gatewayRef } = await gateway.refund({
-          refundId: refund.row.id,
-          paymentId: refund.payment.id,
-          gatewayPaymentRef: refund.payment.gatewayPaymentRef,
-          amountSen: input.amountSen,
-        });
-        await repository.setRefundGatewayRef(refund.row.id, gatewayRef);
-      } catch (error) {
-        await repository.settleRefund(refund.row.id, 'FAILED');
-        throw new AppError(ErrorCode.UNAVAILABLE, { refundId: refund.row.id, error: String(error) });
-      }
-      return { refundId: refund.row.id };
-    },
+    refundOwed: (input: RefundInput): Promise<{ refundId: string } | null> => refund(input, true),
 
     /** A webhook: checked by the gateway, then applied once (by event id) and in any order. */
     webhook: async (rawBody: Buffer, headers: Record<string, string | string[] | undefined>) => {

@@ -13,10 +13,10 @@ import { SIGNATURE_HEADER, signWebhook, simulatorSecret } from './simulator.ts';
 let t: TestApp;
 let payer: { id: string; token: string };
 let other: { id: string; token: string };
-let moderator: { id: string; token: string };
+let operations: { id: string; token: string };
 let secret: string;
 
-async function makeUser(name: string, role: 'user' | 'moderator' = 'user') {
+async function makeUser(name: string, role: 'user' | 'operations' = 'user') {
   const [row] = await t.database.db.insert(users).values({ phoneNumber: freshPhone(), name, role, language: 'ZH' }).returning();
   return { id: row!.id, token: await createSessionsRepository(t.database.db).create(row!.id, 'pin', 'payments-test', 1) };
 }
@@ -86,7 +86,7 @@ beforeAll(async () => {
   secret = simulatorSecret(undefined, 'a'.repeat(40));
   payer = await makeUser('Mei Ling');
   other = await makeUser('Ravi');
-  moderator = await makeUser('Staff', 'moderator');
+  operations = await makeUser('Staff', 'operations');
 });
 afterAll(() => t.close());
 
@@ -212,10 +212,10 @@ describe('payments on the simulator', () => {
     const { paymentId, token } = await newPayment(10_000);
     await choose(token, { outcome: 'pay', method: 'card', cardNumber: '4242424242424242' });
     await deliverAll();
-    await expect(t.app.payments.refund({ paymentId, amountSen: 10_001, reason: 'too much', requestedBy: moderator.id })).rejects.toMatchObject({
+    await expect(t.app.payments.refund({ paymentId, amountSen: 10_001, reason: 'too much', requestedBy: operations.id })).rejects.toMatchObject({
       code: 11409,
     });
-    const { refundId } = await t.app.payments.refund({ paymentId, amountSen: 4_000, reason: 'landlord cancelled', requestedBy: moderator.id });
+    const { refundId } = await t.app.payments.refund({ paymentId, amountSen: 4_000, reason: 'landlord cancelled', requestedBy: operations.id });
     expect((await payment(paymentId)).status).toBe('SUCCEEDED');
     await deliverAll();
     expect(await payment(paymentId)).toMatchObject({ status: 'PARTIALLY_REFUNDED', refundedSen: 4_000 });
@@ -226,10 +226,10 @@ describe('payments on the simulator', () => {
     ]);
     expect(lines.reduce((sum, line) => sum + Number(line['amount']), 0)).toBe(0);
     expect(await queued('payments.refunded', `refunded:${refundId}`)).toBe(1);
-    await expect(t.app.payments.refund({ paymentId, amountSen: 6_001, reason: 'again', requestedBy: moderator.id })).rejects.toMatchObject({
+    await expect(t.app.payments.refund({ paymentId, amountSen: 6_001, reason: 'again', requestedBy: operations.id })).rejects.toMatchObject({
       code: 11409,
     });
-    await t.app.payments.refund({ paymentId, amountSen: 6_000, reason: 'the rest', requestedBy: moderator.id });
+    await t.app.payments.refund({ paymentId, amountSen: 6_000, reason: 'the rest', requestedBy: operations.id });
     await deliverAll();
     expect(await payment(paymentId)).toMatchObject({ status: 'REFUNDED', refundedSen: 10_000 });
   });
@@ -242,7 +242,7 @@ describe('payments on the simulator', () => {
 
     expect((await t.app.inject({ url: `/api/payments/${paymentId}` })).statusCode).toBe(401);
     expect((await t.app.inject({ url: `/api/payments/${paymentId}`, headers: bearer(other.token) })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: `/api/payments/${paymentId}`, headers: bearer(moderator.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/payments/${paymentId}`, headers: bearer(operations.token) })).statusCode).toBe(200);
 
     const receipt = await t.app.inject({ url: `/api/payments/${paymentId}/receipt`, headers: bearer(payer.token) });
     expect(receipt.json()).toMatchObject({
@@ -264,7 +264,7 @@ describe('payments on the simulator', () => {
     expect((await pageAs(payer.token, '?lang=ms')).body).toContain('Resit');
     expect((await pageAs()).statusCode).toBe(401);
     expect((await pageAs(other.token)).statusCode).toBe(403);
-    expect((await pageAs(moderator.token)).statusCode).toBe(200);
+    expect((await pageAs(operations.token)).statusCode).toBe(200);
 
     const pdf = await t.app.inject({ url: `/api/payments/${paymentId}/receipt.pdf`, headers: bearer(payer.token) });
     expect(pdf.statusCode).toBe(200);
