@@ -319,6 +319,7 @@ describe('job queue', () => {
     expect(
       await rows(`select name, repeat_seconds, state, run_at > now() as later from jobs where repeat_seconds is not null order by name`),
     ).toEqual([
+      { name: 'attribution.first-deals', repeat_seconds: 600, state: 'pending', later: true },
       { name: 'chat.notices', repeat_seconds: 30, state: 'pending', later: true },
       { name: 'chat.reminders', repeat_seconds: 600, state: 'pending', later: true },
       { name: 'chat.unanswered-reminders', repeat_seconds: 600, state: 'pending', later: true },

@@ -52,9 +52,13 @@ describe('/dashboard/ta-initiate/new/{landlord,tenant}: the tenancy agreement', 
 
     const listed = routeContext({
       user: testUser(),
-      api: { 'GET /deals': { content: [deal('TENANT'), deal('LANDLORD'), deal('TENANT', 'BOOKED')] } },
+      api: {
+        'GET /deals': { content: [deal('TENANT'), deal('LANDLORD'), deal('TENANT', 'BOOKED')] },
+        'GET /agreements/invitations': { content: [] },
+      },
     });
     const picker = await load('/dashboard/ta-initiate/new/tenant', listed.context);
+    expect(picker).toMatchObject({ invitations: [] });
     expect((picker as { deals: unknown[] }).deals).toHaveLength(1);
   });
 
