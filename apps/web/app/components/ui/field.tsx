@@ -1,26 +1,27 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
-/** A labelled input with its hint and error tied to it for screen readers. */
-export function Field({
+type Labelled = { label: string; hint?: ReactNode; error?: string | undefined; id: string };
+
+/** A control's label, hint and error, tied to it for screen readers: `control` gets the attributes that do it. */
+function LabelledControl({
   label,
   hint,
   error,
   id,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string | undefined; id: string }) {
+  control,
+}: Labelled & { control: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; className: string }) => ReactNode }) {
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className={`mt-1 block w-full rounded-lg border px-3 py-2.5 text-base focus:outline-none focus:ring-2 ${error ? 'border-red-600 focus:ring-red-200' : 'border-gray-300 focus:border-brand-600 focus:ring-brand-100'}`}
-        {...input}
-      />
+      {control({
+        id,
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(described ? { 'aria-describedby': described } : {}),
+        className: `mt-1 block w-full rounded-lg border px-3 py-2.5 text-base focus:outline-none focus:ring-2 ${error ? 'border-red-600 focus:ring-red-200' : 'border-gray-300 focus:border-brand-600 focus:ring-brand-100'}`,
+      })}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
           {hint}
@@ -29,6 +30,16 @@ export function Field({
       <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A labelled input with its hint and error tied to it for screen readers. */
+export function Field({ label, hint, error, id, ...input }: InputHTMLAttributes<HTMLInputElement> & Labelled) {
+  return <LabelledControl label={label} hint={hint} error={error} id={id} control={(tied) => <input {...tied} {...input} />} />;
+}
+
+/** A labelled multi-line text, with its hint and error tied to it like Field's. */
+export function TextAreaField({ label, hint, error, id, ...textarea }: TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled) {
+  return <LabelledControl label={label} hint={hint} error={error} id={id} control={(tied) => <textarea {...tied} {...textarea} />} />;
 }
 
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
@@ -37,37 +48,6 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
       {error}
     </p>
   ) : null;
-}
-
-/** A labelled multi-line text, with its hint and error tied to it like Field's. */
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  id,
-  ...textarea
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode; error?: string | undefined; id: string }) {
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className={`mt-1 block w-full rounded-lg border px-3 py-2.5 text-base focus:outline-none focus:ring-2 ${error ? 'border-red-600 focus:ring-red-200' : 'border-gray-300 focus:border-brand-600 focus:ring-brand-100'}`}
-        {...textarea}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={id} error={error} />
-    </div>
-  );
 }
 
 /** A labelled select, with its error tied to it like Field's. */
