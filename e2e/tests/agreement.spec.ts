@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
 import { pngDeclaring } from '@kunci/media/test-images';
 import { simulatorAnswers } from '../../apps/server/src/features/screening/credit-bureau.ts';
-import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
+import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
 
 /** The simulator's NRIC whose credit report passes (README, "Configuration"). */
 const PASSES = '900101-14-5567';
@@ -13,7 +13,7 @@ const LANDLORD_PHONE = '+60123000002';
 /** A fresh tenant signed in with a PIN from the development outbox, browsing in Malay; their phone. */
 async function newTenant(page: Page): Promise<string> {
   await page.goto('/my/login');
-  const phone = `+6013${String(Date.now()).slice(-7)}`;
+  const phone = freshMobile().e164;
   await page.getByLabel('Nombor telefon bimbit').fill(phone);
   await page.getByRole('button', { name: 'Hantar PIN' }).click();
   await expect(page.getByText(phone)).toBeVisible();

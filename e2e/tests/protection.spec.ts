@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
 import { pngDeclaring } from '@kunci/media/test-images';
 import { simulatorAnswers } from '../../apps/server/src/features/screening/credit-bureau.ts';
-import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
+import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
 
 /** The simulator's NRIC whose credit report passes (README, "Configuration"). */
 const PASSES = '900101-14-5567';
@@ -24,7 +24,7 @@ async function outboxOf(request: APIRequestContext, phone: string): Promise<{ bo
 /** A fresh tenant signed in with a PIN from the development outbox; their phone. */
 async function newTenant(page: Page): Promise<string> {
   await page.goto('/login');
-  const phone = `+6012${String(Date.now()).slice(-7)}`;
+  const phone = freshMobile().e164;
   await page.getByLabel('Mobile number').fill(phone);
   await page.getByRole('button', { name: 'Send PIN' }).click();
   await expect(page.getByText(phone)).toBeVisible();

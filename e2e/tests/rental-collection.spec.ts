@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
+import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
 
 /** Signs in a phone number with a PIN from the development outbox, landing on `path`. */
 async function signInByPin(page: Page, phone: string, path: string) {
@@ -30,7 +30,7 @@ test('a landlord enrols a tenancy, the invited tenant pays the first invoice by 
   await expect(landlord.getByRole('heading', { level: 1, name: 'Rental collection' })).toBeVisible();
   await expectNoSeriousAxeViolations(landlord);
 
-  const tenantPhone = `+6017${String(Date.now()).slice(-7)}`;
+  const tenantPhone = freshMobile().e164;
   const due = malaysiaDay(3);
   const property = `Residensi Journey ${Date.now().toString(36)}`;
   const form = landlord.getByRole('region', { name: 'Enrol a tenancy' });

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
 import { pngDeclaring } from '@kunci/media/test-images';
 import { simulatorAnswers } from '../../apps/server/src/features/screening/credit-bureau.ts';
-import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
+import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
 
 /** The simulator's NRIC whose credit report passes (README, "Configuration"). */
 const PASSES = '900101-14-5567';
@@ -12,7 +12,7 @@ const PNG = pngDeclaring(8, 6);
 /** A fresh tenant signed in with a PIN from the development outbox, browsing in Malay. */
 async function newTenant(page: Page) {
   await page.goto('/my/login');
-  const phone = `+6012${String(Date.now()).slice(-7)}`;
+  const phone = freshMobile().e164;
   await page.getByLabel('Nombor telefon bimbit').fill(phone);
   await page.getByRole('button', { name: 'Hantar PIN' }).click();
   await expect(page.getByText(phone)).toBeVisible();

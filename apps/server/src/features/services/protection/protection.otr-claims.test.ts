@@ -18,6 +18,7 @@ import { confirmStaffSession } from '../../../../test/authz/admin.ts';
 import { servicesFixtures } from '../test-helpers.ts';
 import { addDays } from '../collection/collection-dates.ts';
 import { otrCounts, PROTECTION_ACCOUNTS } from './protection.service.ts';
+import { protectionOtr } from './protection-jobs.ts';
 
 let t: TestApp;
 const f = servicesFixtures(() => t);
@@ -134,7 +135,7 @@ async function protectedTenancy(plan: 'PROTECT_PLUS' | 'PROTECT', invoices: [num
 
 /** Runs on-time rental through the job queue, as the recurring job enqueues it. */
 async function runOtr() {
-  await t.database.raw(`insert into jobs (name, payload, key) values ('services.protection.otr', '{}', 'protection:otr') on conflict do nothing`, []);
+  await t.app.jobs.enqueue(protectionOtr, {}, { key: 'protection:otr' });
   await f.drain();
 }
 
