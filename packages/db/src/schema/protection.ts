@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { deals } from './deals.ts';
 import { payments } from './payments.ts';
 import { collectionInvoices } from './rental-collection.ts';
@@ -110,10 +110,19 @@ export const protectionClaims = pgTable(
     incidentDate: date('incident_date').notNull(),
     description: text('description').notNull(),
     amountSen: bigint('amount_sen', { mode: 'number' }).notNull(),
+    /** The day the tenant moved out, stated with damage found after it (the police report comes within days of it). */
+    moveOutDate: date('move_out_date'),
+    /** An electrical item (above the amount set it needs a technician's report). */
+    electrical: boolean('electrical').notNull().default(false),
     status: text('status', { enum: ['SUBMITTED', 'APPROVED', 'REJECTED'] })
       .notNull()
       .default('SUBMITTED'),
+    /** What is paid: approved less the deduction (OCD: the rent paid each month of the overstay). */
     approvedSen: bigint('approved_sen', { mode: 'number' }),
+    /** Percent deducted when no receipt was given (staff choose it within the band). */
+    deductionPercent: smallint('deduction_percent'),
+    /** OCD: the day staff marked the overstay ended; no month starting on or after it is paid. */
+    overstayEndedOn: date('overstay_ended_on'),
     decisionNote: text('decision_note'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -132,10 +141,38 @@ export const protectionClaimFiles = pgTable(
     claimId: uuid('claim_id')
       .notNull()
       .references(() => protectionClaims.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['PHOTO', 'RECEIPT'] }).notNull(),
+    kind: text('kind', { enum: ['PHOTO', 'RECEIPT', 'POLICE_REPORT', 'TECHNICIAN_REPORT'] }).notNull(),
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull(),
     bytes: integer('bytes').notNull(),
   },
   (t) => [index('protection_claim_files_claim').on(t.claimId)],
+);
+
+/**
+ * One month's rent an approved OCD claim paid the landlord while the tenant overstayed (the payout itself: the ledger
+ * moves it from the fund to the landlord in the same transaction). Month 1 starts on the incident date. The primary
+ * key makes each month paid once however many instances run the job; the policy's months are counted from here.
+ */
+export const protectionOcdPayments = pgTable(
+  'protection_ocd_payments',
+  {
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => protectionClaims.id, { onDelete: 'cascade' }),
+    month: smallint('month').notNull(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => protectionPolicies.id, { onDelete: 'cascade' }),
+    landlordId: uuid('landlord_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The first day of the month paid. */
+    monthStart: date('month_start').notNull(),
+    amountSen: bigint('amount_sen', { mode: 'number' }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.claimId, t.month] }), index('protection_ocd_payments_policy').on(t.policyId)],
 );
