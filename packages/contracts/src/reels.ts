@@ -57,3 +57,11 @@ export const ReelPage = z
   })
   .meta({ id: 'ReelPage' });
 export type ReelPage = z.infer<typeof ReelPage>;
+
+/** `GET /api/reels/areas`: the areas whose live listings have videos, most reels first (for links and the sitemaps). */
+export const ReelAreas = z
+  .object({
+    areas: z.array(z.object({ areaSlug: z.string(), reels: z.number().int().positive() })),
+  })
+  .meta({ id: 'ReelAreas' });
+export type ReelAreas = z.infer<typeof ReelAreas>;

@@ -40,6 +40,7 @@ export const growthRows: Row[] = [
   },
   // Reels: the videos of live listings, for everyone.
   { route: 'GET /api/reels', request: () => ({ url: '/api/reels?limit=2' }), expect: everyone(200) },
+  { route: 'GET /api/reels/areas', request: () => ({ url: '/api/reels/areas' }), expect: everyone(200) },
   // Hot deals and campaigns: running ones for everyone, managed by editors (and admins).
   { route: 'GET /api/hotdeals/deals/on-going', request: () => ({ url: '/api/hotdeals/deals/on-going' }), expect: everyone(200) },
   {

@@ -455,6 +455,7 @@ export function createApi(fetcher: Fetcher, lang?: Language, handlers: { onBanne
     reviewExpenses: (propertyId: number) => get<Answer<typeof growth.ReviewExpenses>>(`/properties/review-expenses/${propertyId}`),
     hotDeals: () => get<Answer<typeof growth.PromotionList>>('/hotdeals/deals/on-going'),
     reels: (query: Unchecked<typeof reels.ReelsQuery> = {}) => get<Answer<typeof reels.ReelPage>>(`/reels${toQuery(query)}`),
+    reelAreas: () => get<Answer<typeof reels.ReelAreas>>('/reels/areas'),
     campaigns: () => get<Answer<typeof growth.PromotionList>>('/partnerships/campaigns/on-going'),
     managedPromotions: () => get<Answer<typeof growth.ManagedPromotionList>>('/admin/growth/promotions'),
     savePromotion: (id: number | undefined, promotion: Sent<typeof growth.PromotionInput>) =>

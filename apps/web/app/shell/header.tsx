@@ -29,6 +29,9 @@ export function Header({ onOpenMenu, hiddenOnMobile }: { onOpenMenu: () => void;
           <Link to={href('tenantInfo')} className="rounded-md px-3 py-2 text-sm font-medium hover:bg-gray-100">
             {t('nav.tenant')}
           </Link>
+          <Link to={href('reels')} className="rounded-md px-3 py-2 text-sm font-medium hover:bg-gray-100">
+            {t('reels.entry')}
+          </Link>
         </nav>
         <SearchBar className="hidden flex-1 hd:block hd:max-w-md" />
         <div className="ml-auto flex items-center sm:gap-1">

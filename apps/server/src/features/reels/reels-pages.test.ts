@@ -96,6 +96,40 @@ describe('reels pages', () => {
     expect(chinese.html).toContain(`${escaped(area.nameZh)}视频看房`);
   });
 
+  it('is reached from the menus in every language, and from the results of an area that has reels', async () => {
+    for (const [home, reels, label] of [
+      ['/', '/reels', 'Video tours'],
+      ['/my', '/my/reels', 'Video lawatan'],
+      ['/zh', '/zh/reels', '视频看房'],
+    ] as const) {
+      const { html } = await page(home);
+      // In the header's menu (the phone menu, a dialog, holds the same link when opened).
+      expect(html, home).toMatch(new RegExp(`<nav[^>]*>(?:(?!</nav>)[\\s\\S])*<a[^>]*href="${reels}"[^>]*>${label}</a>`));
+    }
+    const results = await page(`/rent/${area.slug}`);
+    expect(results.html).toContain(`href="/reels/${area.slug}"`);
+    expect(results.html).toContain(`Watch 3 video tours in ${escaped(area.nameEn)}`);
+    const malay = await page(`/my/sewa/${area.slug}`);
+    expect(malay.html).toContain(`href="/my/reels/${area.slug}"`);
+    expect(malay.html).toContain('Tonton 3 video lawatan di');
+    // No link to an empty feed.
+    expect((await page(`/rent/${emptyArea.slug}`)).html).not.toContain(`href="/reels/${emptyArea.slug}"`);
+    expect((await page('/sitemap')).html).toContain('href="/reels"');
+  });
+
+  it('puts the feeds that have videos in the sitemaps, with their alternates', async () => {
+    const origin = t.config.publicUrl;
+    const english = (await t.app.inject({ url: '/sitemap.xml?part=pages' })).body;
+    expect(english).toContain(
+      `<loc>${origin}/reels/${area.slug}</loc><xhtml:link rel="alternate" hreflang="en" href="${origin}/reels/${area.slug}"/><xhtml:link rel="alternate" hreflang="ms" href="${origin}/my/reels/${area.slug}"/><xhtml:link rel="alternate" hreflang="zh" href="${origin}/zh/reels/${area.slug}"/>`,
+    );
+    expect(english).toContain(`<loc>${origin}/reels</loc>`);
+    expect(english).not.toContain(`/reels/${emptyArea.slug}<`);
+    const chinese = (await t.app.inject({ url: '/zh/sitemap.xml?part=pages' })).body;
+    expect(chinese).toContain(`<loc>${origin}/zh/reels/${area.slug}</loc>`);
+    expect(chinese).toContain(`hreflang="x-default" href="${origin}/reels/${area.slug}"/></url>`);
+  });
+
   it('an area without videos says so and offers the homes and every area’s reels; an unknown area is a 404', async () => {
     const empty = await page(`/reels/${emptyArea.slug}`);
     expect(empty.status).toBe(200);

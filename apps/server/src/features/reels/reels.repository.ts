@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { areas, landmarks, properties, propertyVideos } from '@kunci/db/schema';
 import { cardColumns, cardCover, cardCoverColumns, isLive } from '../../lib/listing-card.repository.ts';
@@ -40,6 +40,17 @@ export function createReelsRepository(db: Database) {
         )
         .orderBy(desc(propertyVideos.id))
         .limit(filter.limit),
+
+    /** The areas whose live listings have videos, with how many; most first. */
+    areasWithReels: () =>
+      db
+        .select({ areaSlug: areas.slug, reels: count() })
+        .from(propertyVideos)
+        .innerJoin(properties, eq(properties.id, propertyVideos.propertyId))
+        .innerJoin(areas, eq(areas.id, properties.areaId))
+        .where(isLive())
+        .groupBy(areas.slug)
+        .orderBy(desc(count()), asc(areas.slug)),
   };
 }
 export type ReelsRepository = ReturnType<typeof createReelsRepository>;

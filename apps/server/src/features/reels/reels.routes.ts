@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@kunci/contracts/errors';
-import { ReelPage, ReelsQuery } from '@kunci/contracts/reels';
+import { ReelAreas, ReelPage, ReelsQuery } from '@kunci/contracts/reels';
 import type { ReelsService } from './reels.service.ts';
 
 const tags = ['reels'];
@@ -24,5 +24,17 @@ export const reelsRoutes: FastifyPluginAsyncZod<{ service: ReelsService }> = asy
       // Signed-in callers get no-store from the security hook, which runs after this.
       return reply.header('cache-control', SHARED_CACHE_CONTROL).send(page);
     },
+  );
+
+  app.get(
+    '/reels/areas',
+    {
+      schema: {
+        tags,
+        summary: 'The areas whose live listings have videos, with how many, most first',
+        response: { 200: ReelAreas },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', SHARED_CACHE_CONTROL).send(await service.areas()),
   );
 };

@@ -1,4 +1,4 @@
-import type { CheckedReelsQuery, ReelPage } from '@kunci/contracts/reels';
+import type { CheckedReelsQuery, ReelAreas, ReelPage } from '@kunci/contracts/reels';
 import { notFound } from '../../lib/app-error.ts';
 import { toCard } from '../../lib/listing-card.ts';
 import type { ReelsRepository } from './reels.repository.ts';
@@ -28,6 +28,9 @@ export function createReelsService(repository: ReelsRepository) {
         nextCursor: rows.length > query.limit ? page.at(-1)!.videoId : null,
       };
     },
+
+    /** Where there are reels to watch: the results pages link to them and the sitemaps list them. */
+    areas: async (): Promise<ReelAreas> => ({ areas: await repository.areasWithReels() }),
   };
 }
 export type ReelsService = ReturnType<typeof createReelsService>;

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@kunci/contracts/errors';
-import type { ReelPage } from '@kunci/contracts/reels';
+import type { ReelAreas, ReelPage } from '@kunci/contracts/reels';
 import { areas, properties, propertyVideos } from '@kunci/db/schema';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
 import { isLive } from '../../lib/listing-card.repository.ts';
@@ -111,6 +111,27 @@ describe('GET /api/reels: the videos of live listings', () => {
     const unknown = await feed('?area=atlantis', { 'x-language': 'ms' });
     expect(unknown.statusCode).toBe(404);
     expect((unknown.json() as ErrorBody).message).not.toBe('');
+  });
+
+  it('names the areas that have reels, with as many as their feeds hold, most first', async () => {
+    const everyReel: ReelPage['content'] = [];
+    let cursor: number | null = null;
+    do {
+      const page = (await feed(`?limit=20${cursor ? `&cursor=${cursor}` : ''}`)).json() as ReelPage;
+      everyReel.push(...page.content);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    const expected = new Map<string, number>();
+    for (const reel of everyReel) expected.set(reel.listing.areaSlug, (expected.get(reel.listing.areaSlug) ?? 0) + 1);
+
+    const res = await t.app.inject({ url: '/api/reels/areas' });
+    expect(res.statusCode).toBe(200);
+    const { areas: withReels } = res.json() as ReelAreas;
+    expect(new Map(withReels.map((a) => [a.areaSlug, a.reels]))).toEqual(expected);
+    expect(withReels.find((a) => a.areaSlug === areaWithVideos)?.reels).toBeGreaterThanOrEqual(4);
+    const counts = withReels.map((a) => a.reels);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+/);
   });
 
   it('refuses a malformed cursor, limit or area with 422 in the caller’s language, never a 5xx', async () => {

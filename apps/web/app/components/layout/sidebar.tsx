@@ -58,6 +58,9 @@ export function Sidebar({
             <Link to={href('tenantInfo')} onClick={onClose} className={item}>
               {t('nav.tenant')}
             </Link>
+            <Link to={href('reels')} onClick={onClose} className={item}>
+              {t('reels.entry')}
+            </Link>
             {noticesLink?.({ className: item, onNavigate: onClose })}
             <Link to={href('post')} onClick={onClose} className={`${item} text-brand-700`}>
               {t('listings.new')}

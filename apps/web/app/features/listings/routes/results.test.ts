@@ -12,6 +12,7 @@ const api = (totalPages = 2) => ({
   ],
   'GET /property-types': [{ slug: 'condo', name: name('Condo') }],
   'GET /properties/search': { content: [], totalElements: totalPages * 9, totalPages, pageNumber: 0, pageSize: 9 },
+  'GET /reels/areas': { areas: [{ areaSlug: 'bangsar', reels: 3 }] },
 });
 
 async function load(path: string, params: { loc?: string; propertyType?: string } = {}, totalPages?: number) {
@@ -66,6 +67,18 @@ describe('results loader', () => {
       expect(response.status).toBe(301);
       expect(response.headers.get('location')).toBe('/ms/sewa/bangsar?bedrooms=2');
     }
+  });
+
+  it('counts the video tours of the area, for the link to its reels', async () => {
+    const bangsar = await load('/rent/bangsar/condo', { loc: 'bangsar', propertyType: 'condo' });
+    expect(await bangsar.run()).toMatchObject({ reels: 3 });
+    expect(bangsar.calls.some((c) => c.path === '/reels/areas')).toBe(true);
+    // Kuala Lumpur has none: no link.
+    expect(await (await load('/ms/sewa')).run()).toMatchObject({ reels: 0 });
+    // Sale results name no area and ask nothing.
+    const buy = await load('/buy');
+    expect(await buy.run()).toMatchObject({ reels: 0 });
+    expect(buy.calls.some((c) => c.path.startsWith('/reels'))).toBe(false);
   });
 
   it('answers 404 for an unknown area or type and for a page past the last', async () => {

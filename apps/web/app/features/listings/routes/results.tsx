@@ -49,14 +49,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     url.searchParams.delete('page');
     throw redirect(url.pathname + url.search, 301);
   }
-  const result = await api.search({
-    ...toSearchInput(filters),
-    loc: area?.slug,
-    propertyType: type?.slug,
-    purpose,
-    pageNumber: page - 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-  });
+  const [result, reelAreas] = await Promise.all([
+    api.search({
+      ...toSearchInput(filters),
+      loc: area?.slug,
+      propertyType: type?.slug,
+      purpose,
+      pageNumber: page - 1,
+      pageSize: DEFAULT_PAGE_SIZE,
+    }),
+    // Whether the area has video tours to link to; the results show without the link if this fails.
+    area ? api.reelAreas().catch(() => ({ areas: [] })) : { areas: [] },
+  ]);
+  const reels = area ? (reelAreas.areas.find((a) => a.areaSlug === area.slug)?.reels ?? 0) : 0;
   if (page > 1 && page > result.totalPages) throw data(null, { status: 404 });
   const query = filterQuery(filters);
   const pathFor = (n: number) =>
@@ -65,7 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : href(lang, 'rent', { loc: area?.slug, propertyType: type?.slug }, { ...query, page: n > 1 ? n : undefined });
   const clearPath = purpose === 'sale' ? href(lang, 'buy') : href(lang, 'rent', { loc: area?.slug, propertyType: type?.slug });
   const near = filters.lm && filters.category === 'PROPERTY' ? filters.q : undefined;
-  return { purpose, area, type, types, areas, filters, near, result, page, canonicalPath: pathFor(page), clearPath, query };
+  return { purpose, area, type, types, areas, filters, near, result, reels, page, canonicalPath: pathFor(page), clearPath, query };
 }
 
 function useHeading(loaderData: Route.ComponentProps['loaderData']) {
@@ -166,6 +171,17 @@ export default function Results({ loaderData }: Route.ComponentProps) {
               : t('rent.count', { count: result.totalElements })}
           {result.totalPages > 1 ? ` · ${t('pagination.status', { page, pages: result.totalPages })}` : null}
         </h2>
+        {area && loaderData.reels > 0 ? (
+          <Link
+            to={link('reels', { loc: area.slug })}
+            className="mt-3 inline-flex items-center gap-2 rounded-full bg-brand-50 px-4 py-2 text-sm font-medium text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100"
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" fill="currentColor" aria-hidden="true">
+              <path d="M8 5.5v13l10.5-6.5z" />
+            </svg>
+            {t('reels.watchIn', { area: area.name[lang], count: loaderData.reels })}
+          </Link>
+        ) : null}
       </div>
       <FilterBar {...filterProps} />
       {/* On phones the filters fold into one button here, so the first results are on the first screen. */}

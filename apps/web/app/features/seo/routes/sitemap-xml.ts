@@ -14,8 +14,8 @@ function xml(text: string): string {
 
 /**
  * The sitemap of one language (`/sitemap.xml`, `/my/sitemap.xml`, `/zh/sitemap.xml`): an index of its parts;
- * `?part=pages` lists the information pages and the areas x types that have homes (empty results pages are
- * noindex), `?part=listings-N` the live listings, each URL with its alternates in every language and x-default.
+ * `?part=pages` lists the information pages, the areas x types that have homes (empty results pages are
+ * noindex) and the reels feeds that have videos, `?part=listings-N` the live listings, each URL with its alternates in every language and x-default.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -38,12 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
 
   if (part === 'pages') {
-    const [areas, types, { rentals }, content, projects] = await Promise.all([
+    const [areas, types, { rentals }, content, projects, reels] = await Promise.all([
       api.areas(),
       api.propertyTypes(),
       api.sitemapPages(),
       api.content({ language: lang }),
       api.homeProjects(),
+      api.reelAreas(),
     ]);
     const rentTypes = types.filter((t) => !t.listingType.endsWith('_SALE'));
     const withHomes = new Set(rentals.filter((r) => r.listings > 0).map((r) => `${r.areaSlug}/${r.category}`));
@@ -62,6 +63,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paths.push(
       ...areas.filter((area) => areasWithHomes.has(area.slug)).map((area) => href(lang, 'quicklinksArea', { loc: area.slug })),
       ...projects.content.map((project) => href(lang, 'homeProject', { id: project.id })),
+      // Reels: the whole feed and each area's, only where there are videos (an empty feed is noindex).
+      ...(reels.areas.length ? [href(lang, 'reels')] : []),
+      ...reels.areas.map((area) => href(lang, 'reels', { loc: area.areaSlug })),
     );
     // Guides, posts, events, FAQs and information pages, each with its own slug in every language.
     const articles = content.content.flatMap((page) => {

@@ -77,6 +77,11 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
               {t('footer.landlordGuide')}
             </Link>
           </li>
+          <li>
+            <Link to={href('reels')} className="hover:underline">
+              {t('reels.entry')}
+            </Link>
+          </li>
         </ul>
       </section>
       <section aria-labelledby="sitemap-areas" className="mt-8">
