@@ -113,7 +113,7 @@ const MODULES: Record<RouteId, string> = {
   newsletter: 'features/growth/routes/newsletter.tsx',
   feedback: 'features/growth/routes/feedback.tsx',
   feedbackAdmin: 'features/growth/routes/feedback-admin.tsx',
-  adminReferralRewards: 'features/growth/routes/referral-rewards-admin.tsx',
+  adminReferralRewards: 'features/admin/routes/referral-rewards.tsx',
 };
 
 function prefixed(lang: Language, path: string): string {

@@ -348,7 +348,10 @@ export type PayoutDetails = z.infer<typeof PayoutDetails>;
 export const MaybePayoutDetails = z.object({ details: PayoutDetails.nullable() }).meta({ id: 'MaybePayoutDetails' });
 export type MaybePayoutDetails = z.infer<typeof MaybePayoutDetails>;
 
-/** A reward waiting for operations to pay it, with where to pay it (unsealed for them: each read is logged). */
+/**
+ * A reward waiting for operations to pay it, with where to pay it masked as its owner sees it (the account by its
+ * last four digits, the holder by initials); the full details are a separate read that needs a fresh staff PIN.
+ */
 export const PayableReward = z.object({
   referralId: z.number().int(),
   referrerId: z.string(),
@@ -364,4 +367,15 @@ export const PayableReward = z.object({
 export type PayableReward = z.infer<typeof PayableReward>;
 export const PayableRewardList = z.object({ content: z.array(PayableReward) }).meta({ id: 'PayableRewardList' });
 export type PayableRewardList = z.infer<typeof PayableRewardList>;
+/** The full bank details to pay one reward to, unsealed for the staff member who asked (the read is in the audit log). */
+export const RewardBankDetails = z
+  .object({
+    referralId: z.number().int(),
+    bank: MalaysianBank,
+    bankName: z.string(),
+    accountHolder: z.string(),
+    accountNumber: z.string(),
+  })
+  .meta({ id: 'RewardBankDetails' });
+export type RewardBankDetails = z.infer<typeof RewardBankDetails>;
 export const RewardParams = z.object({ id: RowIdParam });

@@ -122,6 +122,12 @@ export const growthRows: Row[] = [
     request: () => ({ url: '/api/admin/growth/referral-rewards' }),
     expect: staffOnly(['operations'], 200),
   },
+  // The full account number and marking paid also need a fresh PIN (the matrix's staff have one; the 428 is in referral-payouts.test.ts).
+  {
+    route: 'POST /api/admin/growth/referral-rewards/{id}/bank-details',
+    request: () => ({ method: 'POST', url: '/api/admin/growth/referral-rewards/2000000000/bank-details' }),
+    expect: staffOnly(['operations'], 404),
+  },
   {
     route: 'POST /api/admin/growth/referral-rewards/{id}/paid',
     request: () => ({ method: 'POST', url: '/api/admin/growth/referral-rewards/2000000000/paid' }),

@@ -476,6 +476,8 @@ export function createApi(fetcher: Fetcher, lang?: Language, handlers: { onBanne
       call<Answer<typeof growth.MaybePayoutDetails>>('PUT', '/referrals/payout-details', body),
     payableRewards: () => get<Answer<typeof growth.PayableRewardList>>('/admin/growth/referral-rewards'),
     markRewardPaid: (referralId: number) => call<void>('POST', `/admin/growth/referral-rewards/${referralId}/paid`),
+    rewardBankDetails: (referralId: number) =>
+      call<Answer<typeof growth.RewardBankDetails>>('POST', `/admin/growth/referral-rewards/${referralId}/bank-details`),
 
     // Growth: feedback, testimonials and the newsletter
     sendFeedback: (feedback: Unchecked<typeof growth.FeedbackBody>) =>

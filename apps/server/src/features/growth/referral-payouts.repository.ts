@@ -10,12 +10,27 @@ export type Actor = AuditEntry['actor'];
 /** Referrers' bank details (sealed by the service) and the payment of their rewards; every read is audit-logged. */
 export function createReferralPayoutsRepository(db: Database) {
   const audit = createAuditLogRepository(db);
+  const logRead = (userId: string, reader: Actor, purpose: 'owner' | 'payoutList' | 'payout', referralId?: number) =>
+    audit.record({
+      actor: reader,
+      action: 'referral.payoutDetails.read',
+      targetType: 'user',
+      targetId: userId,
+      reason: purpose,
+      ...(referralId === undefined ? {} : { after: { referralId } }),
+    });
   return {
     /** The user's details, recording the read (who read whose, and why) first. */
-    read: async (userId: string, reader: Actor, purpose: 'owner' | 'payout') => {
-      await audit.record({ actor: reader, action: 'referral.payoutDetails.read', targetType: 'user', targetId: userId, reason: purpose });
+    read: async (userId: string, reader: Actor, purpose: 'owner') => {
+      await logRead(userId, reader, purpose);
       return (await db.select().from(referralPayoutDetails).where(eq(referralPayoutDetails.userId, userId)))[0];
     },
+
+    /**
+     * Records a staff read of a referrer's details: `payoutList` the masked list of payable rewards, `payout` the full
+     * account number of one reward, named in the record.
+     */
+    logRead: (userId: string, reader: Actor, purpose: 'payoutList' | 'payout', referralId?: number) => logRead(userId, reader, purpose, referralId),
 
     /** Stores (or replaces) the user's details with the audit record of the change, in one transaction. */
     save: (values: Omit<PayoutDetailsRow, 'updatedAt'>, actor: Actor) =>
@@ -39,14 +54,14 @@ export function createReferralPayoutsRepository(db: Database) {
       (await db.select({ userId: referralPayoutDetails.userId }).from(referralPayoutDetails).where(eq(referralPayoutDetails.userId, userId))).length >
       0,
 
-    /** Earned rewards whose referrer gave bank details, oldest qualified first, with the (sealed) details. */
-    payable: () =>
+    /** Earned rewards whose referrer gave bank details (or the one asked for), oldest qualified first, with the (sealed) details. */
+    payable: (referralId?: number) =>
       db
         .select({ referral: referrals, referrerName: users.name, details: referralPayoutDetails })
         .from(referrals)
         .innerJoin(users, eq(users.id, referrals.referrerId))
         .innerJoin(referralPayoutDetails, eq(referralPayoutDetails.userId, referrals.referrerId))
-        .where(eq(referrals.rewardState, 'EARNED'))
+        .where(and(eq(referrals.rewardState, 'EARNED'), referralId === undefined ? undefined : eq(referrals.id, referralId)))
         .orderBy(asc(referrals.qualifiedAt), asc(referrals.id))
         .limit(500),
 

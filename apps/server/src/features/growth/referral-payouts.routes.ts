@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '@kunci/contracts/errors';
-import { MaybePayoutDetails, PayableRewardList, PayoutDetailsBody, RewardParams } from '@kunci/contracts/growth';
+import { MaybePayoutDetails, PayableRewardList, PayoutDetailsBody, RewardBankDetails, RewardParams } from '@kunci/contracts/growth';
 import { requireRole } from '../../lib/staff.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import type { ReferralPayoutsService } from './referral-payouts.service.ts';
 
 const tags = ['growth'];
-const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 428: ErrorBody };
 /** Paying rewards is money out of Kunci: operations (and admins). */
 const PAYERS = ['operations'] as const;
 
@@ -45,7 +45,7 @@ export const referralPayoutsRoutes: FastifyPluginAsyncZod<{ service: ReferralPay
     {
       schema: {
         tags,
-        summary: 'Earned rewards whose referrer gave bank details, oldest first, with the details to pay them (operations; reads logged)',
+        summary: 'Earned rewards whose referrer gave bank details, oldest first, with the details masked (operations; reads logged)',
         response: { 200: PayableRewardList, ...errors },
       },
     },
@@ -53,17 +53,31 @@ export const referralPayoutsRoutes: FastifyPluginAsyncZod<{ service: ReferralPay
   );
 
   app.post(
+    '/admin/growth/referral-rewards/:id/bank-details',
+    {
+      schema: {
+        tags,
+        summary: 'The full bank details to pay one payable reward to (operations, needs a fresh PIN); the read is in the audit log',
+        params: RewardParams,
+        response: { 200: RewardBankDetails, ...errors },
+      },
+    },
+    async (request) => service.bankDetails(request.params.id, actorOf(requireRole(request, PAYERS, { confirmed: true }).user)),
+  );
+
+  app.post(
     '/admin/growth/referral-rewards/:id/paid',
     {
       schema: {
         tags,
-        summary: 'Mark a reward paid after the bank transfer (operations): on the ledger and in the audit log; 409 when it is not payable',
+        summary:
+          'Mark a reward paid after the bank transfer (operations, needs a fresh PIN): on the ledger and in the audit log; 409 when it is not payable',
         params: RewardParams,
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      await service.markPaid(request.params.id, actorOf(requireRole(request, PAYERS).user));
+      await service.markPaid(request.params.id, actorOf(requireRole(request, PAYERS, { confirmed: true }).user));
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,6 @@
 import { BUSINESS } from '@kunci/contracts/business';
 import { ErrorCode } from '@kunci/contracts/errors';
-import { MALAYSIAN_BANKS, type MalaysianBank, type PayableReward, type PayoutDetails } from '@kunci/contracts/growth';
+import { MALAYSIAN_BANKS, type MalaysianBank, type PayableReward, type PayoutDetails, type RewardBankDetails } from '@kunci/contracts/growth';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { accounts } from '../../lib/ledger/ledger.repository.ts';
 import type { Actor, PayoutDetailsRow, ReferralPayoutsRepository } from './referral-payouts.repository.ts';
@@ -28,8 +28,9 @@ const maskHolder = (name: string) =>
 /**
  * Referral payouts (business rules: a reward is paid within the working days of the rules after the bank details are
  * received). A referrer gives a Malaysian bank, the holder and the account number, sealed at rest and shown masked;
- * operations see the payable rewards with the details unsealed and mark each paid (ledger and audit log together).
- * Every read of someone's details, by its owner or by staff, is in the audit log.
+ * operations see the payable rewards with the details masked, unseal one reward's details to make the transfer and
+ * mark it paid (both with a fresh staff PIN; ledger and audit log together). Every read of someone's details, by its
+ * owner or by staff, is in the audit log.
  */
 export function createReferralPayoutsService({ repository, sealer }: { repository: ReferralPayoutsRepository; sealer: TextSealer }) {
   const masked = (row: PayoutDetailsRow): PayoutDetails => ({
@@ -62,12 +63,16 @@ export function createReferralPayoutsService({ repository, sealer }: { repositor
 
     hasDetails: (userId: string) => repository.hasDetails(userId),
 
-    /** The rewards operations can pay now, with where to pay them (each referrer's details read is logged). */
+    /**
+     * The rewards operations can pay now, with where to pay them masked as the owner sees it (each referrer's
+     * details read is logged); the full account is `bankDetails`, one reward at a time.
+     */
     async payable(staff: Actor): Promise<{ content: PayableReward[] }> {
       const rows = await repository.payable();
       const content: PayableReward[] = [];
       for (const { referral, referrerName, details } of rows) {
-        await repository.read(referral.referrerId, staff, 'payout');
+        await repository.logRead(referral.referrerId, staff, 'payoutList');
+        const shown = masked(details);
         content.push({
           referralId: referral.id,
           referrerId: referral.referrerId,
@@ -75,13 +80,31 @@ export function createReferralPayoutsService({ repository, sealer }: { repositor
           amount: rules.referrerReward,
           qualifiedAt: referral.qualifiedAt?.toISOString() ?? null,
           expiresAt: referral.rewardExpiresAt?.toISOString() ?? null,
-          bank: details.bank as MalaysianBank,
-          bankName: MALAYSIAN_BANKS[details.bank as MalaysianBank] ?? details.bank,
-          accountHolder: sealer.openText(details.holderSealed),
-          accountNumber: sealer.openText(details.accountSealed),
+          bank: shown.bank,
+          bankName: shown.bankName,
+          accountHolder: shown.accountHolder,
+          accountNumber: shown.accountNumber,
         });
       }
       return { content };
+    },
+
+    /**
+     * The full bank details to pay one payable reward to, for the staff member making the transfer (the route asks
+     * for a fresh PIN): the read, naming the reward, is in the audit log before anything is unsealed.
+     */
+    async bankDetails(referralId: number, staff: Actor): Promise<RewardBankDetails> {
+      const [row] = await repository.payable(referralId);
+      if (!row) throw notFound({ referralId });
+      await repository.logRead(row.referral.referrerId, staff, 'payout', referralId);
+      const bank = row.details.bank as MalaysianBank;
+      return {
+        referralId,
+        bank,
+        bankName: MALAYSIAN_BANKS[bank] ?? row.details.bank,
+        accountHolder: sealer.openText(row.details.holderSealed),
+        accountNumber: sealer.openText(row.details.accountSealed),
+      };
     },
 
     /** Operations mark a reward paid after the transfer: only an earned reward whose referrer gave bank details. */

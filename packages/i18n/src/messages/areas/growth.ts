@@ -192,7 +192,8 @@ export const growth = defineArea({
     'growth.payout.state.EXPIRED': 'Expired',
     'growth.payoutAdmin.title': 'Referral rewards to pay',
     'growth.payoutAdmin.intro':
-      'Earned rewards whose referrer gave bank details, oldest first. Transfer the amount, then mark it paid. Opening this page is logged.',
+      'Earned rewards whose referrer gave bank details, oldest first, with the account masked. Show the full account, transfer the amount, then mark it paid: both ask for your PIN, and every look at someone’s bank details is logged.',
+    'growth.payoutAdmin.show': 'Show the full account of {name}',
     'growth.payoutAdmin.none': 'No rewards are waiting to be paid.',
     'growth.payoutAdmin.referrer': 'Referrer',
     'growth.payoutAdmin.amount': 'Amount',
@@ -425,7 +426,8 @@ export const growth = defineArea({
     'growth.payout.state.EXPIRED': 'Tamat tempoh',
     'growth.payoutAdmin.title': 'Ganjaran rujukan untuk dibayar',
     'growth.payoutAdmin.intro':
-      'Ganjaran yang diperoleh oleh perujuk yang telah memberikan butiran bank, yang paling lama dahulu. Pindahkan jumlahnya, kemudian tandakan sebagai dibayar. Setiap kali halaman ini dibuka, ia direkodkan.',
+      'Ganjaran yang diperoleh oleh perujuk yang telah memberikan butiran bank, yang paling lama dahulu, dengan nombor akaun disembunyikan. Tunjukkan akaun penuh, pindahkan jumlahnya, kemudian tandakan sebagai dibayar: kedua-duanya memerlukan PIN anda, dan setiap kali butiran bank seseorang dilihat, ia direkodkan.',
+    'growth.payoutAdmin.show': 'Tunjukkan akaun penuh {name}',
     'growth.payoutAdmin.none': 'Tiada ganjaran yang menunggu untuk dibayar.',
     'growth.payoutAdmin.referrer': 'Perujuk',
     'growth.payoutAdmin.amount': 'Jumlah',
@@ -644,7 +646,9 @@ export const growth = defineArea({
     'growth.payout.state.PAID': '已支付',
     'growth.payout.state.EXPIRED': '已过期',
     'growth.payoutAdmin.title': '待支付的推荐奖励',
-    'growth.payoutAdmin.intro': '推荐人已提供银行资料的已获得奖励，最早的排在前面。转账后请标记为已支付。每次打开此页面都会被记录。',
+    'growth.payoutAdmin.intro':
+      '推荐人已提供银行资料的已获得奖励，最早的排在前面，账号已隐藏。显示完整账号、转账，然后标记为已支付：两者都需要输入您的 PIN，每次查看他人的银行资料都会被记录。',
+    'growth.payoutAdmin.show': '显示{name}的完整账号',
     'growth.payoutAdmin.none': '目前没有待支付的奖励。',
     'growth.payoutAdmin.referrer': '推荐人',
     'growth.payoutAdmin.amount': '金额',

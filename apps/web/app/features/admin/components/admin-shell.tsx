@@ -17,6 +17,7 @@ const SECTIONS: { route: RouteId; label: MessageKey; roles: StaffRole[] }[] = [
   { route: 'adminJustifications', label: 'screening.review.title', roles: ['operations'] },
   { route: 'adminKeys', label: 'services.homerunner.staff.title', roles: ['operations'] },
   { route: 'adminProtectionClaims', label: 'services.protection.review.title', roles: ['operations'] },
+  { route: 'adminReferralRewards', label: 'growth.payoutAdmin.title', roles: ['operations'] },
 ];
 
 /**
