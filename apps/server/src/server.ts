@@ -1,10 +1,4 @@
-import { countDemoListings, hasListings, seedDemo } from '@kunci/db/demo/seed';
-import { seedDemoPromotions } from '@kunci/db/demo/promotions';
-import { seedDemoVideos } from '@kunci/db/demo/videos';
-import { buildApp } from './app.ts';
-import { DEMO_ACCOUNTS, ensureDemoAccounts } from './cli/demo-accounts.ts';
 import { EnvError, loadConfig, type Config } from './config/env.ts';
-import { openServices, StartupError } from './services.ts';
 
 function readConfig(): Config {
   try {
@@ -18,7 +12,23 @@ function readConfig(): Config {
   }
 }
 
+// The configuration is checked before the app's modules load: a misconfigured start is refused in a moment.
 const config = readConfig();
+const [
+  { countDemoListings, hasListings, seedDemo },
+  { seedDemoPromotions },
+  { seedDemoVideos },
+  { buildApp },
+  { DEMO_ACCOUNTS, ensureDemoAccounts },
+  { openServices, StartupError },
+] = await Promise.all([
+  import('@kunci/db/demo/seed'),
+  import('@kunci/db/demo/promotions'),
+  import('@kunci/db/demo/videos'),
+  import('./app.ts'),
+  import('./cli/demo-accounts.ts'),
+  import('./services.ts'),
+]);
 // PostgreSQL or Redis unreachable at start: one line and exit 1 at once; a supervisor restarts the process.
 const services = await openServices(config).catch((error: unknown) => {
   if (!(error instanceof StartupError)) throw error;

@@ -94,7 +94,7 @@ describe('server start-up', () => {
     const result = spawnSync(process.execPath, [resolve(import.meta.dirname, '../server.ts')], {
       env: { PATH: process.env['PATH'] ?? '', PORT: 'abc' },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 60_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT');
@@ -105,7 +105,7 @@ describe('server start-up', () => {
     const result = spawnSync(process.execPath, [resolve(import.meta.dirname, '../server.ts')], {
       env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'production', PORT: '0' },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 60_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Kunci cannot start');
@@ -125,7 +125,7 @@ describe('server start-up', () => {
         SMTP_URL: 'smtps://u:p@smtp.example',
       },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 60_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Kunci cannot start');
