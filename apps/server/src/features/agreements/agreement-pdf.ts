@@ -1,10 +1,9 @@
-import PDFDocument from 'pdfkit';
 import type { IdType, Utility } from '@kunci/contracts/agreements';
 import { formatRinggit } from '@kunci/contracts/payments';
 import { formatDate, formatDateTime } from '@kunci/i18n/format';
-import { HTML_LANG, type Language } from '@kunci/i18n/locales';
+import type { Language } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
-import { pdfFonts } from '../../lib/pdf-fonts.ts';
+import { PDF_COLOURS, pdfDocument } from '../../lib/pdf-document.ts';
 
 /** Everything the agreement prints, with the parties' ID numbers in the clear (the PDF is private). */
 export interface AgreementDocument {
@@ -29,96 +28,27 @@ export interface AgreementDocument {
   createdAt: Date;
 }
 
-const INK = '#1c1917';
-const MUTED = '#57534e';
-const BRAND = '#0f766e';
-const RULE = '#d6d3d1';
-const WARN = '#b45309';
-
-/** The tenancy agreement as an A4 PDF in its language (en, ms, zh), set in Noto Sans SC (lib/pdf-fonts.ts). */
+/** The tenancy agreement as an A4 PDF in its language (en, ms, zh), in the house style of lib/pdf-document.ts. */
 export async function agreementPdf(agreement: AgreementDocument): Promise<Buffer> {
   const lang = agreement.language;
   const t = translatorFor(lang);
   const day = (date: string) => formatDate(lang, `${date}T00:00:00+08:00`);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    lang: HTML_LANG[lang],
-    displayTitle: true,
-    info: {
-      Title: `Kunci · ${t('agreements.pdf.title')} ${agreement.reference}`,
-      Author: 'Kunci',
-      Subject: agreement.propertyName,
-      CreationDate: agreement.createdAt,
-    },
+  const { doc, left, width, done, header, heading, row } = pdfDocument({
+    language: lang,
+    title: `Kunci · ${t('agreements.pdf.title')} ${agreement.reference}`,
+    subject: agreement.propertyName,
+    createdAt: agreement.createdAt,
   });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const { regular, bold } = pdfFonts();
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-
-  const rule = (below: number, above = 0) => {
-    doc.y += above;
-    doc
-      .moveTo(left, doc.y)
-      .lineTo(left + width, doc.y)
-      .lineWidth(0.75)
-      .strokeColor(RULE)
-      .stroke();
-    doc.y += below;
-  };
-  const heading = (text: string) => {
-    doc.moveDown(0.6);
-    doc.font('bold').fontSize(13).fillColor(BRAND).text(text, left, doc.y, { width });
-    doc.moveDown(0.3);
-  };
   const paragraph = (text: string, options: { color?: string; size?: number } = {}) =>
     doc
       .font('regular')
       .fontSize(options.size ?? 10.5)
-      .fillColor(options.color ?? INK)
+      .fillColor(options.color ?? PDF_COLOURS.ink)
       .text(text, left, doc.y, { width });
-  const labelWidth = 170;
-  const row = (label: string, value: string, strong = false) => {
-    const y = doc.y;
-    doc.font('regular').fontSize(10.5).fillColor(MUTED).text(label, left, y, { width: labelWidth });
-    const labelBottom = doc.y;
-    doc
-      .font(strong ? 'bold' : 'regular')
-      .fontSize(10.5)
-      .fillColor(INK)
-      .text(value, left + labelWidth + 12, y, { width: width - labelWidth - 12 });
-    doc.y = Math.max(labelBottom, doc.y) + 4;
-  };
 
-  // Header.
-  const top = doc.y;
-  doc
-    .font('bold')
-    .fontSize(22)
-    .fillColor(BRAND)
-    .text('Kunci', left, top, { width: width / 2 });
-  doc
-    .font('bold')
-    .fontSize(18)
-    .fillColor(INK)
-    .text(t('agreements.pdf.title'), left + width / 2, top + 2, { width: width / 2, align: 'right' });
-  doc
-    .font('regular')
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(t('agreements.pdf.reference', { reference: agreement.reference }), left + width / 2, doc.y, { width: width / 2, align: 'right' });
-  doc.y += 10;
-  rule(10);
-  if (!agreement.signed) paragraph(t('agreements.pdf.draft'), { color: WARN, size: 11 });
-  paragraph(t('agreements.pdf.between'), { color: MUTED, size: 10 });
+  header(t('agreements.pdf.title'), t('agreements.pdf.reference', { reference: agreement.reference }), 18);
+  if (!agreement.signed) paragraph(t('agreements.pdf.draft'), { color: PDF_COLOURS.warn, size: 11 });
+  paragraph(t('agreements.pdf.between'), { color: PDF_COLOURS.muted, size: 10 });
 
   heading(t('agreements.pdf.parties'));
   for (const party of agreement.parties) {

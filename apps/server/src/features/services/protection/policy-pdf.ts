@@ -1,11 +1,10 @@
-import PDFDocument from 'pdfkit';
 import { BUSINESS } from '@kunci/contracts/business';
 import { formatRinggit } from '@kunci/contracts/payments';
 import type { ProtectionPlan } from '@kunci/contracts/protection';
 import { formatDate } from '@kunci/i18n/format';
-import { HTML_LANG, type Language } from '@kunci/i18n/locales';
+import type { Language } from '@kunci/i18n/locales';
 import { translatorFor, type MessageKey } from '@kunci/i18n/messages';
-import { pdfFonts } from '../../../lib/pdf-fonts.ts';
+import { PDF_COLOURS, pdfDocument } from '../../../lib/pdf-document.ts';
 
 /** Everything the policy document prints. Money in sen. */
 export interface PolicyDocument {
@@ -29,11 +28,6 @@ export interface PolicyDocument {
 }
 
 const rules = BUSINESS.protection;
-const INK = '#1c1917';
-const MUTED = '#57534e';
-const BRAND = '#0f766e';
-const RULE = '#d6d3d1';
-const WARN = '#b45309';
 
 /** The cover table: what each item covers, and whether this plan has it. */
 const COVER: { key: MessageKey; plans: ProtectionPlan[] }[] = [
@@ -49,77 +43,18 @@ export async function policyPdf(policy: PolicyDocument): Promise<Buffer> {
   const lang = policy.language;
   const t = translatorFor(lang);
   const day = (date: string) => formatDate(lang, `${date}T00:00:00+08:00`);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    lang: HTML_LANG[lang],
-    displayTitle: true,
-    info: {
-      Title: `Kunci · ${t('services.protection.pdf.title')} ${policy.reference}`,
-      Author: 'Kunci',
-      Subject: policy.propertyName,
-      CreationDate: policy.createdAt,
-    },
+  const { doc, left, width, done, header, heading, row } = pdfDocument({
+    language: lang,
+    title: `Kunci · ${t('services.protection.pdf.title')} ${policy.reference}`,
+    subject: policy.propertyName,
+    createdAt: policy.createdAt,
+    labelWidth: 190,
   });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const { regular, bold } = pdfFonts();
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const rule = (below: number) => {
-    doc
-      .moveTo(left, doc.y)
-      .lineTo(left + width, doc.y)
-      .lineWidth(0.75)
-      .strokeColor(RULE)
-      .stroke();
-    doc.y += below;
-  };
-  const heading = (text: string) => {
-    doc.moveDown(0.6);
-    doc.font('bold').fontSize(13).fillColor(BRAND).text(text, left, doc.y, { width });
-    doc.moveDown(0.3);
-  };
-  const labelWidth = 190;
-  const row = (label: string, value: string, strong = false) => {
-    const y = doc.y;
-    doc.font('regular').fontSize(10.5).fillColor(MUTED).text(label, left, y, { width: labelWidth });
-    const labelBottom = doc.y;
-    doc
-      .font(strong ? 'bold' : 'regular')
-      .fontSize(10.5)
-      .fillColor(INK)
-      .text(value, left + labelWidth + 12, y, { width: width - labelWidth - 12 });
-    doc.y = Math.max(labelBottom, doc.y) + 4;
-  };
   const planName = t('services.protection.plan', { plan: policy.plan });
 
-  const top = doc.y;
-  doc
-    .font('bold')
-    .fontSize(22)
-    .fillColor(BRAND)
-    .text('Kunci', left, top, { width: width / 2 });
-  doc
-    .font('bold')
-    .fontSize(16)
-    .fillColor(INK)
-    .text(t('services.protection.pdf.title'), left + width / 2, top + 2, { width: width / 2, align: 'right' });
-  doc
-    .font('regular')
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(t('services.protection.pdf.reference', { reference: policy.reference }), left + width / 2, doc.y, { width: width / 2, align: 'right' });
-  doc.y += 10;
-  rule(10);
+  header(t('services.protection.pdf.title'), t('services.protection.pdf.reference', { reference: policy.reference }), 16);
   if (policy.status !== 'ACTIVE')
-    doc.font('regular').fontSize(11).fillColor(WARN).text(t('services.protection.pdf.notInForce'), left, doc.y, { width });
+    doc.font('regular').fontSize(11).fillColor(PDF_COLOURS.warn).text(t('services.protection.pdf.notInForce'), left, doc.y, { width });
 
   heading(t('services.protection.pdf.policy'));
   row(t('services.protection.pdf.plan'), planName, true);
@@ -153,7 +88,7 @@ export async function policyPdf(policy: PolicyDocument): Promise<Buffer> {
   doc
     .font('regular')
     .fontSize(10)
-    .fillColor(INK)
+    .fillColor(PDF_COLOURS.ink)
     .text(t('services.protection.pdf.claims', { days: rules.claimWithinDays, photos: rules.claimMinPhotos }), left, doc.y, { width });
   doc.end();
   return done;

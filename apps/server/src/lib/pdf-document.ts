@@ -1,0 +1,108 @@
+import PDFDocument from 'pdfkit';
+import { HTML_LANG, type Language } from '@kunci/i18n/locales';
+import { pdfFonts } from './pdf-fonts.ts';
+
+/** The colours of the PDFs the server writes (receipts, tenancy agreements, protection policies). */
+export const PDF_COLOURS = { ink: '#1c1917', muted: '#57534e', brand: '#0f766e', rule: '#d6d3d1', warn: '#b45309' } as const;
+
+export interface PdfDocumentOptions {
+  language: Language;
+  /** The document's title in the reader's window and its properties. */
+  title: string;
+  subject: string;
+  createdAt: Date;
+  /** The width of `row`'s label column. */
+  labelWidth?: number;
+}
+
+/** An A4 page of the house style, and the pieces every document draws with. */
+export interface PdfPage {
+  doc: PDFKit.PDFDocument;
+  /** The left margin and the width between the margins. */
+  left: number;
+  width: number;
+  /** The file's bytes, once the document is ended (`doc.end()`). */
+  done: Promise<Buffer>;
+  /** A hairline across the page: `above` points of space before it, `below` after. */
+  rule: (below: number, options?: { above?: number; lineWidth?: number }) => void;
+  /** "Kunci" on the left and the document's title on the right, its reference under the title, and a rule below. */
+  header: (title: string, reference: string, titleSize: number) => void;
+  /** A section's heading in the brand colour. */
+  heading: (text: string) => void;
+  /** A label in a column `labelWidth` wide, its value beside it. */
+  row: (label: string, value: string, strong?: boolean) => void;
+}
+
+/**
+ * A new A4 document in `language`, with 56 pt margins and the fonts of lib/pdf-fonts.ts registered as `regular` and
+ * `bold` (Noto Sans SC: a Chinese name prints in any language's document).
+ */
+export function pdfDocument(options: PdfDocumentOptions): PdfPage {
+  const { labelWidth = 170 } = options;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    lang: HTML_LANG[options.language],
+    displayTitle: true,
+    info: { Title: options.title, Author: 'Kunci', Subject: options.subject, CreationDate: options.createdAt },
+  });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const { regular, bold } = pdfFonts();
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  const rule: PdfPage['rule'] = (below, { above = 0, lineWidth = 0.75 } = {}) => {
+    doc.y += above;
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + width, doc.y)
+      .lineWidth(lineWidth)
+      .strokeColor(PDF_COLOURS.rule)
+      .stroke();
+    doc.y += below;
+  };
+  const header: PdfPage['header'] = (title, reference, titleSize) => {
+    const top = doc.y;
+    doc
+      .font('bold')
+      .fontSize(22)
+      .fillColor(PDF_COLOURS.brand)
+      .text('Kunci', left, top, { width: width / 2 });
+    doc
+      .font('bold')
+      .fontSize(titleSize)
+      .fillColor(PDF_COLOURS.ink)
+      .text(title, left + width / 2, top + 2, { width: width / 2, align: 'right' });
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(PDF_COLOURS.muted)
+      .text(reference, left + width / 2, doc.y, { width: width / 2, align: 'right' });
+    doc.y += 10;
+    rule(10);
+  };
+  const heading: PdfPage['heading'] = (text) => {
+    doc.moveDown(0.6);
+    doc.font('bold').fontSize(13).fillColor(PDF_COLOURS.brand).text(text, left, doc.y, { width });
+    doc.moveDown(0.3);
+  };
+  const row: PdfPage['row'] = (label, value, strong = false) => {
+    const y = doc.y;
+    doc.font('regular').fontSize(10.5).fillColor(PDF_COLOURS.muted).text(label, left, y, { width: labelWidth });
+    const labelBottom = doc.y;
+    doc
+      .font(strong ? 'bold' : 'regular')
+      .fontSize(10.5)
+      .fillColor(PDF_COLOURS.ink)
+      .text(value, left + labelWidth + 12, y, { width: width - labelWidth - 12 });
+    doc.y = Math.max(labelBottom, doc.y) + 4;
+  };
+  return { doc, left, width, done, rule, header, heading, row };
+}
