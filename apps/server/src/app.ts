@@ -362,7 +362,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
   });
   // Deals and rental collection both hear of payment outcomes, each of the purposes it owns.
   const paymentOutcomes = shareJobKinds(jobs, [PAYMENT_JOBS.settled, PAYMENT_JOBS.failed]);
-  registerDealJobs(paymentOutcomes, deals, messenger, notifications, { publicUrl: config.publicUrl, log: app.log });
+  registerDealJobs(paymentOutcomes, deals, notifications);
   // The tenancy agreement of a deal: the parties' numbers and the signed PDF sealed with the private data key.
   const agreements = createAgreementsService({
     repository: createAgreementsRepository(db),
@@ -372,7 +372,6 @@ export async function buildApp({ config, database, store, redis, web = true, log
     store,
     sealer: privateData,
     secret,
-    publicUrl: config.publicUrl,
   });
   const collection = createCollectionService({ repository: createCollectionRepository(db), jobs, payments, secret, publicUrl: config.publicUrl });
   registerCollectionJobs(paymentOutcomes, collection, notifications, { publicUrl: config.publicUrl, log: app.log });

@@ -17,14 +17,13 @@ import { ErrorCode, type FieldError } from '@kunci/contracts/errors';
 import { malaysiaDay } from '@kunci/i18n/format';
 import { fromStoredLanguage } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
-import { href } from '@kunci/i18n/paths';
 import type { MediaStore } from '@kunci/media/store';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { NoticeSender } from '../../lib/notices.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import { readAll } from '../../lib/uploads.ts';
 import type { Messenger } from '../../plugins/messaging.ts';
-import { agreementInvited } from './agreement-notices.ts';
+import { agreementInvited, agreementSigned } from './agreement-notices.ts';
 import { agreementPdf, type AgreementDocument } from './agreement-pdf.ts';
 import type { AgreementInsert, AgreementRow, AgreementsRepository, InvitationRow } from './agreements.repository.ts';
 
@@ -81,12 +80,12 @@ export interface FieldSealer {
 export interface AgreementsServiceOptions {
   repository: AgreementsRepository;
   deals: AgreementDeals;
+  /** One-time signing codes only: they are not notices, so they go straight to the phone. */
   messenger: Messenger;
   notices: NoticeSender;
   store: MediaStore;
   sealer: FieldSealer;
   secret: string;
-  publicUrl: string;
   clock?: () => Date;
 }
 
@@ -107,7 +106,6 @@ export function createAgreementsService({
   store,
   sealer,
   secret,
-  publicUrl,
   clock = () => new Date(),
 }: AgreementsServiceOptions) {
   const codeHash = (agreementId: string, userId: string, code: string) =>
@@ -212,11 +210,13 @@ export function createAgreementsService({
     if (!signed) return (await repository.findById(row.id))!; // another request sealed it first: its PDF stands
     await deals.agreementSigned(row.dealId);
     for (const userId of [row.landlordId, row.tenantId]) {
-      const person = await repository.person(userId);
-      if (!person) continue;
-      const lang = fromStoredLanguage(person.language);
-      const url = new URL(href(lang, 'deal', undefined, { id: row.dealId }), publicUrl).toString();
-      await messenger.sms(person.phone, translatorFor(lang)('agreements.signed.sms', { listing: row.propertyName, sha: sha256, url }));
+      await notices.send({
+        type: agreementSigned,
+        recipientId: userId,
+        link: { route: 'deal', query: { id: row.dealId } },
+        params: { listing: row.propertyName, sha: sha256 },
+        key: `agreements:signed:${row.id}:${userId}`,
+      });
     }
     return signed;
   }

@@ -7,6 +7,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agreement } from '@kunci/contracts/agreements';
 import type { Deal } from '@kunci/contracts/deals';
+import type { NoticeList } from '@kunci/contracts/notifications';
 import { formatDate } from '@kunci/i18n/format';
 import { tenancyAgreements, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
@@ -40,6 +41,12 @@ async function pdfText(data: Buffer): Promise<string> {
   }
   await task.destroy();
   return pages.join('\n');
+}
+
+/** Every SMS to a user (the dev outbox), newest first. */
+async function allSms(userId: string): Promise<string[]> {
+  const [row] = await t.database.db.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId));
+  return ((await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(row!.phone)}` })).json() as { body: string }[]).map((m) => m.body);
 }
 
 /** The latest SMS to a user (the dev outbox), and the 6-digit code in it. */
@@ -134,7 +141,15 @@ describe('tenancy agreement', () => {
     expect(signed.status).toBe('SIGNED');
     expect(signed.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(((await t.app.inject({ url: `/api/deals/${dealId}`, headers: tenant.headers })).json() as Deal).state).toBe('SIGNED');
-    expect((await lastSms(tenant.id)).body).toContain(signed.sha256!);
+    // Both are told through the notification centre, SMS included, with the fingerprint.
+    await f.drain();
+    expect((await allSms(tenant.id)).filter((body) => body.includes(signed.sha256!))).toHaveLength(1);
+    const bell = (await t.app.inject({ url: '/api/notices', headers: { ...landlord.headers, 'x-language': 'ms' } })).json() as NoticeList;
+    expect(bell.content.find((notice) => notice.type === 'agreements.signed')).toMatchObject({
+      title: expect.stringContaining('Perjanjian sewa ditandatangani'),
+      body: expect.stringContaining(signed.sha256!),
+      url: `/my/deal?id=${dealId}`,
+    });
 
     // The signed PDF: the same bytes every time, matching the stored SHA-256, with the names, numbers and amounts in Malay.
     const first = await t.app.inject({ url: `/api/agreements/${agreement.id}/pdf`, headers: tenant.headers });

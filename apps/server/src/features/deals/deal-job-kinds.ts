@@ -16,8 +16,14 @@ export const dealDeadline = defineJob<{
 }>('deals.deadline');
 /** Gives a booking fee back through payments (the ledger's REFUND is written when the gateway confirms). */
 export const dealRefund = defineJob<{ dealId: string; paymentId: string; amountSen: number; reason: string }>('deals.refund', { maxAttempts: 10 });
-/** Tells the deal's people of a transition (or the tenant of a failed payment) by SMS and email, in their language. */
-export const dealNotice = defineJob<{ dealId: string; eventId?: number; fee?: FeeOutcome; paymentFailed?: 'BOOKING' | 'MOVE_IN' }>('deals.notice');
+/** Tells the deal's people of a transition (or the tenant of a failed payment) through the notification centre. */
+export const dealNotice = defineJob<{
+  dealId: string;
+  eventId?: number;
+  fee?: FeeOutcome;
+  paymentFailed?: 'BOOKING' | 'MOVE_IN';
+  paymentId?: string;
+}>('deals.notice');
 
 /**
  * A payment settled (enqueued by payments in the transaction that posted its CHARGE). Deals handle those of their

@@ -48,7 +48,8 @@ describe('deals', () => {
     expect(deal.commands).toEqual(['CANCEL']);
     expect(deal.deadline?.command).toBe('EXPIRE');
 
-    // The landlord sees it with Accept and Decline, and is told by SMS in Malay with the signed link.
+    // The landlord sees it with Accept and Decline, and is told by SMS in Malay with the signed link (a notice of the
+    // notification centre, delivered by its jobs).
     const seen = (await t.app.inject({ url: `/api/deals/${deal.id}`, headers: landlord.headers })).json() as Deal;
     expect(seen.commands).toEqual(expect.arrayContaining(['ACCEPT', 'DECLINE', 'CANCEL']));
     await f.drain();
@@ -60,7 +61,7 @@ describe('deals', () => {
     }[];
     expect(sms[0]?.body).toContain('Seorang penyewa memohon');
     expect(sms[0]?.body).toContain(`/my/deal?hash=${encodeURIComponent(seen.hash!)}`);
-    // The same words under the bell, in the language the landlord reads it in, linking to the deal.
+    // The same notice under the bell, in the language the landlord reads it in, with the same link.
     const bell = async (lang: string) =>
       ((await t.app.inject({ url: '/api/notices', headers: { ...landlord.headers, 'x-language': lang } })).json() as NoticeList).content;
     expect(await bell('ms')).toEqual([
@@ -68,7 +69,7 @@ describe('deals', () => {
         type: 'deals.update',
         title: expect.stringContaining('Urusan sewa anda'),
         body: expect.stringContaining('Seorang penyewa memohon'),
-        url: `/my/deal?id=${deal.id}`,
+        url: `/my/deal?hash=${encodeURIComponent(seen.hash!)}`,
       }),
     ]);
     const inEnglish = await bell('en');

@@ -480,7 +480,7 @@ export function createDealsService({ repository, jobs, payments, secret, clock =
       await repo.update(deal.id, { failedPaymentId: paymentId, paymentFailedAt: clock() });
       await jobs.enqueue(
         dealNotice,
-        { dealId, paymentFailed: purpose === 'DEAL_BOOKING' ? 'BOOKING' : 'MOVE_IN' },
+        { dealId, paymentFailed: purpose === 'DEAL_BOOKING' ? 'BOOKING' : 'MOVE_IN', paymentId },
         { key: `deal-payment-failed:${paymentId}`, transaction: db },
       );
     });

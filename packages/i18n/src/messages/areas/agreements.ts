@@ -45,7 +45,6 @@ export const agreements = defineArea({
       '{utility, select, WATER {Water} ELECTRICITY {Electricity} INTERNET {Internet} GAS {Gas} SEWERAGE {Sewerage} other {Maintenance fee}}',
     // SMS
     'agreements.code.sms': 'Kunci: your code to sign the tenancy agreement for {listing} is {code}. It works for {minutes} minutes. Never share it.',
-    'agreements.signed.sms': 'Kunci: the tenancy agreement for {listing} is signed by both parties. Fingerprint (SHA-256): {sha}. {url}',
     // API field messages
     'agreements.field.idNumber': 'Enter a valid number: an IC has 12 digits starting with the date of birth; a passport 6 to 12 letters and digits.',
     'agreements.field.code': 'That code is wrong or has expired. Ask for a new one.',
@@ -91,6 +90,9 @@ export const agreements = defineArea({
     'agreements.invite.answered': 'This invitation has already been answered.',
     'agreements.invite.expired': 'This invitation has lapsed. Ask the other party to send a new one.',
     'agreements.notice.invitedLabel': 'Invitations to agree a tenancy',
+    'agreements.notice.signedLabel': 'A tenancy agreement of mine is signed by both parties',
+    'agreements.notice.signedTitle': 'Tenancy agreement signed: {listing}',
+    'agreements.notice.signedBody': 'The tenancy agreement for {listing} is signed by both parties. Fingerprint (SHA-256): {sha}.',
     'agreements.notice.invitedTitle': 'Invitation to a tenancy agreement',
     'agreements.notice.invitedBody':
       '{inviter} invites you to agree the tenancy of {listing} on Kunci as the {role, select, LANDLORD {tenant} other {landlord}}. Sign in with this phone number to check the terms.',
@@ -163,7 +165,6 @@ export const agreements = defineArea({
       '{utility, select, WATER {Air} ELECTRICITY {Elektrik} INTERNET {Internet} GAS {Gas} SEWERAGE {Pembetungan} other {Yuran penyelenggaraan}}',
     'agreements.code.sms':
       'Kunci: kod anda untuk menandatangani perjanjian sewa {listing} ialah {code}. Sah selama {minutes} minit. Jangan kongsikan kod ini.',
-    'agreements.signed.sms': 'Kunci: perjanjian sewa {listing} telah ditandatangani oleh kedua-dua pihak. Cap jari (SHA-256): {sha}. {url}',
     'agreements.field.idNumber':
       'Masukkan nombor yang sah: kad pengenalan mempunyai 12 digit bermula dengan tarikh lahir; pasport 6 hingga 12 huruf dan digit.',
     'agreements.field.code': 'Kod itu salah atau telah tamat tempoh. Minta kod baharu.',
@@ -207,6 +208,9 @@ export const agreements = defineArea({
     'agreements.invite.answered': 'Jemputan ini sudah dijawab.',
     'agreements.invite.expired': 'Jemputan ini sudah luput. Minta pihak yang satu lagi menghantar jemputan baharu.',
     'agreements.notice.invitedLabel': 'Jemputan untuk bersetuju dengan sewaan',
+    'agreements.notice.signedLabel': 'Perjanjian sewa saya ditandatangani oleh kedua-dua pihak',
+    'agreements.notice.signedTitle': 'Perjanjian sewa ditandatangani: {listing}',
+    'agreements.notice.signedBody': 'Perjanjian sewa {listing} telah ditandatangani oleh kedua-dua pihak. Cap jari (SHA-256): {sha}.',
     'agreements.notice.invitedTitle': 'Jemputan ke perjanjian sewa',
     'agreements.notice.invitedBody':
       '{inviter} menjemput anda bersetuju dengan sewaan {listing} di Kunci sebagai {role, select, LANDLORD {penyewa} other {tuan rumah}}. Log masuk dengan nombor telefon ini untuk menyemak terma.',
@@ -275,7 +279,6 @@ export const agreements = defineArea({
     'agreements.pdf.notSigned': '尚未签署。',
     'agreements.utility': '{utility, select, WATER {水费} ELECTRICITY {电费} INTERNET {网络} GAS {燃气} SEWERAGE {排污费} other {管理费}}',
     'agreements.code.sms': 'Kunci：您签署{listing}租赁协议的验证码为{code}，{minutes}分钟内有效。请勿告诉他人。',
-    'agreements.signed.sms': 'Kunci：{listing}的租赁协议已由双方签署。指纹（SHA-256）：{sha}。{url}',
     'agreements.field.idNumber': '请输入有效号码：身份证为12位数字，以出生日期开头；护照为6至12位字母和数字。',
     'agreements.field.code': '验证码错误或已过期，请重新获取。',
     'agreements.field.noCode': '请先获取验证码。',
@@ -318,6 +321,9 @@ export const agreements = defineArea({
     'agreements.invite.answered': '此邀请已有回复。',
     'agreements.invite.expired': '此邀请已过期。请另一方重新发送邀请。',
     'agreements.notice.invitedLabel': '租约协议邀请',
+    'agreements.notice.signedLabel': '我的租赁协议已由双方签署',
+    'agreements.notice.signedTitle': '租赁协议已签署：{listing}',
+    'agreements.notice.signedBody': '{listing}的租赁协议已由双方签署。指纹（SHA-256）：{sha}。',
     'agreements.notice.invitedTitle': '租约协议邀请',
     'agreements.notice.invitedBody':
       '{inviter} 邀请您以{role, select, LANDLORD {租客} other {房东}}身份在 Kunci 上确认 {listing} 的租约。请用此电话号码登录查看条款。',

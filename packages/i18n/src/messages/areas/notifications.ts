@@ -121,6 +121,8 @@ export const notifications = defineArea({
     'notifications.collectionRent.label': 'Rent invoices, reminders and failed payments',
     'notifications.collectionUnpaid.label': 'Late or missed rent from my tenants',
     'notifications.collectionPaid.label': 'Rent paid by my tenants',
+    'notifications.dealPaymentFailed.label': 'A payment for my rental deal did not go through',
+    'notifications.dealPaymentFailed.title': 'Payment not received: {listing}',
   },
   ms: {
     'notifications.email.open': 'Buka di Kunci: {url}',
@@ -235,6 +237,8 @@ export const notifications = defineArea({
     'notifications.collectionRent.label': 'Invois sewa, peringatan dan bayaran yang tidak berjaya',
     'notifications.collectionUnpaid.label': 'Sewa lewat atau tidak dibayar oleh penyewa saya',
     'notifications.collectionPaid.label': 'Sewa yang dibayar oleh penyewa saya',
+    'notifications.dealPaymentFailed.label': 'Bayaran untuk urusan sewa saya tidak berjaya',
+    'notifications.dealPaymentFailed.title': 'Bayaran tidak diterima: {listing}',
   },
   zh: {
     'notifications.email.open': '在 Kunci 上查看：{url}',
@@ -346,5 +350,7 @@ export const notifications = defineArea({
     'notifications.collectionRent.label': '租金账单、提醒和付款失败',
     'notifications.collectionUnpaid.label': '租客逾期或未付的租金',
     'notifications.collectionPaid.label': '租客已付的租金',
+    'notifications.dealPaymentFailed.label': '我的租房交易付款未成功',
+    'notifications.dealPaymentFailed.title': '未收到付款：{listing}',
   },
 });
