@@ -1,5 +1,8 @@
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
+import { pngDeclaring } from '@kunci/media/test-images';
+import { simulatorAnswers } from '../apps/server/src/features/screening/credit-bureau.ts';
 
 let mobileCounter = Math.floor(Math.random() * 10_000_000);
 /**
@@ -10,6 +13,231 @@ export function freshMobile(): { e164: string; typed: string } {
   mobileCounter = (mobileCounter + 7919) % 10_000_000;
   const digits = String(mobileCounter).padStart(7, '0');
   return { e164: `+6012${digits}`, typed: `012-${digits.slice(0, 3)} ${digits.slice(3)}` };
+}
+
+/** The messages the development outbox holds for `to` (a phone or an email), newest first. */
+export async function outbox(request: APIRequestContext, to: string): Promise<string[]> {
+  const messages = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { body: string }[];
+  return messages.map((message) => message.body);
+}
+
+/** The 6-digit code of the newest message to `phone` that holds one (notices may arrive after it). */
+export async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
+  const code = (await outbox(request, phone)).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).find(Boolean);
+  expect(code, `a 6-digit code in the outbox of ${phone}`).toBeTruthy();
+  return code!;
+}
+
+/** What the PIN sign-in says, in the languages the journeys browse in. */
+const PIN_SIGN_IN = {
+  en: {
+    prefix: '',
+    phone: 'Mobile number',
+    send: 'Send PIN',
+    pin: '6-digit PIN',
+    verify: 'Verify and continue',
+    prompt: 'Tell us about yourself',
+    later: 'Later',
+  },
+  ms: {
+    prefix: '/my',
+    phone: 'Nombor telefon bimbit',
+    send: 'Hantar PIN',
+    pin: 'PIN 6 digit',
+    verify: 'Sahkan dan teruskan',
+    prompt: 'Beritahu kami tentang diri anda',
+    later: 'Nanti',
+  },
+} as const;
+
+export interface PinSignIn {
+  /** The language the person browses in (the sign-in page's and the first page's). */
+  language?: keyof typeof PIN_SIGN_IN;
+  /** Where the sign-in returns to (the dashboard when not given). */
+  origin?: string;
+  /** A new account is asked about itself first: leave that for later. */
+  later?: boolean;
+}
+
+/**
+ * On a sign-in or register page whose phone field is filled: asks for a PIN for `phone` and enters the one the
+ * development outbox received.
+ */
+export async function confirmWithPin(page: Page, phone: string, language: keyof typeof PIN_SIGN_IN = 'en') {
+  const words = PIN_SIGN_IN[language];
+  await page.getByRole('button', { name: words.send }).click();
+  // The PIN step is on screen once the server has sent the PIN.
+  await expect(page.getByText(phone)).toBeVisible();
+  await page.getByLabel(words.pin).fill(await latestCode(page.request, phone));
+  await page.getByRole('button', { name: words.verify }).click();
+}
+
+/** Signs `phone` in with a PIN from the development outbox (a new number makes a new account). */
+export async function signInByPin(page: Page, phone: string, { language = 'en', origin, later = false }: PinSignIn = {}) {
+  const words = PIN_SIGN_IN[language];
+  await page.goto(`${words.prefix}/login${origin ? `?origin=${encodeURIComponent(origin)}` : ''}`);
+  await page.getByLabel(words.phone).fill(phone);
+  await confirmWithPin(page, phone, language);
+  if (later) await page.getByRole('dialog', { name: words.prompt }).getByRole('button', { name: words.later }).click();
+}
+
+/** A new tenant, signed in with a PIN from the development outbox, the questions about themselves left for later; their phone. */
+export async function newTenant(page: Page, options: Omit<PinSignIn, 'later'> = {}): Promise<string> {
+  const phone = freshMobile().e164;
+  await signInByPin(page, phone, { ...options, later: true });
+  return phone;
+}
+
+/** The demo data's accounts that sign in with a password (apps/server/src/cli/demo-accounts.ts). */
+export const DEMO_LANDLORD = { phone: '+60123000002', password: 'kunci-landlord-2026' };
+export const DEMO_OPERATIONS = { phone: '+60123000004', password: 'kunci-operations-2026' };
+
+/** The simulator's NRIC whose credit report passes (README, "Configuration"). */
+export const NRIC_PASSES = '900101-14-5567';
+
+/** One of the demo landlord's live rentals, as their listings answer it. */
+export interface DemoRental {
+  id: number;
+  type: string;
+  name: string;
+  price: number;
+}
+
+export interface DealSetup {
+  /** The site's origin, sent as the browser sends it. */
+  origin: string;
+  /** Which of the demo landlord's live rentals to try, in order: journeys take different ones, so that run together they do not compete for one. */
+  candidates: (rentals: DemoRental[]) => DemoRental[];
+  moveInDate: string;
+  occupants: number;
+  /** The rent the landlord sets first (a listing whose price cannot change is passed over). */
+  rent?: number;
+}
+
+/** The list from `index` to its end, then from its start. */
+export function startingFrom<T>(list: T[], index: number): T[] {
+  return [...list.slice(index), ...list.slice(0, index)];
+}
+
+/**
+ * A deal of the tenant's on one of the demo landlord's rentals nobody holds, BOOKED through the API: applied for 12
+ * months, accepted, and RM500 paid by card.
+ */
+export async function bookedDeal(
+  tenant: APIRequestContext,
+  landlord: APIRequestContext,
+  setup: DealSetup,
+): Promise<{ dealId: string; listing: DemoRental }> {
+  const headers = { origin: setup.origin };
+  const me = (await (await landlord.get('/api/users/profile')).json()) as { id: string };
+  const { content } = (await (await landlord.get(`/api/users/${me.id}/properties?status=ACTIVE&pageSize=50`)).json()) as { content: DemoRental[] };
+  for (const listing of setup.candidates(content.filter((candidate) => !candidate.type.endsWith('_SALE')))) {
+    if (setup.rent !== undefined) {
+      const repriced = await landlord.put(`/api/properties/${listing.id}`, { data: { price: setup.rent }, headers });
+      if (repriced.status() !== 200) continue;
+    }
+    const applied = await tenant.post('/api/deals', {
+      data: { propertyId: listing.id, moveInDate: setup.moveInDate, tenancyMonths: 12, occupants: setup.occupants },
+      headers,
+    });
+    if (applied.status() !== 201) continue;
+    const dealId = ((await applied.json()) as { id: string }).id;
+    expect((await landlord.put(`/api/deals/${dealId}`, { data: { command: 'ACCEPT' }, headers })).status()).toBe(200);
+    const link = (await (await tenant.post(`/api/deals/${dealId}/booking`, { headers })).json()) as { paymentUrl: string };
+    await tenant.post(new URL(link.paymentUrl).pathname, { form: { outcome: 'pay', method: 'card', cardNumber: SIMULATOR_CARDS.succeeds } });
+    await expect
+      .poll(async () => ((await (await tenant.post(`/api/deals/${dealId}/verify/booking`, { headers })).json()) as { state: string }).state, {
+        timeout: 15_000,
+      })
+      .toBe('BOOKED');
+    return { dealId, listing };
+  }
+  throw new Error('no free rental of the demo landlord');
+}
+
+/** Uploads each document to the deal through the API; `fields` go with each document's creation. */
+export async function uploadDocuments(
+  tenant: APIRequestContext,
+  dealId: string,
+  origin: string,
+  documents: { kind: string; bytes: Buffer; type: string }[],
+  fields: Record<string, string> = {},
+) {
+  for (const { kind, bytes, type } of documents) {
+    const added = await tenant.post(`/api/deals/${dealId}/documents`, { data: { kind, ...fields }, headers: { origin } });
+    expect(added.status(), await added.text()).toBe(201);
+    const id = ((await added.json()) as { id: string }).id;
+    const uploaded = await tenant.post(`/api/documents/${id}/upload`, { data: bytes, headers: { origin, 'content-type': type } });
+    expect(uploaded.status(), await uploaded.text()).toBe(200);
+  }
+  expect((await tenant.put(`/api/deals/${dealId}`, { data: { command: 'SUBMIT_DOCUMENTS' }, headers: { origin } })).status()).toBe(200);
+}
+
+/**
+ * An APPROVED deal through the API, as the screening journey reaches it in the browser: booked (see `bookedDeal`),
+ * the documents of a working adult sent, the credit check passed with consent by `person`, and the documents verified
+ * by operations staff.
+ */
+export async function approvedDeal(
+  tenant: APIRequestContext,
+  landlord: APIRequestContext,
+  staff: APIRequestContext,
+  setup: DealSetup & { person: { name: string; email: string; phone: string } },
+): Promise<{ dealId: string; listing: DemoRental }> {
+  const headers = { origin: setup.origin };
+  const booked = await bookedDeal(tenant, landlord, setup);
+  const { dealId } = booked;
+  expect((await tenant.put(`/api/deals/${dealId}/screening`, { data: { profile: 'WORKING_ADULT' }, headers })).status()).toBe(200);
+  const payslip = Buffer.from('%PDF-1.4\n% Payslip October 2026\n%%EOF\n');
+  const statement = pngDeclaring(8, 6);
+  await uploadDocuments(tenant, dealId, setup.origin, [
+    { kind: 'PAYSLIP', bytes: payslip, type: 'application/pdf' },
+    ...[1, 2, 3].map(() => ({ kind: 'BANK_STATEMENT', bytes: statement, type: 'image/png' })),
+  ]);
+  const { name, email, phone } = setup.person;
+  const submitted = await tenant.post('/api/ramci/submit', {
+    data: { email, name, nric: NRIC_PASSES, phone, securityQuestions: simulatorAnswers(NRIC_PASSES.replace(/-/g, '')) },
+    headers,
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const photo = statement.toString('base64');
+  const consented = await tenant.post('/api/ramci/update-consent', { data: { icFront: photo, icBack: photo, nric: NRIC_PASSES }, headers });
+  expect(consented.status(), await consented.text()).toBe(200);
+  expect((await tenant.post(`/api/deals/${dealId}/ramci`, { headers })).status()).toBe(200);
+
+  const { state } = await verifyAllDocuments(staff, dealId, setup.origin);
+  expect(state).toBe('APPROVED');
+  return booked;
+}
+
+/** Operations staff verify every document of the deal through the API (the back office calls the same); the documents and the deal's state after. */
+export async function verifyAllDocuments(
+  staff: APIRequestContext,
+  dealId: string,
+  origin: string,
+): Promise<{ documentIds: string[]; state: string }> {
+  const login = await staff.post('/api/login', { data: { phoneNo: DEMO_OPERATIONS.phone, password: DEMO_OPERATIONS.password } });
+  const asStaff = { origin, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const screening = (await (await staff.get(`/api/deals/${dealId}/screening`, { headers: asStaff })).json()) as { documents: { id: string }[] };
+  const documentIds = screening.documents.map((document) => document.id);
+  const verified = await staff.post(`/api/deals/${dealId}/documents/verify`, {
+    data: { documents: documentIds.map((id) => ({ id, status: 'VERIFIED' })) },
+    headers: asStaff,
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { documentIds, state: ((await verified.json()) as { state: string }).state };
+}
+
+/**
+ * The three people of a deal journey, each in a browser of their own: a new tenant (see `newTenant`), the demo
+ * landlord signed in, and a staff member not signed in yet.
+ */
+export async function dealParties(browser: Browser, baseURL: string, tenantSignIn: Omit<PinSignIn, 'later'> = {}) {
+  const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ baseURL })));
+  const [tenant, landlord, staff] = await Promise.all(contexts.map((context) => context.newPage()));
+  const tenantPhone = await newTenant(tenant!, tenantSignIn);
+  await signIn(landlord!, DEMO_LANDLORD.phone, DEMO_LANDLORD.password);
+  return { tenant: tenant!, tenantPhone, landlord: landlord!, staff: staff!, close: () => Promise.all(contexts.map((context) => context.close())) };
 }
 
 /** Signs in with a password, as a returning user does. */

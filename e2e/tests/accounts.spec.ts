@@ -1,14 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, freshMobile, latestCode, outbox, signIn } from '../support.ts';
 
 async function pinFromOutbox(page: Page, e164: string): Promise<string> {
   // The PIN step is on screen once the server has sent the PIN.
   await expect(page.getByText(e164)).toBeVisible();
-  const request: APIRequestContext = page.request;
-  const messages = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(e164)}`)).json()) as { body: string }[];
-  const pin = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
-  expect(pin, 'a PIN in the outbox').toBeTruthy();
-  return pin!;
+  return latestCode(page.request, e164);
 }
 
 async function signOut(page: Page, accountName: string | RegExp) {
@@ -88,8 +84,8 @@ test('a new user signs up by PIN, sets a password, signs in with it, and keeps B
     asked = await askPin();
   }
   expect(asked.status(), await asked.text()).toBe(200);
-  const sms = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone.e164)}`)).json()) as { body: string }[];
-  expect(sms[0]?.body).toMatch(/^PIN Kunci anda ialah \d{6}\./);
+  const sms = await outbox(page.request, phone.e164);
+  expect(sms[0]).toMatch(/^PIN Kunci anda ialah \d{6}\./);
 });
 
 test('a protected page sends visitors to sign in and back', async ({ page }) => {

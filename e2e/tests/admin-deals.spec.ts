@@ -1,74 +1,38 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
-import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  DEMO_OPERATIONS,
+  bookedDeal,
+  dealParties,
+  expectNoSeriousAxeViolations,
+  latestCode,
+  signIn,
+  startingFrom,
+  uploadDocuments,
+} from '../support.ts';
 
-const OPERATIONS = { phone: '+60123000004', password: 'kunci-operations-2026' };
-const LANDLORD = { phone: '+60123000002', password: 'kunci-landlord-2026' };
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
-
-async function latestSms(page: Page, phone: string): Promise<string> {
-  const messages = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { body: string }[];
-  return messages[0]?.body ?? '';
-}
-
-/** A new tenant signed in with a PIN from the development outbox; the new-account questions are left for later. */
-async function newTenant(page: Page): Promise<string> {
-  const { e164 } = freshMobile();
-  await page.goto('/login');
-  await page.getByLabel('Mobile number').fill(e164);
-  await page.getByRole('button', { name: 'Send PIN' }).click();
-  await expect(page.getByText(`We sent a PIN to ${e164}`)).toBeVisible();
-  await page.getByLabel('6-digit PIN').fill(/\b(\d{6})\b/.exec(await latestSms(page, e164))![1]!);
-  await page.getByRole('button', { name: 'Verify and continue' }).click();
-  const prompt = page.getByRole('dialog', { name: 'Tell us about yourself' });
-  await expect(prompt).toBeVisible();
-  await page.keyboard.press('Escape');
-  return e164;
-}
 
 /**
  * A deal of the tenant's on one of the demo landlord's rentals nobody holds, through the API: applied, accepted, RM500
  * paid by card (BOOKED), a payslip and a bank statement uploaded and sent for screening.
  */
 async function dealInScreening(tenant: APIRequestContext, landlord: APIRequestContext, origin: string): Promise<string> {
-  const me = (await (await landlord.get('/api/users/profile')).json()) as { id: string };
-  const { content } = (await (await landlord.get(`/api/users/${me.id}/properties?status=ACTIVE&pageSize=50`)).json()) as {
-    content: { id: number; type: string; price: number }[];
-  };
-  const moveInDate = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
-  const rentals = content.filter((candidate) => !candidate.type.endsWith('_SALE') && candidate.price <= 5000);
-  // From the middle of the list: the deal journeys book the first ones, the screening journey the last.
-  for (const listing of [...rentals.slice(Math.floor(rentals.length / 2)), ...rentals.slice(0, Math.floor(rentals.length / 2))]) {
-    const applied = await tenant.post('/api/deals', {
-      data: { propertyId: listing.id, moveInDate, tenancyMonths: 12, occupants: 1 },
-      headers: { origin },
-    });
-    if (applied.status() !== 201) continue;
-    const dealId = ((await applied.json()) as { id: string }).id;
-    expect((await landlord.put(`/api/deals/${dealId}`, { data: { command: 'ACCEPT' }, headers: { origin } })).status()).toBe(200);
-    const link = (await (await tenant.post(`/api/deals/${dealId}/booking`, { headers: { origin } })).json()) as { paymentUrl: string };
-    await tenant.post(new URL(link.paymentUrl).pathname, { form: { outcome: 'pay', method: 'card', cardNumber: SIMULATOR_CARDS.succeeds } });
-    await expect
-      .poll(
-        async () => ((await (await tenant.post(`/api/deals/${dealId}/verify/booking`, { headers: { origin } })).json()) as { state: string }).state,
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe('BOOKED');
-    for (const kind of ['PAYSLIP', 'BANK_STATEMENT']) {
-      const added = await tenant.post(`/api/deals/${dealId}/documents`, { data: { kind, profile: 'WORKING_ADULT' }, headers: { origin } });
-      const id = ((await added.json()) as { id: string }).id;
-      const uploaded = await tenant.post(`/api/documents/${id}/upload`, {
-        data: pdf(kind === 'PAYSLIP' ? 'Payslip October 2026, net pay RM4,200' : 'Statement October 2026'),
-        headers: { origin, 'content-type': 'application/pdf' },
-      });
-      expect(uploaded.status(), await uploaded.text()).toBe(200);
-    }
-    expect((await tenant.put(`/api/deals/${dealId}`, { data: { command: 'SUBMIT_DOCUMENTS' }, headers: { origin } })).status()).toBe(200);
-    return dealId;
-  }
-  throw new Error('no free rental of the demo landlord');
+  const { dealId } = await bookedDeal(tenant, landlord, {
+    origin,
+    // From the middle of the list: the deal journeys book the first ones, the screening journey the last.
+    candidates: (rentals) => {
+      const affordable = rentals.filter((candidate) => candidate.price <= 5000);
+      return startingFrom(affordable, Math.floor(affordable.length / 2));
+    },
+    moveInDate: new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10),
+    occupants: 1,
+  });
+  const documents = [
+    { kind: 'PAYSLIP', bytes: pdf('Payslip October 2026, net pay RM4,200'), type: 'application/pdf' },
+    { kind: 'BANK_STATEMENT', bytes: pdf('Statement October 2026'), type: 'application/pdf' },
+  ];
+  await uploadDocuments(tenant, dealId, origin, documents, { profile: 'WORKING_ADULT' });
+  return dealId;
 }
 
 /**
@@ -81,18 +45,11 @@ test('operations view a payslip (logged) and refuse a statement with a reason; t
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const tenantContext = await browser.newContext({ baseURL: baseURL! });
-  const landlordContext = await browser.newContext({ baseURL: baseURL! });
-  const opsContext = await browser.newContext({ baseURL: baseURL! });
-  const tenant = await tenantContext.newPage();
-  const landlord = await landlordContext.newPage();
-  const ops = await opsContext.newPage();
-  const tenantPhone = await newTenant(tenant);
-  await signIn(landlord, LANDLORD.phone, LANDLORD.password);
+  const { tenant, tenantPhone, landlord, staff: ops, close } = await dealParties(browser, baseURL!);
   const dealId = await dealInScreening(tenant.request, landlord.request, baseURL!);
 
   // Operations find the deal by the tenant's phone, from the console's Deals section.
-  await signIn(ops, OPERATIONS.phone, OPERATIONS.password);
+  await signIn(ops, DEMO_OPERATIONS.phone, DEMO_OPERATIONS.password);
   await ops.goto('/admin');
   await ops.getByRole('navigation', { name: 'Back office sections' }).getByRole('link', { name: 'Deals' }).click();
   await expect(ops.getByRole('heading', { level: 1, name: 'Deals' })).toBeVisible();
@@ -110,7 +67,7 @@ test('operations view a payslip (logged) and refuse a statement with a reason; t
   // Viewing the payslip asks for the PIN first (a sensitive action), then gives a link made for this staff member.
   await ops.getByRole('button', { name: 'View Payslip' }).click();
   await expect(ops.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
-  await ops.getByLabel('PIN (6 digits)').fill(/\b(\d{6})\b/.exec(await latestSms(ops, OPERATIONS.phone))![1]!);
+  await ops.getByLabel('PIN (6 digits)').fill(await latestCode(ops.request, DEMO_OPERATIONS.phone));
   await ops.getByRole('button', { name: 'Confirm and continue' }).click();
   await expect(ops.getByRole('status').filter({ hasText: 'Your link to Payslip is ready.' })).toBeVisible();
   const fileUrl = await ops.getByRole('link', { name: 'Open Payslip' }).getAttribute('href');
@@ -151,5 +108,5 @@ test('operations view a payslip (logged) and refuse a statement with a reason; t
   await expect(statement).not.toContainText('Refused');
   await expectNoSeriousAxeViolations(tenant);
 
-  await Promise.all([tenantContext.close(), landlordContext.close(), opsContext.close()]);
+  await close();
 });

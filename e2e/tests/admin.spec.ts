@@ -1,38 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
+import { expectNoSeriousAxeViolations, latestCode, newTenant, signIn, signInByPin } from '../support.ts';
 
 const MODERATOR = { phone: '+60123000003', password: 'kunci-moderator-2026' };
-
-let counter = Math.floor(Math.random() * 10_000_000);
-function freshPhone(): string {
-  counter = (counter + 7919) % 10_000_000;
-  return `+6013${String(counter).padStart(7, '0')}`;
-}
-
-async function latestSms(page: Page, phone: string): Promise<string> {
-  const messages = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { body: string }[];
-  return messages[0]?.body ?? '';
-}
-
-/** Signs in by PIN from the development outbox (a new number makes a new account). */
-async function signInByPin(page: Page, phone: string) {
-  await page.goto('/login');
-  await page.getByLabel('Mobile number').fill(phone);
-  await page.getByRole('button', { name: 'Send PIN' }).click();
-  await expect(page.getByText(`We sent a PIN to ${phone}`)).toBeVisible();
-  const pin = /\b(\d{6})\b/.exec(await latestSms(page, phone))?.[1];
-  await page.getByLabel('6-digit PIN').fill(pin!);
-  await page.getByRole('button', { name: 'Verify and continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/** A new account is asked about itself once; this journey is not about that. */
-async function dismissProfilePrompt(page: Page) {
-  const prompt = page.getByRole('dialog', { name: 'Tell us about yourself' });
-  await expect(prompt).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(prompt).toBeHidden();
-}
 
 /** A JSON call from the page, as its own scripts make them (same origin, the session cookie). */
 async function callApi(page: Page, method: string, path: string, body?: object): Promise<{ status: number; json: Record<string, unknown> }> {
@@ -69,8 +38,7 @@ test('a tenant reports a listing asking for a deposit; the moderator reads the c
   const owner = (await (await moderator.request.get(`/api/admin/users/${listing.owner.id}`)).json()) as { phoneNumber: string; name: string };
 
   // The tenant asks about it; the landlord asks for a deposit in the chat.
-  const tenantPhone = freshPhone();
-  await signInByPin(tenant, tenantPhone);
+  await newTenant(tenant);
   const opened = await callApi(tenant, 'POST', '/chat-conversations', {
     propertyId: listingId,
     moveInDate: '2027-01-15',
@@ -80,6 +48,7 @@ test('a tenant reports a listing asking for a deposit; the moderator reads the c
   });
   expect(opened.status).toBeLessThan(300);
   await signInByPin(landlord, owner.phoneNumber);
+  await expect(landlord).toHaveURL(/\/dashboard$/);
   const said = await callApi(landlord, 'POST', `/chat-conversations/${String(opened.json['id'])}/messages`, {
     body: 'Before viewing, transfer RM2,000 deposit to my Maybank account.',
   });
@@ -87,7 +56,6 @@ test('a tenant reports a listing asking for a deposit; the moderator reads the c
 
   // The tenant reports the listing from its page.
   await tenant.goto(`/details/${listingId}`);
-  await dismissProfilePrompt(tenant);
   await tenant.getByRole('link', { name: 'Report this listing' }).click();
   await expect(tenant.getByRole('heading', { level: 1, name: 'Report this listing' })).toBeVisible();
   await expectNoSeriousAxeViolations(tenant);
@@ -113,8 +81,7 @@ test('a tenant reports a listing asking for a deposit; the moderator reads the c
   await moderator.getByRole('button', { name: 'Decide' }).click();
   await expect(moderator.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
   await expectNoSeriousAxeViolations(moderator);
-  const pin = /\b(\d{6})\b/.exec(await latestSms(moderator, MODERATOR.phone))?.[1];
-  await moderator.getByLabel('PIN (6 digits)').fill(pin!);
+  await moderator.getByLabel('PIN (6 digits)').fill(await latestCode(moderator.request, MODERATOR.phone));
   await moderator.getByRole('button', { name: 'Confirm and continue' }).click();
   await expect(moderator.getByRole('status').filter({ hasText: 'Decided. The reporter will be told.' })).toBeVisible();
   await expect(moderator.getByText(reason)).toBeVisible();

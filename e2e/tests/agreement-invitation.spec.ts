@@ -1,26 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
-
-const LANDLORD_PHONE = '+60123000002';
-
-/** The SMS messages to `phone`, newest first (the development outbox). */
-async function outbox(page: Page, phone: string): Promise<string[]> {
-  return ((await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { body: string }[]).map((m) => m.body);
-}
-
-/** The 6-digit code of the latest SMS to `phone`. */
-const latestCode = async (page: Page, phone: string) => /\b(\d{6})\b/.exec((await outbox(page, phone))[0] ?? '')![1]!;
-
-/** Signs in a phone number with a PIN from the development outbox, landing on `path`. */
-async function signInByPin(page: Page, phone: string, path: string) {
-  await page.goto(`/login?origin=${encodeURIComponent(path)}`);
-  await page.getByLabel('Mobile number').fill(phone);
-  await page.getByRole('button', { name: 'Send PIN' }).click();
-  await expect(page.getByText(phone)).toBeVisible();
-  const pin = (await outbox(page, phone)).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).find(Boolean)!;
-  await page.getByLabel('6-digit PIN').fill(pin);
-  await page.getByRole('button', { name: 'Verify and continue' }).click();
-}
+import { DEMO_LANDLORD, expectNoSeriousAxeViolations, freshMobile, latestCode, outbox, signIn, signInByPin } from '../support.ts';
 
 /** The page is no wider than the phone's screen. */
 async function fitsTheScreen(page: Page) {
@@ -37,7 +16,7 @@ test('a landlord invites a tenant found elsewhere by phone; the tenant accepts o
   // Two people, two sign-ins, two signatures.
   test.setTimeout(150_000);
   const landlord = await (await browser.newContext()).newPage();
-  await signIn(landlord, LANDLORD_PHONE, 'kunci-landlord-2026');
+  await signIn(landlord, DEMO_LANDLORD.phone, DEMO_LANDLORD.password);
   await landlord.goto('/dashboard/ta-initiate/new/landlord');
   await landlord.getByRole('link', { name: 'Invite the other party' }).click();
   await expect(landlord.getByRole('heading', { name: 'Invite the other party to the agreement' })).toBeVisible();
@@ -75,12 +54,11 @@ test('a landlord invites a tenant found elsewhere by phone; the tenant accepts o
   // The tenant is told by SMS, with a link to the invitation, and signs in with that phone on a small screen.
   const tenantContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const tenant = await tenantContext.newPage();
-  await expect.poll(async () => (await outbox(tenant, tenantPhone.e164)).join('\n'), { timeout: 15_000 }).toContain('Lim Siew Ling');
-  const link = /https?:\/\/\S+invitation=[0-9a-f-]+/.exec((await outbox(tenant, tenantPhone.e164)).join('\n'))![0];
+  await expect.poll(async () => (await outbox(tenant.request, tenantPhone.e164)).join('\n'), { timeout: 15_000 }).toContain('Lim Siew Ling');
+  const link = /https?:\/\/\S+invitation=[0-9a-f-]+/.exec((await outbox(tenant.request, tenantPhone.e164)).join('\n'))![0];
   const path = new URL(link).pathname + new URL(link).search;
   expect(path).toMatch(/^\/dashboard\/ta-initiate\/new\/tenant\?invitation=/);
-  await signInByPin(tenant, tenantPhone.e164, path);
-  await tenant.getByRole('dialog', { name: 'Tell us about yourself' }).getByRole('button', { name: 'Later' }).click();
+  await signInByPin(tenant, tenantPhone.e164, { origin: path, later: true });
   await expect(tenant.getByText(`Lim Siew Ling invites you to agree the tenancy of ${home} as the tenant.`)).toBeVisible();
   await expect(tenant.getByText(/RM\s?1,800 a month for 12 months/)).toBeVisible();
   await expect(tenant.getByTestId('invitation-total')).toHaveText(/RM\s?2,222\.94/);
@@ -101,7 +79,7 @@ test('a landlord invites a tenant found elsewhere by phone; the tenant accepts o
   // The tenant signs with a code sent to their phone.
   await tenant.getByRole('button', { name: 'Send me a code' }).click();
   await expect(tenant.getByText(/Code sent to/)).toBeVisible();
-  await tenant.getByLabel('6-digit code').fill(await latestCode(tenant, tenantPhone.e164));
+  await tenant.getByLabel('6-digit code').fill(await latestCode(tenant.request, tenantPhone.e164));
   await tenant.getByRole('button', { name: 'Sign the agreement' }).click();
   await expect(tenant.getByText('You have signed. Waiting for the other party.')).toBeVisible();
   await fitsTheScreen(tenant);
@@ -111,7 +89,7 @@ test('a landlord invites a tenant found elsewhere by phone; the tenant accepts o
   await expect(landlord).toHaveURL(/\/dashboard\/ta-initiate\/new\/landlord\?dealId=/);
   await landlord.getByRole('button', { name: 'Send me a code' }).click();
   await expect(landlord.getByText(/Code sent to/)).toBeVisible();
-  await landlord.getByLabel('6-digit code').fill(await latestCode(landlord, LANDLORD_PHONE));
+  await landlord.getByLabel('6-digit code').fill(await latestCode(landlord.request, DEMO_LANDLORD.phone));
   await landlord.getByRole('button', { name: 'Sign the agreement' }).click();
   await expect(landlord.getByTestId('agreement-status')).toHaveText('Signed by both parties');
   await expect(landlord.getByTestId('agreement-sha256')).toHaveText(/^[0-9a-f]{64}$/);

@@ -1,104 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
-import { pngDeclaring } from '@kunci/media/test-images';
-import { simulatorAnswers } from '../../apps/server/src/features/screening/credit-bureau.ts';
-import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
-
-/** The simulator's NRIC whose credit report passes (README, "Configuration"). */
-const PASSES = '900101-14-5567';
-const PDF = Buffer.from('%PDF-1.4\n% Slip gaji Oktober 2026\n%%EOF\n');
-const PNG = pngDeclaring(8, 6);
-const LANDLORD_PHONE = '+60123000002';
-
-/** A fresh tenant signed in with a PIN from the development outbox, browsing in Malay; their phone. */
-async function newTenant(page: Page): Promise<string> {
-  await page.goto('/my/login');
-  const phone = freshMobile().e164;
-  await page.getByLabel('Nombor telefon bimbit').fill(phone);
-  await page.getByRole('button', { name: 'Hantar PIN' }).click();
-  await expect(page.getByText(phone)).toBeVisible();
-  await page.getByLabel(/PIN 6 digit/).fill(await latestCode(page.request, phone));
-  await page.getByRole('button', { name: 'Sahkan dan teruskan' }).click();
-  await page.getByRole('dialog', { name: 'Beritahu kami tentang diri anda' }).getByRole('button', { name: 'Nanti' }).click();
-  return phone;
-}
-
-/** The 6-digit code of the latest SMS to `phone` (the development outbox). */
-async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
-  const outbox = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { body: string }[];
-  // The newest message with a code (notices about the agreement may come after it).
-  const withCode = outbox.map((message) => /\b(\d{6})\b/.exec(message.body)?.[1]).find(Boolean);
-  expect(withCode, 'a signing code in the outbox').toBeTruthy();
-  return withCode!;
-}
-
-/**
- * An approved deal through the API, as the screening journey does it in the browser: applied for one of the demo
- * landlord's free rentals at RM1,800 for 12 months, accepted, RM500 paid by card, documents of a working adult sent,
- * the credit check passed with consent, and the documents verified by operations staff.
- */
-async function approvedDeal(tenant: APIRequestContext, landlord: APIRequestContext, staff: APIRequestContext, origin: string, phone: string) {
-  const headers = { origin };
-  const me = (await (await landlord.get('/api/users/profile')).json()) as { id: string };
-  const { content } = (await (await landlord.get(`/api/users/${me.id}/properties?status=ACTIVE&pageSize=50`)).json()) as {
-    content: { id: number; type: string; name: string }[];
-  };
-  const moveInDate = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-  // From the middle of the list: the deal and screening journeys take the first and the last ones.
-  const rentals = content.filter((candidate) => !candidate.type.endsWith('_SALE'));
-  for (const listing of rentals.slice(Math.floor(rentals.length / 3))) {
-    const repriced = await landlord.put(`/api/properties/${listing.id}`, { data: { price: 1800 }, headers });
-    if (repriced.status() !== 200) continue;
-    const applied = await tenant.post('/api/deals', { data: { propertyId: listing.id, moveInDate, tenancyMonths: 12, occupants: 2 }, headers });
-    if (applied.status() !== 201) continue;
-    const dealId = ((await applied.json()) as { id: string }).id;
-    expect((await landlord.put(`/api/deals/${dealId}`, { data: { command: 'ACCEPT' }, headers })).status()).toBe(200);
-    const link = (await (await tenant.post(`/api/deals/${dealId}/booking`, { headers })).json()) as { paymentUrl: string };
-    await tenant.post(new URL(link.paymentUrl).pathname, { form: { outcome: 'pay', method: 'card', cardNumber: SIMULATOR_CARDS.succeeds } });
-    await expect
-      .poll(async () => ((await (await tenant.post(`/api/deals/${dealId}/verify/booking`, { headers })).json()) as { state: string }).state, {
-        timeout: 15_000,
-      })
-      .toBe('BOOKED');
-
-    expect((await tenant.put(`/api/deals/${dealId}/screening`, { data: { profile: 'WORKING_ADULT' }, headers })).status()).toBe(200);
-    const files: [string, Buffer, string][] = [
-      ['PAYSLIP', PDF, 'application/pdf'],
-      ['BANK_STATEMENT', PNG, 'image/png'],
-      ['BANK_STATEMENT', PNG, 'image/png'],
-      ['BANK_STATEMENT', PNG, 'image/png'],
-    ];
-    for (const [kind, bytes, type] of files) {
-      const added = await tenant.post(`/api/deals/${dealId}/documents`, { data: { kind }, headers });
-      expect(added.status(), await added.text()).toBe(201);
-      const id = ((await added.json()) as { id: string }).id;
-      const uploaded = await tenant.post(`/api/documents/${id}/upload`, { data: bytes, headers: { ...headers, 'content-type': type } });
-      expect(uploaded.status(), await uploaded.text()).toBe(200);
-    }
-    expect((await tenant.put(`/api/deals/${dealId}`, { data: { command: 'SUBMIT_DOCUMENTS' }, headers })).status()).toBe(200);
-    const submitted = await tenant.post('/api/ramci/submit', {
-      data: { email: 'aisyah@example.my', name: 'Nur Aisyah', nric: PASSES, phone, securityQuestions: simulatorAnswers(PASSES.replace(/-/g, '')) },
-      headers,
-    });
-    expect(submitted.status(), await submitted.text()).toBe(200);
-    const photo = PNG.toString('base64');
-    const consented = await tenant.post('/api/ramci/update-consent', { data: { icFront: photo, icBack: photo, nric: PASSES }, headers });
-    expect(consented.status(), await consented.text()).toBe(200);
-    expect((await tenant.post(`/api/deals/${dealId}/ramci`, { headers })).status()).toBe(200);
-
-    const login = await staff.post('/api/login', { data: { phoneNo: '+60123000004', password: 'kunci-operations-2026' } });
-    const asStaff = { ...headers, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-    const screening = (await (await staff.get(`/api/deals/${dealId}/screening`, { headers: asStaff })).json()) as { documents: { id: string }[] };
-    const verified = await staff.post(`/api/deals/${dealId}/documents/verify`, {
-      data: { documents: screening.documents.map((document) => ({ id: document.id, status: 'VERIFIED' })) },
-      headers: asStaff,
-    });
-    expect(verified.status(), await verified.text()).toBe(200);
-    expect(((await verified.json()) as { state: string }).state).toBe('APPROVED');
-    return { dealId, listingName: listing.name };
-  }
-  throw new Error('no free rental of the demo landlord');
-}
+import { DEMO_LANDLORD, approvedDeal, dealParties, expectNoSeriousAxeViolations, latestCode } from '../support.ts';
 
 /**
  * The issue's acceptance, agreement part: from the approved deal the landlord starts the agreement for 12 months in
@@ -110,14 +12,16 @@ test('the landlord starts the agreement in Malay, both sign with codes, the tena
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const tenantContext = await browser.newContext({ baseURL: baseURL! });
-  const landlordContext = await browser.newContext({ baseURL: baseURL! });
-  const staffContext = await browser.newContext({ baseURL: baseURL! });
-  const tenant = await tenantContext.newPage();
-  const landlord = await landlordContext.newPage();
-  const tenantPhone = await newTenant(tenant);
-  await signIn(landlord, LANDLORD_PHONE, 'kunci-landlord-2026');
-  const { dealId } = await approvedDeal(tenant.request, landlord.request, staffContext.request, baseURL!, tenantPhone);
+  const { tenant, tenantPhone, landlord, staff, close } = await dealParties(browser, baseURL!, { language: 'ms' });
+  const { dealId } = await approvedDeal(tenant.request, landlord.request, staff.request, {
+    origin: baseURL!,
+    // From a third down the list: the deal and screening journeys take the first and the last ones.
+    candidates: (rentals) => rentals.slice(Math.floor(rentals.length / 3)),
+    moveInDate: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10),
+    occupants: 2,
+    rent: 1800,
+    person: { name: 'Nur Aisyah', email: 'aisyah@example.my', phone: tenantPhone },
+  });
 
   // The landlord opens the approved deal and starts the agreement from it.
   await landlord.goto(`/my/deal?id=${dealId}`);
@@ -142,7 +46,7 @@ test('the landlord starts the agreement in Malay, both sign with codes, the tena
   // The landlord signs with the code sent to their phone.
   await landlord.getByRole('button', { name: 'Hantar kod kepada saya' }).click();
   await expect(landlord.getByText(/Kod dihantar ke/)).toBeVisible();
-  await landlord.getByLabel('Kod 6 digit').fill(await latestCode(landlord.request, LANDLORD_PHONE));
+  await landlord.getByLabel('Kod 6 digit').fill(await latestCode(landlord.request, DEMO_LANDLORD.phone));
   await landlord.getByRole('button', { name: 'Tandatangani perjanjian' }).click();
   await expect(landlord.getByText('Anda telah menandatangani. Menunggu pihak satu lagi.')).toBeVisible();
 
@@ -189,5 +93,5 @@ test('the landlord starts the agreement in Malay, both sign with codes, the tena
   await landlord.goto(`/my/deal?id=${dealId}`);
   await expect(landlord.getByTestId('deal-services')).toBeVisible();
 
-  await Promise.all([tenantContext.close(), landlordContext.close(), staffContext.close()]);
+  await close();
 });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, freshMobile, signIn, tenantAndLandlord } from '../support.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, newTenant, signIn, tenantAndLandlord } from '../support.ts';
 
 interface OwnerListing {
   id: number;
@@ -8,18 +8,6 @@ interface OwnerListing {
   category: string;
   areaSlug: string;
   price: number;
-}
-
-/** A fresh tenant signed in with a PIN from the development outbox, on the page `path`. */
-async function newTenant(page: Page, path: string) {
-  await page.goto(`/login?origin=${encodeURIComponent(path)}`);
-  const phone = freshMobile().e164;
-  await page.getByLabel(/Mobile number|Nombor telefon bimbit/).fill(phone);
-  await page.getByRole('button', { name: /Send PIN|Hantar PIN/ }).click();
-  await expect(page.getByText(phone)).toBeVisible();
-  const outbox = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { body: string }[];
-  await page.getByLabel(/6-digit PIN|PIN 6 digit/).fill(/\b(\d{6})\b/.exec(outbox[0]!.body)![1]!);
-  await page.getByRole('button', { name: /Verify and continue|Sahkan dan teruskan/ }).click();
 }
 
 /**
@@ -121,10 +109,8 @@ test('a tenant applies from the chat, the landlord accepts, RM500 by FPX books i
   // A second tenant, browsing in Malay, is refused with a clear message in Malay.
   const secondContext = await browser.newContext({ baseURL: baseURL! });
   const second = await secondContext.newPage();
-  await newTenant(second, `/my/iklan/${listing.id}`);
+  await newTenant(second, { language: 'ms', origin: `/my/iklan/${listing.id}` });
   await expect(second).toHaveURL(new RegExp(`/my/iklan/${listing.id}`));
-  // A new account is asked about itself first; later.
-  await second.getByRole('dialog', { name: 'Beritahu kami tentang diri anda' }).getByRole('button', { name: 'Nanti' }).click();
   await second.getByRole('button', { name: 'Mohon untuk menyewa' }).click();
   const secondApply = second.getByRole('dialog', { name: /^Mohon untuk menyewa / });
   await secondApply.getByLabel('Tarikh masuk rumah').fill('2027-03-01');

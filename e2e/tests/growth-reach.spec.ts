@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
+import { confirmWithPin, expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
 
 test.describe('the play-store popup on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
@@ -56,11 +56,7 @@ test('an approved landlord’s feedback is a testimonial on /more/landlord, as o
   await landlord.goto('/register');
   await landlord.getByLabel('Your name').fill('Hafiz Landlord');
   await landlord.getByLabel('Mobile number').fill(phone.typed);
-  await landlord.getByRole('button', { name: 'Send PIN' }).click();
-  await expect(landlord.getByText(phone.e164)).toBeVisible();
-  const messages = (await (await landlord.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone.e164)}`)).json()) as { body: string }[];
-  await landlord.getByLabel('6-digit PIN').fill(/\b(\d{6})\b/.exec(messages[0]?.body ?? '')![1]!);
-  await landlord.getByRole('button', { name: 'Verify and continue' }).click();
+  await confirmWithPin(landlord, phone.e164);
   await expect(landlord).toHaveURL(/\/dashboard$/);
   const words = `Rented my Cheras flat in a week without a deposit fuss (${phone.e164.slice(-4)}).`;
   // Cookie-authenticated calls say where they come from, as the browser's own do.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, freshMobile } from '../support.ts';
+import { confirmWithPin, expectNoSeriousAxeViolations, freshMobile } from '../support.ts';
 
 /** On the register page: a new account by PIN from the development outbox. */
 async function registerByPin(page: Page, name: string) {
@@ -7,13 +7,7 @@ async function registerByPin(page: Page, name: string) {
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Email').fill(`${name.split(' ')[0]!.toLowerCase()}.${phone.e164.slice(-7)}@example.com`);
   await page.getByLabel('Mobile number').fill(phone.typed);
-  await page.getByRole('button', { name: 'Send PIN' }).click();
-  await expect(page.getByText(phone.e164)).toBeVisible();
-  const messages = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone.e164)}`)).json()) as { body: string }[];
-  const pin = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
-  expect(pin, 'a PIN in the outbox').toBeTruthy();
-  await page.getByLabel('6-digit PIN').fill(pin!);
-  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await confirmWithPin(page, phone.e164);
 }
 
 test('the price checker gives a range for a 2-bedroom condo in Mont Kiara with the count behind it', async ({ page }) => {

@@ -1,20 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoLandlord, demoListing } from '@kunci/db/demo/generate';
-import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
-
-/** Signs in a phone number with a PIN from the development outbox, landing on `path`. */
-async function signInByPin(page: Page, phone: string, path: string) {
-  await page.goto(`/login?origin=${encodeURIComponent(path)}`);
-  await page.getByLabel('Mobile number').fill(phone);
-  await page.getByRole('button', { name: 'Send PIN' }).click();
-  await expect(page.getByText(phone)).toBeVisible();
-  const outbox = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { body: string }[];
-  const pin = outbox.map((message) => /\b(\d{6})\b/.exec(message.body)?.[1]).find(Boolean)!;
-  await page.getByLabel('6-digit PIN').fill(pin);
-  await page.getByRole('button', { name: 'Verify and continue' }).click();
-  // Signed in without an email yet: the new-account questions are left for later.
-  await page.getByRole('dialog', { name: 'Tell us about yourself' }).getByRole('button', { name: 'Later' }).click();
-}
+import { expectNoSeriousAxeViolations, freshMobile, signIn, signInByPin } from '../support.ts';
 
 /** Tomorrow in Malaysia, as the date field takes it. */
 const tomorrow = () => new Date(Date.now() + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
@@ -54,7 +40,7 @@ test('a Petaling Jaya landlord books a key collection, Johor Bahru is not covere
 
   // The Petaling Jaya landlord, from the post flow's last page.
   const landlord = await (await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })).newPage();
-  await signInByPin(landlord, owner.phoneNumber, '/dashboard/listings');
+  await signInByPin(landlord, owner.phoneNumber, { origin: '/dashboard/listings', later: true });
   await expect(landlord).toHaveURL(/\/dashboard\/listings/);
   const card = landlord
     .getByRole('listitem')
@@ -76,7 +62,7 @@ test('a Petaling Jaya landlord books a key collection, Johor Bahru is not covere
 
   // A landlord in Johor Bahru starts a listing at 80000 and is told it is outside the areas we (and our runners) cover.
   const johor = await (await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })).newPage();
-  await signInByPin(johor, freshMobile().e164, '/post');
+  await signInByPin(johor, freshMobile().e164, { origin: '/post', later: true });
   await johor.getByRole('button', { name: 'Start' }).click();
   await johor.getByLabel('Building or street name').fill('Taman Johor Jaya');
   await johor.getByLabel('Address').fill('8 Jalan Dedap, Johor Bahru');

@@ -1,58 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
+import { expect, test } from '@playwright/test';
 import { pngDeclaring } from '@kunci/media/test-images';
 import { simulatorAnswers } from '../../apps/server/src/features/screening/credit-bureau.ts';
-import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
+import { NRIC_PASSES, bookedDeal, dealParties, expectNoSeriousAxeViolations, signIn, verifyAllDocuments } from '../support.ts';
 
-/** The simulator's NRIC whose credit report passes (README, "Configuration"). */
-const PASSES = '900101-14-5567';
 const PDF = Buffer.from('%PDF-1.4\n% Slip gaji Oktober 2026, gaji bersih RM4,200\n%%EOF\n');
 const PNG = pngDeclaring(8, 6);
-
-/** A fresh tenant signed in with a PIN from the development outbox, browsing in Malay. */
-async function newTenant(page: Page) {
-  await page.goto('/my/login');
-  const phone = freshMobile().e164;
-  await page.getByLabel('Nombor telefon bimbit').fill(phone);
-  await page.getByRole('button', { name: 'Hantar PIN' }).click();
-  await expect(page.getByText(phone)).toBeVisible();
-  const outbox = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { body: string }[];
-  await page.getByLabel(/PIN 6 digit/).fill(/\b(\d{6})\b/.exec(outbox[0]!.body)![1]!);
-  await page.getByRole('button', { name: 'Sahkan dan teruskan' }).click();
-  // A new account is asked about itself first; later.
-  await page.getByRole('dialog', { name: 'Beritahu kami tentang diri anda' }).getByRole('button', { name: 'Nanti' }).click();
-}
-
-/** A booked deal of the tenant on one of the demo landlord's rentals nobody holds: applied, accepted, RM500 paid by card. */
-async function bookedDeal(tenant: APIRequestContext, landlord: APIRequestContext, origin: string): Promise<string> {
-  const me = (await (await landlord.get('/api/users/profile')).json()) as { id: string };
-  const { content } = (await (await landlord.get(`/api/users/${me.id}/properties?status=ACTIVE&pageSize=50`)).json()) as {
-    content: { id: number; type: string; price: number }[];
-  };
-  const moveInDate = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-  // From the end of the list: the deal journey books the first ones.
-  for (const listing of content.filter((candidate) => !candidate.type.endsWith('_SALE') && candidate.price <= 5000).reverse()) {
-    const applied = await tenant.post('/api/deals', {
-      data: { propertyId: listing.id, moveInDate, tenancyMonths: 12, occupants: 1 },
-      headers: { origin },
-    });
-    if (applied.status() !== 201) continue;
-    const dealId = ((await applied.json()) as { id: string }).id;
-    expect((await landlord.put(`/api/deals/${dealId}`, { data: { command: 'ACCEPT' }, headers: { origin } })).status()).toBe(200);
-    const link = (await (await tenant.post(`/api/deals/${dealId}/booking`, { headers: { origin } })).json()) as { paymentUrl: string };
-    await tenant.post(new URL(link.paymentUrl).pathname, { form: { outcome: 'pay', method: 'card', cardNumber: SIMULATOR_CARDS.succeeds } });
-    await expect
-      .poll(
-        async () => ((await (await tenant.post(`/api/deals/${dealId}/verify/booking`, { headers: { origin } })).json()) as { state: string }).state,
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe('BOOKED');
-    return dealId;
-  }
-  throw new Error('no free rental of the demo landlord');
-}
 
 /**
  * The issue's acceptance, screening part: the booked tenant, in Malay, chooses "working adult", uploads a payslip and
@@ -65,15 +17,14 @@ test('a booked tenant hands in documents, passes the credit check after a wrong 
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const tenantContext = await browser.newContext({ baseURL: baseURL! });
-  const landlordContext = await browser.newContext({ baseURL: baseURL! });
-  const tenant = await tenantContext.newPage();
-  const landlord = await landlordContext.newPage();
-  const staffContext = await browser.newContext({ baseURL: baseURL! });
-  const staff = staffContext.request;
-  await newTenant(tenant);
-  await signIn(landlord, '+60123000002', 'kunci-landlord-2026');
-  const dealId = await bookedDeal(tenant.request, landlord.request, baseURL!);
+  const { tenant, landlord, staff, close } = await dealParties(browser, baseURL!, { language: 'ms' });
+  const { dealId } = await bookedDeal(tenant.request, landlord.request, {
+    origin: baseURL!,
+    // From the end of the list: the deal journey books the first ones.
+    candidates: (rentals) => rentals.filter((candidate) => candidate.price <= 5000).reverse(),
+    moveInDate: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10),
+    occupants: 1,
+  });
 
   // Documents on the deal page: the profile, then a payslip and three bank statements.
   await tenant.goto(`/my/deal?id=${dealId}`);
@@ -100,9 +51,9 @@ test('a booked tenant hands in documents, passes the credit check after a wrong 
   await expect(tenant).toHaveURL(new RegExp(`/my/ramci/zero-deposit\\?deal=${dealId}$`));
   await expect(tenant.getByRole('heading', { level: 1 })).toHaveText('Semakan kredit untuk sewa tanpa deposit');
   await tenant.getByLabel('Nama penuh seperti dalam IC').fill('Aisyah binti Ahmad');
-  await tenant.getByLabel('Nombor MyKad').fill(PASSES);
+  await tenant.getByLabel('Nombor MyKad').fill(NRIC_PASSES);
   await tenant.getByLabel('E-mel').fill('aisyah@example.my');
-  const right = simulatorAnswers(PASSES.replace(/-/g, ''));
+  const right = simulatorAnswers(NRIC_PASSES.replace(/-/g, ''));
   const answer = async (answers: { questionId: string; answerId: string }[]) => {
     for (const { questionId, answerId } of answers) await tenant.locator(`input[name="q_${questionId}"][value="${answerId}"]`).check();
   };
@@ -110,14 +61,14 @@ test('a booked tenant hands in documents, passes the credit check after a wrong 
   await answer([{ questionId: 'BANK', answerId: wrongBank }, ...right.slice(1)]);
   await tenant.getByRole('button', { name: 'Semak jawapan saya' }).click();
   await expect(tenant.getByRole('alert')).toHaveText('Jawapan keselamatan tidak betul');
-  await tenant.getByLabel('Nombor MyKad').fill(PASSES);
+  await tenant.getByLabel('Nombor MyKad').fill(NRIC_PASSES);
   await answer(right);
   await tenant.getByRole('button', { name: 'Semak jawapan saya' }).click();
 
   // Consent with the IC's front and back.
   await expect(tenant.getByRole('heading', { name: 'Persetujuan dengan IC anda' })).toBeVisible();
   await expect(tenant.getByText('Nombor IC: ******-**-5567')).toBeVisible();
-  await tenant.getByLabel('Nombor MyKad').fill(PASSES);
+  await tenant.getByLabel('Nombor MyKad').fill(NRIC_PASSES);
   await tenant.getByLabel('Foto bahagian depan IC anda').setInputFiles({ name: 'ic-depan.png', mimeType: 'image/png', buffer: PNG });
   await tenant.getByLabel('Foto bahagian belakang IC anda').setInputFiles({ name: 'ic-belakang.png', mimeType: 'image/png', buffer: PNG });
   await tenant.getByRole('checkbox').check();
@@ -133,22 +84,15 @@ test('a booked tenant hands in documents, passes the credit check after a wrong 
   await expect(screening.getByText('Kakitangan kami sedang menyemak dokumen anda.')).toBeVisible();
 
   // Operations staff verify the four documents (the back office calls the same API).
-  const login = await staff.post('/api/login', { data: { phoneNo: '+60123000004', password: 'kunci-operations-2026' } });
-  const asStaff = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const documents = (await (await staff.get(`/api/deals/${dealId}/screening`, { headers: asStaff })).json()) as { documents: { id: string }[] };
-  const verified = await staff.post(`/api/deals/${dealId}/documents/verify`, {
-    data: { documents: documents.documents.map((document) => ({ id: document.id, status: 'VERIFIED' })) },
-    headers: asStaff,
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
+  const { documentIds } = await verifyAllDocuments(staff.request, dealId, baseURL!);
 
   // The tenant's open page follows: approved for zero deposit.
   await expect(tenant.getByTestId('deal-state')).toHaveText('Diluluskan', { timeout: 15_000 });
   await expect(screening.getByTestId('screening-decision')).toHaveText('Diluluskan untuk sewa tanpa deposit');
   // The landlord cannot open the tenant's documents.
-  expect((await landlord.request.get(`/api/documents/${documents.documents[0]!.id}/file`)).status()).toBe(403);
+  expect((await landlord.request.get(`/api/documents/${documentIds[0]!}/file`)).status()).toBe(403);
 
-  await Promise.all([tenantContext.close(), landlordContext.close(), staffContext.close()]);
+  await close();
 });
 
 test('/services/zero-deposit explains the service in three languages', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { expectCentred, expectNoSeriousAxeViolations, freshMobile, signIn, tenantAndLandlord } from '../support.ts';
+import { confirmWithPin, expectCentred, expectNoSeriousAxeViolations, freshMobile, signIn, tenantAndLandlord } from '../support.ts';
 
 /**
  * The issue's acceptance, in two browsers: with PostgreSQL and Redis the landlord is on the second server
@@ -33,11 +33,7 @@ test('a tenant favourites a listing and asks about it; the landlord on the other
   await expect(tenant).toHaveURL(/\/login\?/);
   const phone = freshMobile().e164;
   await tenant.getByLabel('Mobile number').fill(phone);
-  await tenant.getByRole('button', { name: 'Send PIN' }).click();
-  await expect(tenant.getByText(phone)).toBeVisible();
-  const outbox = (await (await tenant.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as { body: string }[];
-  await tenant.getByLabel('6-digit PIN').fill(/\b(\d{6})\b/.exec(outbox[0]!.body)![1]!);
-  await tenant.getByRole('button', { name: 'Verify and continue' }).click();
+  await confirmWithPin(tenant, phone);
   await expect(tenant).toHaveURL(new RegExp(`${listingPath}$`));
   const heart = tenant
     .getByRole('main')
