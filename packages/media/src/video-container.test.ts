@@ -39,6 +39,40 @@ describe('checkVideo: ISO base media (MP4, MOV, 3GP)', () => {
     expect(checkVideo(Buffer.concat([ftyp(), moov(trak()), moov(trak()), mdat]))).toEqual({ ok: false, reason: 'more than one moov' });
   });
 
+  it('refuses a video track that cannot be played: no sample table, no picture format, or no pictures', () => {
+    // The old minimal MP4: a `vide` handler and placeholder bytes, nothing a player could decode.
+    expect(checkVideo(tinyMp4({ table: 'none' }))).toEqual({ ok: false, reason: 'no picture format' });
+    expect(checkVideo(tinyMp4({ table: 'none', moovLast: true, brand: 'mp42' }))).toEqual({ ok: false, reason: 'no picture format' });
+    expect(checkVideo(tinyMp4({ table: 'noPictures' }))).toEqual({ ok: false, reason: 'no pictures' });
+    // A `vide` track whose sample description is sound's (no width and height).
+    const soundEntry = trak('soun');
+    const disguised = Buffer.from(soundEntry);
+    disguised.write('vide', soundEntry.indexOf('soun'), 'latin1');
+    expect(checkVideo(Buffer.concat([ftyp(), moov(disguised), mdat]))).toEqual({ ok: false, reason: 'no picture format' });
+  });
+
+  it('takes a fragmented MP4, whose pictures are in the fragments after the moov', () => {
+    const fragmented = moov(trak('vide', { table: 'noPictures' }), box('mvex', box('trex', Buffer.alloc(24))));
+    const moof = box('moof', box('mfhd', Buffer.alloc(8)));
+    expect(checkVideo(Buffer.concat([ftyp('iso5', ['iso5', 'iso6', 'mp41']), fragmented, moof, mdat]))).toEqual({ ok: true, container: 'mp4' });
+    // Without a fragment there is nothing to play.
+    expect(checkVideo(Buffer.concat([ftyp('iso5', ['iso5']), fragmented, mdat]))).toEqual({ ok: false, reason: 'no pictures' });
+  });
+
+  it('the tiny MP4 is a real H.264 picture: its sample table points at a length-prefixed IDR slice in mdat', () => {
+    const file = tinyMp4({ brand: 'mp42' });
+    const stco = file.indexOf('stco');
+    const offset = file.readUInt32BE(stco + 12);
+    const stsz = file.indexOf('stsz');
+    const size = file.readUInt32BE(stsz + 16);
+    expect(file.toString('latin1', offset - 4, offset)).toBe('mdat');
+    expect(offset + size).toBe(file.length);
+    expect(file.readUInt32BE(offset)).toBe(size - 4);
+    expect(file[offset + 4]).toBe(0x65); // nal_unit_type 5: an IDR slice
+    const avcC = file.indexOf('avcC');
+    expect([...file.subarray(avcC + 4, avcC + 10)]).toEqual([1, 66, 0xc0, 30, 0xff, 0xe1]);
+  });
+
   it('a sound track next to the picture is fine', () => {
     expect(checkVideo(Buffer.concat([ftyp('mp42'), moov(trak('soun'), trak('vide')), mdat]))).toMatchObject({ ok: true });
   });
@@ -81,6 +115,11 @@ describe('checkVideo: WebM', () => {
     expect(checkVideo(tinyWebm({ docType: 'matroska' }))).toEqual({ ok: false, reason: 'not WebM' });
     expect(checkVideo(tinyWebm({ trackType: 2 }))).toEqual({ ok: false, reason: 'no video track' });
     expect(checkVideo(ebml(0x1a45dfa3, ebml(0x4282, Buffer.from('webm'))))).toEqual({ ok: false, reason: 'no Segment' });
+  });
+
+  it('refuses a WebM with a video track but no Cluster: no frames to play', () => {
+    expect(checkVideo(tinyWebm({ cluster: false }))).toEqual({ ok: false, reason: 'no pictures' });
+    expect(checkVideo(tinyWebm({ cluster: false, unknownSizes: false }))).toEqual({ ok: false, reason: 'no pictures' });
   });
 
   it('refuses a truncated WebM whose elements run past the end', () => {

@@ -2,9 +2,11 @@
  * Checks that a file is a video container we can publish, from its structure rather than its first bytes:
  *
  * - MP4 / MOV / 3GP (ISO base media): top-level boxes that tile the file exactly, an `ftyp` first whose brand is a
- *   video one, media data (`mdat`), and a `moov` (at the start or the end) with a track whose handler is `vide`.
+ *   video one, media data (`mdat`), and a `moov` (at the start or the end) with a track whose handler is `vide` and
+ *   that can be played: its sample table describes a picture format with a size (`stsd`) and holds pictures (`stsz`
+ *   counts some, or the file is fragmented: `mvex` in the `moov`, `moof` boxes after it).
  * - WebM (Matroska's web profile): an EBML header whose DocType is `webm`, then a Segment whose Tracks hold a
- *   video track (TrackType 1).
+ *   video track (TrackType 1) and that has a Cluster (where the frames are).
  *
  * Pure and synchronous: it only walks box and element headers, never decodes media.
  */
@@ -84,17 +86,49 @@ function children(data: Buffer, parent: Box): Box[] | null {
   return boxes(data, parent.start, parent.end, false);
 }
 
-function hasVideoTrack(data: Buffer, moov: Box): boolean | null {
+const child = (data: Buffer, parent: Box | undefined, type: string) => (parent ? children(data, parent)?.find((b) => b.type === type) : undefined);
+
+/**
+ * Whether a `vide` track can be played: a visual sample entry (ISO VisualSampleEntry, QuickTime's video sample
+ * description: the same layout) with a width and height, and pictures, counted in `stsz`/`stz2` or, in a fragmented
+ * file, in the fragments.
+ */
+function playable(data: Buffer, minf: Box | undefined, fragmented: boolean): 'ok' | 'no picture format' | 'no pictures' {
+  const stbl = child(data, minf, 'stbl');
+  const stsd = child(data, stbl, 'stsd');
+  // stsd: version and flags (4), entry count (4), then the entries as boxes.
+  const entries = stsd && stsd.end - stsd.start >= 8 ? boxes(data, stsd.start + 8, stsd.end, false) : null;
+  // A visual entry: reserved (6), data reference index (2), 16 bytes, then width and height (2 each) at 24 and 26.
+  const picture = entries?.find((e) => e.end - e.start >= 78 && data.readUInt16BE(e.start + 24) > 0 && data.readUInt16BE(e.start + 26) > 0);
+  if (!picture) return 'no picture format';
+  if (fragmented) return 'ok';
+  // stsz: version and flags (4), a size for every sample or 0 (4), the sample count (4); stz2 has its count there too.
+  const sizes = child(data, stbl, 'stsz') ?? child(data, stbl, 'stz2');
+  return sizes && sizes.end - sizes.start >= 12 && data.readUInt32BE(sizes.start + 8) > 0 ? 'ok' : 'no pictures';
+}
+
+/** The first refusal of the `moov`'s tracks, or 'ok' when one of them is a video that can be played; null when damaged. */
+function videoTrack(data: Buffer, moov: Box, hasFragments: boolean): 'ok' | 'no video track' | 'no picture format' | 'no pictures' | null {
   const inMoov = children(data, moov);
   if (!inMoov) return null;
+  const fragmented = hasFragments && inMoov.some((b) => b.type === 'mvex');
+  let verdict: 'no video track' | 'no picture format' | 'no pictures' = 'no video track';
   for (const trak of inMoov.filter((b) => b.type === 'trak')) {
-    const mdia = children(data, trak)?.find((b) => b.type === 'mdia');
-    if (!mdia) continue;
-    const hdlr = children(data, mdia)?.find((b) => b.type === 'hdlr');
+    const mdia = child(data, trak, 'mdia');
+    const inMdia = mdia ? children(data, mdia) : null;
+    if (!inMdia) continue;
+    const hdlr = inMdia.find((b) => b.type === 'hdlr');
     // hdlr: version and flags (4 bytes), pre_defined / QuickTime's component type (4), then the handler type.
-    if (hdlr && hdlr.end - hdlr.start >= 12 && data.toString('latin1', hdlr.start + 8, hdlr.start + 12) === 'vide') return true;
+    if (!hdlr || hdlr.end - hdlr.start < 12 || data.toString('latin1', hdlr.start + 8, hdlr.start + 12) !== 'vide') continue;
+    const found = playable(
+      data,
+      inMdia.find((b) => b.type === 'minf'),
+      fragmented,
+    );
+    if (found === 'ok') return 'ok';
+    verdict = found;
   }
-  return false;
+  return verdict;
 }
 
 function checkIsoMedia(data: Buffer): VideoCheck {
@@ -109,9 +143,13 @@ function checkIsoMedia(data: Buffer): VideoCheck {
   const moovs = top.filter((b) => b.type === 'moov');
   if (moovs.length !== 1) return refuse(moovs.length ? 'more than one moov' : 'no moov');
   if (!top.some((b) => b.type === 'mdat')) return refuse('no media data');
-  const video = hasVideoTrack(data, moovs[0]!);
+  const video = videoTrack(
+    data,
+    moovs[0]!,
+    top.some((b) => b.type === 'moof'),
+  );
   if (video === null) return refuse('damaged moov');
-  if (!video) return refuse('no video track');
+  if (video !== 'ok') return refuse(video);
   return { ok: true, container: major === 'qt  ' ? 'mov' : 'mp4' };
 }
 
@@ -123,6 +161,7 @@ const SEGMENT = 0x18538067;
 const TRACKS = 0x1654ae6b;
 const TRACK_ENTRY = 0xae;
 const TRACK_TYPE = 0x83;
+const CLUSTER = 0x1f43b675;
 const VIDEO_TRACK = 1;
 
 interface Element {
@@ -193,9 +232,13 @@ function checkWebm(data: Buffer): VideoCheck {
   if (!tracks || tracks.end === null) return refuse('no Tracks');
   const entries = elements(data, tracks.start, tracks.end);
   if (!entries) return refuse('damaged Tracks');
-  for (const entry of entries.filter((e) => e.id === TRACK_ENTRY && e.end !== null)) {
-    const type = elements(data, entry.start, entry.end!)?.find((e) => e.id === TRACK_TYPE && e.end !== null);
-    if (type && readUint(data, type) === VIDEO_TRACK) return { ok: true, container: 'webm' };
-  }
-  return refuse('no video track');
+  const video = entries.some((entry) => {
+    if (entry.id !== TRACK_ENTRY || entry.end === null) return false;
+    const type = elements(data, entry.start, entry.end)?.find((e) => e.id === TRACK_TYPE && e.end !== null);
+    return type !== undefined && readUint(data, type) === VIDEO_TRACK;
+  });
+  if (!video) return refuse('no video track');
+  // The frames are in Clusters: a file with tracks and none has nothing to play.
+  if (!inSegment.some((e) => e.id === CLUSTER)) return refuse('no pictures');
+  return { ok: true, container: 'webm' };
 }

@@ -103,6 +103,10 @@ describe('what an upload must be to be published', () => {
       Buffer.concat([ftyp(), moov(trak('soun')), box('mdat', Buffer.alloc(64))]),
       tinyMp4().subarray(0, 300),
       tinyWebm({ trackType: 2 }),
+      // A `vide` track with nothing a player could decode (the old minimal MP4), or no frames at all.
+      tinyMp4({ table: 'none', brand: 'mp42' }),
+      tinyMp4({ table: 'noPictures' }),
+      tinyWebm({ cluster: false }),
     ];
     for (const [index, bytes] of fakes.entries()) {
       const { mediaId } = await upload(t.app, owner, listing.id, 'tour.mp4', bytes);
