@@ -4,6 +4,7 @@ import type { Deal } from '@kunci/contracts/deals';
 import type { NoticeList } from '@kunci/contracts/notifications';
 import { dealEvents, jobs, users } from '@kunci/db/schema';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { dealUpdate, type DealNoticeParams } from './deal-notices.ts';
 import { dealFixtures } from './test-helpers.ts';
 
 /**
@@ -118,5 +119,12 @@ describe('deal notices through the notification centre', () => {
     expect(sms[0]!.body).toContain('RM 500.00');
     expect((await bell(tenant))[0]).toMatchObject({ type: 'deals.payment-failed', title: expect.stringContaining('Payment not received') });
     expect((await bell(landlord)).map((notice) => notice.type)).not.toContain('deals.payment-failed');
+  });
+
+  it('a notice stored before its facts were kept still reads in the language it carries its words in', () => {
+    const stored = { listing: 'Bangsar Heights', text_en: 'The deal moved on.', text_ms: 'Urusan bergerak.', text_zh: '交易已更新。' };
+    const values = dealUpdate.values!;
+    expect(values('ms', stored as unknown as DealNoticeParams)).toEqual({ listing: 'Bangsar Heights', text: 'Urusan bergerak.' });
+    expect(values('zh', stored as unknown as DealNoticeParams)).toEqual({ listing: 'Bangsar Heights', text: '交易已更新。' });
   });
 });
