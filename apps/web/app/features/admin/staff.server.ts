@@ -13,6 +13,16 @@ export function requireStaff(request: Request, context: Readonly<RouterContextPr
   return { user, lang, url };
 }
 
+/** A part of a console page: what the API answers, or null when it refuses (the page says so); a 5xx fails the page. */
+export async function unlessRefused<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return null;
+  }
+}
+
 /** What a console action answers: done, refused (with the API's message and fields), or a PIN is needed first. */
 export type StaffActionResult<T> =
   | { ok: true; value: T; intent: string }

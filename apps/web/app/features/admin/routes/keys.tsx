@@ -1,10 +1,11 @@
 import { Form, data, useActionData, useNavigation } from 'react-router';
 import type { KeyStatus } from '@kunci/contracts/homerunner';
-import { ApiError, serverApi } from '../../../lib/api.ts';
+import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ActionMessage, PinPrompt } from '../components/pin-prompt.tsx';
-import { requireStaff, staffAction } from '../staff.server.ts';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON, StaffQueue } from '../components/staff-queue.tsx';
+import { requireStaff, staffAction, unlessRefused } from '../staff.server.ts';
 import type { Route } from './+types/keys';
 
 const ROLES = ['operations'] as const;
@@ -12,15 +13,7 @@ const ROLES = ['operations'] as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, lang } = requireStaff(request, context, ROLES);
   const api = serverApi(context, lang);
-  const settled = async <T,>(work: Promise<T>): Promise<T | null> => {
-    try {
-      return await work;
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      return null;
-    }
-  };
-  const [keys, runners] = await Promise.all([settled(api.staffKeys()), settled(api.runners())]);
+  const [keys, runners] = await Promise.all([unlessRefused(api.staffKeys()), unlessRefused(api.runners())]);
   return { role: user.role, keys, runners };
 }
 
@@ -50,10 +43,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `${t('services.homerunner.staff.title')} | ${t('admin.title')}` }, { name: 'robots', content: 'noindex' }];
 };
 
-const primary =
-  'min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:opacity-60';
-const secondary =
-  'min-h-11 rounded-lg border border-gray-400 px-4 py-2 font-medium hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:opacity-60';
 const input = 'block w-full rounded-lg border border-gray-300 px-3 py-2';
 
 /**
@@ -85,101 +74,91 @@ export default function Keys({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       <PinPrompt result={result} />
-      {!keys ? (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-red-800">
-          {t('services.homerunner.staff.loadError')}
-        </p>
-      ) : keys.content.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-700">{t('services.homerunner.staff.empty')}</p>
-      ) : (
-        <ul className="mt-4 space-y-4">
-          {keys.content.map((item) => {
-            const headingId = `key-${item.id}`;
-            const failure = failureOf(item.id, ['assign', 'collected', 'returned']);
-            const canAssign = item.status === 'SCHEDULED' || item.status === 'ASSIGNED';
-            const held = item.status === 'COLLECTED' || item.status === 'RETURN_REQUESTED';
-            return (
-              <li key={item.id}>
-                <article aria-labelledby={headingId} className="rounded-xl border border-gray-200 p-4">
-                  <h2 id={headingId} className="text-lg font-semibold break-words">
-                    {item.propertyName}
-                  </h2>
-                  <p className="text-sm text-gray-700">
-                    {t('services.homerunner.staff.status')}: <StatusName status={item.status} />
-                  </p>
-                  <dl className="mt-3 grid gap-x-3 gap-y-1 sm:grid-cols-[10rem_1fr]">
-                    <dt className="font-medium">{t('services.homerunner.staff.landlord')}</dt>
-                    <dd className="mb-2 break-words sm:mb-0">
-                      {item.ownerName}{' '}
-                      <a href={`tel:${item.ownerPhone}`} className="text-brand-700 text-sm underline">
-                        {item.ownerPhone}
-                      </a>
-                    </dd>
-                    <dt className="font-medium">{t('services.homerunner.staff.address')}</dt>
-                    <dd className="mb-2 break-words sm:mb-0">{item.address}</dd>
-                    <dt className="font-medium">{t('services.homerunner.staff.pickup')}</dt>
+      <StaffQueue queue={keys} loadError={t('services.homerunner.staff.loadError')} empty={t('services.homerunner.staff.empty')}>
+        {(item) => {
+          const headingId = `key-${item.id}`;
+          const failure = failureOf(item.id, ['assign', 'collected', 'returned']);
+          const canAssign = item.status === 'SCHEDULED' || item.status === 'ASSIGNED';
+          const held = item.status === 'COLLECTED' || item.status === 'RETURN_REQUESTED';
+          return (
+            <article aria-labelledby={headingId} className="rounded-xl border border-gray-200 p-4">
+              <h2 id={headingId} className="text-lg font-semibold break-words">
+                {item.propertyName}
+              </h2>
+              <p className="text-sm text-gray-700">
+                {t('services.homerunner.staff.status')}: <StatusName status={item.status} />
+              </p>
+              <dl className="mt-3 grid gap-x-3 gap-y-1 sm:grid-cols-[10rem_1fr]">
+                <dt className="font-medium">{t('services.homerunner.staff.landlord')}</dt>
+                <dd className="mb-2 break-words sm:mb-0">
+                  {item.ownerName}{' '}
+                  <a href={`tel:${item.ownerPhone}`} className="text-brand-700 text-sm underline">
+                    {item.ownerPhone}
+                  </a>
+                </dd>
+                <dt className="font-medium">{t('services.homerunner.staff.address')}</dt>
+                <dd className="mb-2 break-words sm:mb-0">{item.address}</dd>
+                <dt className="font-medium">{t('services.homerunner.staff.pickup')}</dt>
+                <dd className="mb-2 sm:mb-0">
+                  {item.pickupDateTime ? <KeyTime value={item.pickupDateTime} /> : t('services.homerunner.staff.notBooked')}
+                </dd>
+                {item.returnDateTime ? (
+                  <>
+                    <dt className="font-medium">{t('services.homerunner.staff.return')}</dt>
                     <dd className="mb-2 sm:mb-0">
-                      {item.pickupDateTime ? <KeyTime value={item.pickupDateTime} /> : t('services.homerunner.staff.notBooked')}
+                      <KeyTime value={item.returnDateTime} />
                     </dd>
-                    {item.returnDateTime ? (
-                      <>
-                        <dt className="font-medium">{t('services.homerunner.staff.return')}</dt>
-                        <dd className="mb-2 sm:mb-0">
-                          <KeyTime value={item.returnDateTime} />
-                        </dd>
-                      </>
-                    ) : null}
-                    <dt className="font-medium">{t('services.homerunner.staff.runner')}</dt>
-                    <dd>{item.runnerName ?? t('services.homerunner.staff.noRunnerYet')}</dd>
-                  </dl>
-                  {canAssign && active.length > 0 ? (
-                    <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
-                      <input type="hidden" name="id" value={item.id} />
-                      <div className="min-w-0 grow sm:grow-0">
-                        <label htmlFor={`runner-${item.id}`} className="block text-sm font-medium">
-                          {t('services.homerunner.staff.chooseRunner')}
-                        </label>
-                        <select
-                          id={`runner-${item.id}`}
-                          name="runnerId"
-                          required
-                          defaultValue={item.runnerId ?? ''}
-                          className="mt-1 block w-full max-w-full rounded-lg border border-gray-300 px-3 py-2.5"
-                        >
-                          <option value="" disabled>
-                            {t('services.homerunner.staff.chooseRunner')}
-                          </option>
-                          {active.map((runner) => (
-                            <option key={runner.id} value={runner.id}>
-                              {runner.name} ({runner.phone})
-                            </option>
-                          ))}
-                        </select>
-                      </div>
-                      <button type="submit" name="intent" value="assign" disabled={busy} className={secondary}>
-                        {t('services.homerunner.staff.assign')}
-                      </button>
-                    </Form>
-                  ) : null}
-                  {canAssign || held ? (
-                    <Form method="post" className="mt-3">
-                      <input type="hidden" name="id" value={item.id} />
-                      <button type="submit" name="intent" value={held ? 'returned' : 'collected'} disabled={busy} className={primary}>
-                        {t(held ? 'services.homerunner.staff.returned' : 'services.homerunner.staff.collected')}
-                      </button>
-                    </Form>
-                  ) : null}
-                  {failure ? (
-                    <p role="alert" className="mt-2 text-sm text-red-700">
-                      {failure}
-                    </p>
-                  ) : null}
-                </article>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  </>
+                ) : null}
+                <dt className="font-medium">{t('services.homerunner.staff.runner')}</dt>
+                <dd>{item.runnerName ?? t('services.homerunner.staff.noRunnerYet')}</dd>
+              </dl>
+              {canAssign && active.length > 0 ? (
+                <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="id" value={item.id} />
+                  <div className="min-w-0 grow sm:grow-0">
+                    <label htmlFor={`runner-${item.id}`} className="block text-sm font-medium">
+                      {t('services.homerunner.staff.chooseRunner')}
+                    </label>
+                    <select
+                      id={`runner-${item.id}`}
+                      name="runnerId"
+                      required
+                      defaultValue={item.runnerId ?? ''}
+                      className="mt-1 block w-full max-w-full rounded-lg border border-gray-300 px-3 py-2.5"
+                    >
+                      <option value="" disabled>
+                        {t('services.homerunner.staff.chooseRunner')}
+                      </option>
+                      {active.map((runner) => (
+                        <option key={runner.id} value={runner.id}>
+                          {runner.name} ({runner.phone})
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <button type="submit" name="intent" value="assign" disabled={busy} className={SECONDARY_BUTTON}>
+                    {t('services.homerunner.staff.assign')}
+                  </button>
+                </Form>
+              ) : null}
+              {canAssign || held ? (
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="id" value={item.id} />
+                  <button type="submit" name="intent" value={held ? 'returned' : 'collected'} disabled={busy} className={PRIMARY_BUTTON}>
+                    {t(held ? 'services.homerunner.staff.returned' : 'services.homerunner.staff.collected')}
+                  </button>
+                </Form>
+              ) : null}
+              {failure ? (
+                <p role="alert" className="mt-2 text-sm text-red-700">
+                  {failure}
+                </p>
+              ) : null}
+            </article>
+          );
+        }}
+      </StaffQueue>
 
       <section aria-labelledby="runners-title" className="mt-10">
         <h2 id="runners-title" className="text-xl font-bold">
@@ -293,7 +272,7 @@ function RunnerForm({
         <input type="checkbox" name="active" defaultChecked={runner?.active ?? true} className="size-4" />
         {t('services.homerunner.staff.active')}
       </label>
-      <button type="submit" name="intent" value={intent} disabled={busy} className={runner ? secondary : primary}>
+      <button type="submit" name="intent" value={intent} disabled={busy} className={runner ? SECONDARY_BUTTON : PRIMARY_BUTTON}>
         {t(runner ? 'services.homerunner.staff.save' : 'services.homerunner.staff.add')}
       </button>
       {runner && !runner.active ? <p className="w-full text-sm text-gray-700">{t('services.homerunner.staff.inactive')}</p> : null}
