@@ -121,12 +121,26 @@ export const BUSINESS = {
     otrMaxOverdue: 2,
     /** Overstay Cash Defender (Protect Plus): rent paid while a non-paying tenant overstays, this many months at most. */
     ocdMonths: 9,
+    /**
+     * ...and on-time rental counts for at most this many months beside it: in all a policy pays at most this many
+     * months by OTR plus `ocdMonths` by OCD ("2 months via OTR plus 9 via OCD").
+     */
+    ocdOtrMonths: 2,
     /** Eviction starts when the tenant has not paid for more than this many days. */
     evictionAfterDays: 21,
     /** Claims: filed within this many days of the incident, with at least this many photos for damage or theft... */
     claimWithinDays: 5,
     claimMinPhotos: 3,
-    /** ...and at most this many photos and receipts, each at most this size. */
+    /**
+     * A police report comes with every theft claim and with damage found after the tenant moved out; with a move-out
+     * date, the claim and its report come within this many days of it.
+     */
+    policeReportDays: 3,
+    /** Damage or theft claimed without a receipt is settled less a deduction staff choose within this band (percent). */
+    noReceiptDeduction: { min: 10, max: 50 },
+    /** An electrical item claimed above this many ringgit needs a technician's report. */
+    technicianReportOver: 200,
+    /** A claim carries at most this many files (photos, receipts, reports), each at most this size. */
     claimMaxFiles: 8,
     claimFileMaxBytes: 4 * 1024 * 1024,
   },

@@ -48,6 +48,16 @@ export const ErrorCode = {
   PROTECTION_EXISTS: 11483,
   /** A claim the policy does not allow (its plan, its dates, its evidence). */
   CLAIM_NOT_ALLOWED: 11484,
+  /** Theft, or damage found after the tenant moved out, without a police report attached. */
+  CLAIM_POLICE_REPORT_REQUIRED: 11485,
+  /** A claim with a move-out date filed later than the police report's days after it. */
+  CLAIM_POLICE_REPORT_LATE: 11486,
+  /** An electrical item above the amount set without a technician's report. */
+  CLAIM_TECHNICIAN_REPORT_REQUIRED: 11487,
+  /** Staff approving: a claim without a receipt takes a deduction within the band; one with receipts takes none. */
+  CLAIM_DEDUCTION_REQUIRED: 11488,
+  /** The policy has paid all the overstay (OCD) months it covers. */
+  OCD_LIMIT_REACHED: 11489,
   /** Back office (11470-11479). A sensitive staff action needs a fresh PIN confirmation (BUSINESS.staff). */
   STAFF_CONFIRMATION_REQUIRED: 11470,
   INTERNAL: 11500,
@@ -92,6 +102,11 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.PROTECTION_OVERDUE]: 409,
   [ErrorCode.PROTECTION_EXISTS]: 409,
   [ErrorCode.CLAIM_NOT_ALLOWED]: 422,
+  [ErrorCode.CLAIM_POLICE_REPORT_REQUIRED]: 422,
+  [ErrorCode.CLAIM_POLICE_REPORT_LATE]: 422,
+  [ErrorCode.CLAIM_TECHNICIAN_REPORT_REQUIRED]: 422,
+  [ErrorCode.CLAIM_DEDUCTION_REQUIRED]: 422,
+  [ErrorCode.OCD_LIMIT_REACHED]: 409,
   [ErrorCode.STAFF_CONFIRMATION_REQUIRED]: 428,
   [ErrorCode.INTERNAL]: 500,
   [ErrorCode.UNAVAILABLE]: 503,

@@ -154,9 +154,13 @@ export const CLAIM_KINDS = ['DAMAGE', 'THEFT', 'LOSS_OF_RENT', 'OCD'] as const;
 export const ClaimKind = z.enum(CLAIM_KINDS);
 export type ClaimKind = z.infer<typeof ClaimKind>;
 export const CLAIM_STATUSES = ['SUBMITTED', 'APPROVED', 'REJECTED'] as const;
+/** A claim's evidence: photos, receipts, the police report (theft, damage found after move-out), a technician's report. */
+export const CLAIM_FILE_KINDS = ['PHOTO', 'RECEIPT', 'POLICE_REPORT', 'TECHNICIAN_REPORT'] as const;
+export const ClaimFileKind = z.enum(CLAIM_FILE_KINDS);
+export type ClaimFileKind = z.infer<typeof ClaimFileKind>;
 
 export const ClaimFileBody = z.object({
-  kind: z.enum(['PHOTO', 'RECEIPT']),
+  kind: ClaimFileKind,
   /** Declared type; the bytes decide (PDF, JPEG or PNG). */
   contentType: z.string().max(100).optional(),
   /** Base64 (a data: URL prefix is accepted). */
@@ -173,6 +177,10 @@ export const FileClaimBody = z
     description: z.string().trim().min(10).max(2000),
     /** What the landlord claims, in ringgit. */
     amount: z.number().int().positive().max(1_000_000),
+    /** Damage found after the tenant moved out (or theft at move-out): the day they moved out. */
+    moveOutDate: day.optional(),
+    /** The claim is for an electrical item (above the amount set it needs a technician's report). */
+    electrical: z.boolean().default(false),
     files: z.array(ClaimFileBody).max(BUSINESS.protection.claimMaxFiles).default([]),
   })
   .strict();
@@ -188,25 +196,47 @@ export const Claim = z.object({
   incidentDate: day,
   description: z.string(),
   amountSen: z.number().int(),
+  moveOutDate: day.nullable(),
+  electrical: z.boolean(),
   status: z.enum(CLAIM_STATUSES),
+  /** What is paid: the amount approved less any deduction (for OCD, the rent paid each month). */
   approvedSen: z.number().int().nullable(),
+  /** Percent deducted for missing receipts (null: none). */
+  deductionPercent: z.number().int().nullable(),
   decisionNote: z.string().nullable(),
   decidedAt: z.string().nullable(),
   createdAt: z.string(),
   /** Links the viewer may open (private: the landlord's own, or staff). */
-  files: z.array(z.object({ id: z.uuid(), kind: z.enum(['PHOTO', 'RECEIPT']), contentType: z.string(), url: z.string() })),
+  files: z.array(z.object({ id: z.uuid(), kind: ClaimFileKind, contentType: z.string(), url: z.string() })),
+  /** An approved OCD claim's monthly rent payments: months paid, in all, and the day staff marked the overstay ended. */
+  ocd: z
+    .object({
+      monthsPaid: z.number().int(),
+      paidSen: z.number().int(),
+      endedOn: day.nullable(),
+    })
+    .nullable(),
 });
 export type Claim = z.infer<typeof Claim>;
 
 /** Operations' queue of claims, with the landlord. */
-export const StaffClaim = Claim.extend({ landlord: z.object({ id: z.uuid(), name: z.string(), phone: z.string() }) });
-export const StaffClaimQuery = z.object({ status: z.enum(CLAIM_STATUSES).default('SUBMITTED') });
+export const StaffClaim = Claim.extend({
+  landlord: z.object({ id: z.uuid(), name: z.string(), phone: z.string() }),
+  /** The policy's monthly rent: what an approved OCD claim pays each month. */
+  monthlyRentSen: z.number().int(),
+});
+export const StaffClaimQuery = z.object({ status: z.enum(CLAIM_STATUSES).default('SUBMITTED'), kind: ClaimKind.optional() });
 export const StaffClaimList = z.object({ content: z.array(StaffClaim) });
 export const ClaimDecisionBody = z
   .object({
     status: z.enum(['APPROVED', 'REJECTED']),
     /** What is paid, in ringgit (approving only; at most what was claimed). */
     approvedAmount: z.number().int().positive().optional(),
+    /** Approving damage or theft without a receipt: the percent deducted, within the band. */
+    deductionPercent: z.number().int().min(BUSINESS.protection.noReceiptDeduction.min).max(BUSINESS.protection.noReceiptDeduction.max).optional(),
     note: z.string().trim().min(3).max(1000),
   })
   .strict();
+
+/** Operations mark the overstay of an approved OCD claim ended: no month starting on or after `endDate` is paid. */
+export const OverstayEndBody = z.object({ endDate: day }).strict();

@@ -221,6 +221,7 @@ describe('our ICU formatter', () => {
     runner: 'Hafiz',
     plan: 'PROTECT_PLUS',
     photos: 3,
+    percent: 20,
     note: 'Receipt for the cabinet only.',
     day: 15,
     // The back office's deals

@@ -129,7 +129,30 @@ export const servicesRows: Row[] = [
     }),
     expect: staffOnly(['operations'], 200),
   },
+  {
+    // Operations end an approved OCD claim's overstay (PIN-confirmed like the decision; the 428 is in protection.claim-rules.test.ts).
+    route: 'POST /api/admin/protection/claims/{id}/overstay-end',
+    setup: (t, c) => matrixOverstay(t, c.owner.id),
+    request: (_c, f) => ({
+      method: 'POST',
+      url: `/api/admin/protection/claims/${f['claimId']}/overstay-end`,
+      payload: { endDate: f['day'] },
+    }),
+    expect: staffOnly(['operations'], 200),
+  },
 ];
+
+/** An approved OCD claim of the owner persona whose overstay started today (Malaysia), written directly. */
+async function matrixOverstay(t: Parameters<NonNullable<Row['setup']>>[0], landlordId: string) {
+  const policyId = await matrixPolicy(t, landlordId, 'ACTIVE');
+  const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const { rows } = (await t.database.raw(
+    `insert into protection_claims (policy_id, landlord_id, kind, incident_date, description, amount_sen, status, approved_sen, decided_at)
+     values ($1, $2, 'OCD', $3, 'The tenant stays on without paying.', 150000, 'APPROVED', 150000, now()) returning id`,
+    [policyId, landlordId, day],
+  )) as { rows: { id: string }[] };
+  return { claimId: rows[0]!.id, day };
+}
 
 /** A policy of the owner persona on a fresh ACTIVE tenancy, written directly (`status` as given). */
 async function matrixPolicy(t: Parameters<NonNullable<Row['setup']>>[0], landlordId: string, status: 'PENDING_PAYMENT' | 'ACTIVE'): Promise<string> {

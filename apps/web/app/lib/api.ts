@@ -307,10 +307,12 @@ export function createApi(fetcher: Fetcher, lang?: Language, handlers: { onBanne
       ),
     fileProtectionClaim: (body: Sent<typeof protection.FileClaimBody>) =>
       call<Answer<typeof protection.Claim>>('POST', '/services/protection/claims', body),
-    protectionClaimQueue: (status?: 'SUBMITTED' | 'APPROVED' | 'REJECTED') =>
-      get<Answer<typeof protection.StaffClaimList>>(`/admin/protection/claims${toQuery({ status })}`),
+    protectionClaimQueue: (status?: 'SUBMITTED' | 'APPROVED' | 'REJECTED', kind?: protection.ClaimKind) =>
+      get<Answer<typeof protection.StaffClaimList>>(`/admin/protection/claims${toQuery({ status, kind })}`),
     decideProtectionClaim: (id: string, body: Sent<typeof protection.ClaimDecisionBody>) =>
       call<Answer<typeof protection.Claim>>('POST', `/admin/protection/claims/${encodeURIComponent(id)}/decision`, body),
+    endProtectionOverstay: (id: string, body: Sent<typeof protection.OverstayEndBody>) =>
+      call<Answer<typeof protection.Claim>>('POST', `/admin/protection/claims/${encodeURIComponent(id)}/overstay-end`, body),
     /** Where the tenant pays an invoice (the gateway's page). */
     payInvoice: (id: string) => call<Answer<typeof collection.PayLink>>('POST', `/rental-collection/invoices/${encodeURIComponent(id)}/pay`),
 

@@ -9,6 +9,8 @@ const settledJob = defineJob<PaymentSettledJob>(PAYMENT_JOBS.settled, { maxAttem
 
 /** On-time rental's run over the unpaid invoices due by today (also the recurring job's work). */
 export const protectionOtr = defineJob<Record<string, never>>('services.protection.otr', { maxAttempts: 5 });
+/** Overstay Cash Defender's run: each approved claim's months due by today paid (also the recurring job's work). */
+export const protectionOcd = defineJob<Record<string, never>>('services.protection.ocd', { maxAttempts: 5 });
 
 /**
  * Protection's jobs: an instalment paid (the policy comes into force), late rent repaying on-time rental, and
@@ -31,12 +33,21 @@ export function registerProtectionJobs(jobs: JobQueue, service: ProtectionServic
     const reminded = await service.remindInstalments();
     if (done.decided || reminded) log.info({ ...done, reminded }, 'on-time rental and instalment reminders');
   });
+
+  jobs.handle(protectionOcd, async () => {
+    const done = await service.runOcd();
+    if (done.paid) log.info(done, 'overstay cash defender months paid');
+  });
 }
 
-/** The recurring run of on-time rental (once per interval across all instances; each invoice decided once). */
+/**
+ * The recurring runs of on-time rental and OCD (once per interval across all instances; each invoice decided once,
+ * each OCD month paid once).
+ */
 export function scheduleProtection(jobs: JobQueue, seconds: number) {
   // Named apart from the job it enqueues (one name, one handler): the same name stopped every instance with jobs on.
   jobs.every('services.protection.otr-cycle', seconds, async () => {
     await jobs.enqueue(protectionOtr, {}, { key: 'protection:otr' });
+    await jobs.enqueue(protectionOcd, {}, { key: 'protection:ocd' });
   });
 }

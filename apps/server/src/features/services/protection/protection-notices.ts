@@ -27,6 +27,21 @@ export const otrPaid = defineNotice<{ property: string; amountSen: number; date:
   }),
 });
 
+/** Overstay Cash Defender paid the landlord a month's rent while the tenant overstays without paying. */
+export const ocdPaid = defineNotice<{ property: string; amountSen: number; month: number; date: string }>({
+  type: 'protection.ocd-paid',
+  label: 'services.protection.notice.ocdLabel',
+  title: 'services.protection.notice.ocdTitle',
+  body: 'services.protection.notice.ocdBody',
+  channels: { email: true, sms: true, push: true },
+  values: (lang, params) => ({
+    property: params.property,
+    month: params.month,
+    amount: formatRinggit(params.amountSen),
+    date: formatDate(lang, `${params.date}T00:00:00+08:00`),
+  }),
+});
+
 /** Operations decided the landlord's claim, with their note. */
 export const claimDecided = defineNotice<{ status: string; property: string; note: string; amountSen: number }>({
   type: 'protection.claim-decided',

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { BUSINESS } from '@kunci/contracts/business';
 import type { Database } from '@kunci/db/client';
 import {
   collectionInvoices,
@@ -9,6 +10,7 @@ import {
   protectionClaimFiles,
   protectionClaims,
   protectionInstalments,
+  protectionOcdPayments,
   protectionOtrDecisions,
   protectionPolicies,
   users,
@@ -21,6 +23,7 @@ export type PolicyRow = typeof protectionPolicies.$inferSelect;
 export type InstalmentRow = typeof protectionInstalments.$inferSelect;
 export type ClaimRow = typeof protectionClaims.$inferSelect;
 export type ClaimFileRow = typeof protectionClaimFiles.$inferSelect;
+export type OcdPaymentRow = typeof protectionOcdPayments.$inferSelect;
 
 /** A deal's name: the listing's, or the one the parties stated for a tenancy found elsewhere. */
 const dealName = sql<string>`coalesce(${deals.propertyName}, ${properties.name}, '')`;
@@ -224,13 +227,13 @@ function protectionQueries(db: Database) {
         .innerJoin(protectionPolicies, eq(protectionPolicies.id, protectionClaims.policyId))
         .where(eq(protectionClaims.landlordId, landlordId))
         .orderBy(desc(protectionClaims.createdAt)),
-    claimsByStatus: (status: ClaimRow['status'], limit: number) =>
+    claimsByStatus: (status: ClaimRow['status'], limit: number, kind?: ClaimRow['kind']) =>
       db
         .select({ claim: protectionClaims, policy: protectionPolicies, landlord: { id: users.id, name: users.name, phone: users.phoneNumber } })
         .from(protectionClaims)
         .innerJoin(protectionPolicies, eq(protectionPolicies.id, protectionClaims.policyId))
         .innerJoin(users, eq(users.id, protectionClaims.landlordId))
-        .where(eq(protectionClaims.status, status))
+        .where(and(eq(protectionClaims.status, status), kind ? eq(protectionClaims.kind, kind) : undefined))
         .orderBy(asc(protectionClaims.createdAt))
         .limit(limit),
     claimFiles: (claimIds: string[]) =>
@@ -244,8 +247,49 @@ function protectionQueries(db: Database) {
           .from(protectionClaimFiles)
           .where(and(eq(protectionClaimFiles.claimId, claimId), eq(protectionClaimFiles.id, fileId)))
       )[0],
-    decideClaim: (claimId: string, values: Pick<ClaimRow, 'status' | 'approvedSen' | 'decisionNote' | 'decidedBy' | 'decidedAt'>) =>
-      db.update(protectionClaims).set(values).where(eq(protectionClaims.id, claimId)),
+    decideClaim: (
+      claimId: string,
+      values: Pick<ClaimRow, 'status' | 'approvedSen' | 'deductionPercent' | 'decisionNote' | 'decidedBy' | 'decidedAt'>,
+    ) => db.update(protectionClaims).set(values).where(eq(protectionClaims.id, claimId)),
+
+    // ---- Overstay Cash Defender ----------------------------------------------------------------------------------
+
+    /** Locks the policy: the months it paid are counted and added to under this lock (one payer at a time). */
+    lockPolicy: async (policyId: string) => (await db.select().from(protectionPolicies).where(eq(protectionPolicies.id, policyId)).for('update'))[0],
+    /** Approved OCD claims that may still have a month to pay (not all months paid; the overstay not ended on its first day). */
+    ocdRunning: (limit: number) =>
+      db
+        .select({ claim: protectionClaims, policy: protectionPolicies })
+        .from(protectionClaims)
+        .innerJoin(protectionPolicies, eq(protectionPolicies.id, protectionClaims.policyId))
+        .where(
+          and(
+            eq(protectionClaims.kind, 'OCD'),
+            eq(protectionClaims.status, 'APPROVED'),
+            or(isNull(protectionClaims.overstayEndedOn), gt(protectionClaims.overstayEndedOn, protectionClaims.incidentDate)),
+            sql`(select count(*) from ${protectionOcdPayments} where ${protectionOcdPayments.policyId} = ${protectionPolicies.id}) < ${BUSINESS.protection.ocdMonths}`,
+          ),
+        )
+        .orderBy(asc(protectionClaims.decidedAt))
+        .limit(limit),
+    /** The OCD months a policy paid, every claim's. */
+    ocdPaymentsOfPolicy: (policyId: string) => db.select().from(protectionOcdPayments).where(eq(protectionOcdPayments.policyId, policyId)),
+    ocdPayments: (claimIds: string[]) =>
+      claimIds.length
+        ? db.select().from(protectionOcdPayments).where(inArray(protectionOcdPayments.claimId, claimIds)).orderBy(asc(protectionOcdPayments.month))
+        : Promise.resolve([] as OcdPaymentRow[]),
+    /** Months on-time rental paid under the policy. */
+    otrPaidMonths: async (policyId: string) =>
+      (
+        await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(protectionOtrDecisions)
+          .where(and(eq(protectionOtrDecisions.policyId, policyId), eq(protectionOtrDecisions.paid, true)))
+      )[0]!.count,
+    /** Records a month paid; false when it was already (another run paid it). */
+    insertOcdPayment: async (values: typeof protectionOcdPayments.$inferInsert) =>
+      (await db.insert(protectionOcdPayments).values(values).onConflictDoNothing().returning({ month: protectionOcdPayments.month })).length > 0,
+    endOverstay: (claimId: string, day: string) => db.update(protectionClaims).set({ overstayEndedOn: day }).where(eq(protectionClaims.id, claimId)),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   FileClaimBody,
   InstalmentParams,
   InstalmentPayLink,
+  OverstayEndBody,
   PolicyParams,
   ProtectionOverview,
   Quote,
@@ -152,14 +153,14 @@ export const protectionRoutes: FastifyPluginAsyncZod<{ service: ProtectionServic
     {
       schema: {
         tags,
-        summary: 'Operations: claims in a status (submitted by default), oldest first',
+        summary: 'Operations: claims in a status (submitted by default), of a kind if given, oldest first',
         querystring: StaffClaimQuery,
         response: { 200: StaffClaimList, ...errors },
       },
     },
     async (request) => {
       requireRole(request, CLAIM_STAFF);
-      return service.staffClaims(request.query.status);
+      return service.staffClaims(request.query.status, request.query.kind);
     },
   );
 
@@ -178,6 +179,24 @@ export const protectionRoutes: FastifyPluginAsyncZod<{ service: ProtectionServic
     async (request) => {
       const session = requireRole(request, CLAIM_STAFF, { confirmed: true });
       return service.decideClaim(request.params.id, request.body, { id: session.user.id, name: session.user.name, role: session.user.role });
+    },
+  );
+
+  app.post(
+    '/admin/protection/claims/:id/overstay-end',
+    {
+      schema: {
+        tags,
+        summary:
+          "Operations mark an approved OCD claim's overstay ended (the tenant left): its monthly rent stops, no month starting on or after the day is paid (PIN-confirmed, audit-logged)",
+        params: ClaimParams,
+        body: OverstayEndBody,
+        response: { 200: Claim, ...errors },
+      },
+    },
+    async (request) => {
+      const session = requireRole(request, CLAIM_STAFF, { confirmed: true });
+      return service.endOverstay(request.params.id, request.body.endDate, { id: session.user.id, name: session.user.name, role: session.user.role });
     },
   );
 };

@@ -6,6 +6,7 @@ import {
   otrDecision,
   protectionQuote,
   type Claim,
+  type ClaimFileKind,
   type ClaimKind,
   type FileClaimBody,
   type Policy,
@@ -22,9 +23,9 @@ import type { NoticeSender } from '../../../lib/notices.ts';
 import { readAll } from '../../../lib/uploads.ts';
 import { addDays, addMonths, processingFeeSen, tenancyEnd } from '../collection/collection-dates.ts';
 import { INVOICE_REFERENCE } from '../collection/collection.service.ts';
-import { claimDecided, instalmentDue, otrPaid, policyActive } from './protection-notices.ts';
+import { claimDecided, instalmentDue, ocdPaid, otrPaid, policyActive } from './protection-notices.ts';
 import { policyPdf } from './policy-pdf.ts';
-import type { ClaimFileRow, ClaimRow, InstalmentRow, PolicyRow, ProtectionRepository } from './protection.repository.ts';
+import type { ClaimFileRow, ClaimRow, InstalmentRow, OcdPaymentRow, PolicyRow, ProtectionRepository } from './protection.repository.ts';
 
 const rules = BUSINESS.protection;
 
@@ -87,6 +88,55 @@ export function otrCounts(invoices: { number: number; status: string; dueDate: s
   return { paidInARow, overdueInvoices };
 }
 
+/** What a claim must carry, from its kind, amount and evidence: the refusal to answer, or null when it may be filed. */
+export function claimEvidenceRefusal(
+  claim: { kind: ClaimKind; amount: number; moveOutDate?: string | undefined; electrical: boolean; files: { kind: ClaimFileKind }[] },
+  day: string,
+): { code: ErrorCode; key?: 'photos' | 'moveOutDate'; values?: Record<string, number> } | null {
+  const count = (kind: ClaimFileKind) => claim.files.filter((file) => file.kind === kind).length;
+  const itemised = claim.kind === 'DAMAGE' || claim.kind === 'THEFT';
+  if (itemised && claim.moveOutDate !== undefined) {
+    if (claim.moveOutDate > day) return { code: ErrorCode.CLAIM_NOT_ALLOWED, key: 'moveOutDate' };
+    if (day > addDays(claim.moveOutDate, rules.policeReportDays))
+      return { code: ErrorCode.CLAIM_POLICE_REPORT_LATE, values: { days: rules.policeReportDays } };
+  }
+  if (itemised && count('PHOTO') < rules.claimMinPhotos)
+    return { code: ErrorCode.CLAIM_NOT_ALLOWED, key: 'photos', values: { min: rules.claimMinPhotos } };
+  if ((claim.kind === 'THEFT' || (claim.kind === 'DAMAGE' && claim.moveOutDate !== undefined)) && count('POLICE_REPORT') === 0)
+    return { code: ErrorCode.CLAIM_POLICE_REPORT_REQUIRED };
+  if (itemised && claim.electrical && claim.amount > rules.technicianReportOver && count('TECHNICIAN_REPORT') === 0)
+    return { code: ErrorCode.CLAIM_TECHNICIAN_REPORT_REQUIRED, values: { amount: rules.technicianReportOver } };
+  return null;
+}
+
+/** What approving pays (sen): at most what was claimed, less the deduction when no receipt was given. */
+export function settledSen(claimedSen: number, approvedAmount: number | undefined, deductionPercent: number | undefined): number {
+  const grossSen = Math.min(approvedAmount === undefined ? claimedSen : approvedAmount * 100, claimedSen);
+  return Math.round((grossSen * (100 - (deductionPercent ?? 0))) / 100);
+}
+
+/**
+ * OCD months a policy may still pay: at most `ocdMonths` by OCD, and at most `ocdOtrMonths` by on-time rental plus
+ * `ocdMonths` by OCD in all (months OTR paid beyond its share come off OCD's).
+ */
+export function ocdAllowance(otrMonths: number, ocdMonths: number): number {
+  return Math.max(0, Math.min(rules.ocdMonths - ocdMonths, rules.ocdOtrMonths + rules.ocdMonths - otrMonths - ocdMonths));
+}
+
+/**
+ * The months of an approved OCD claim to pay by `day`: month n starts n-1 months after the incident (the overstay's
+ * first day) and is paid on that day, while the overstay has not ended before it, within the policy's allowance.
+ */
+export function ocdMonthsDue(claim: { incidentDate: string; overstayEndedOn: string | null }, paidMonths: number, day: string, allowance: number) {
+  const due: { month: number; start: string }[] = [];
+  for (let month = paidMonths + 1; due.length < allowance; month++) {
+    const start = addMonths(claim.incidentDate, month - 1);
+    if (start > day || (claim.overstayEndedOn !== null && start >= claim.overstayEndedOn)) break;
+    due.push({ month, start });
+  }
+  return due;
+}
+
 export interface ProtectionServiceOptions {
   repository: ProtectionRepository;
   payments: ProtectionPayments;
@@ -130,7 +180,8 @@ export function createProtectionService({ repository, payments, notices, store, 
     };
   }
 
-  function claimDto(claim: ClaimRow, policy: PolicyRow, files: ClaimFileRow[]): Claim {
+  function claimDto(claim: ClaimRow, policy: PolicyRow, files: ClaimFileRow[], ocdPayments: OcdPaymentRow[] = []): Claim {
+    const paid = ocdPayments.filter((payment) => payment.claimId === claim.id);
     return {
       id: claim.id,
       policyId: policy.id,
@@ -141,8 +192,11 @@ export function createProtectionService({ repository, payments, notices, store, 
       incidentDate: claim.incidentDate,
       description: claim.description,
       amountSen: claim.amountSen,
+      moveOutDate: claim.moveOutDate,
+      electrical: claim.electrical,
       status: claim.status,
       approvedSen: claim.approvedSen,
+      deductionPercent: claim.deductionPercent,
       decisionNote: claim.decisionNote,
       decidedAt: claim.decidedAt?.toISOString() ?? null,
       createdAt: claim.createdAt.toISOString(),
@@ -154,6 +208,14 @@ export function createProtectionService({ repository, payments, notices, store, 
           contentType: file.contentType,
           url: `/api/services/protection/claims/${claim.id}/files/${file.id}`,
         })),
+      ocd:
+        claim.kind === 'OCD' && claim.status === 'APPROVED'
+          ? {
+              monthsPaid: paid.length,
+              paidSen: paid.reduce((sum, payment) => sum + payment.amountSen, 0),
+              endedOn: claim.overstayEndedOn,
+            }
+          : null,
     };
   }
 
@@ -230,10 +292,12 @@ export function createProtectionService({ repository, payments, notices, store, 
         repository.claimsOf(landlordId),
       ]);
       const ids = rows.map((row) => row.id);
-      const [instalments, otr, files] = await Promise.all([
+      const claimIds = claimRows.map((row) => row.claim.id);
+      const [instalments, otr, files, ocd] = await Promise.all([
         repository.instalments(ids),
         repository.otrPaid(ids),
-        repository.claimFiles(claimRows.map((row) => row.claim.id)),
+        repository.claimFiles(claimIds),
+        repository.ocdPayments(claimIds),
       ]);
       const insurable: ProtectionOverview['insurable'] = [];
       for (const { deal, propertyName, room } of dealRows) {
@@ -262,7 +326,7 @@ export function createProtectionService({ repository, payments, notices, store, 
         today: day,
         policies: rows.map((row) => policyDto(row, instalments, otr.find((each) => each.policyId === row.id)?.sen ?? 0)),
         insurable,
-        claims: claimRows.map((row) => claimDto(row.claim, row.policy, files)),
+        claims: claimRows.map((row) => claimDto(row.claim, row.policy, files, ocd)),
       };
     },
 
@@ -519,8 +583,9 @@ export function createProtectionService({ repository, payments, notices, store, 
 
     /**
      * The landlord files a claim on an ACTIVE policy within the days allowed after the incident: OCD only under
-     * Protect Plus; damage and theft with enough photos. Photos and receipts are checked by their bytes and stored
-     * sealed.
+     * Protect Plus and while the policy has overstay months left; damage and theft with enough photos, a police report
+     * for theft and for damage found after move-out (filed within days of the move-out), a technician's report for an
+     * electrical item above the amount set (`claimEvidenceRefusal`). Files are checked by their bytes and stored sealed.
      */
     fileClaim: async (landlordId: string, body: FileClaimBody): Promise<Claim> => {
       const policy = await visiblePolicy(body.policyId, { userId: landlordId, staff: false });
@@ -531,10 +596,27 @@ export function createProtectionService({ repository, payments, notices, store, 
       if (body.kind === 'OCD' && policy.plan !== 'PROTECT_PLUS') throw refuse('OCD is Protect Plus only', 'ocdPlusOnly');
       if (body.incidentDate > day || body.incidentDate < policy.startDate) throw refuse('incident outside the policy', 'incidentDate');
       if (body.incidentDate < addDays(day, -rules.claimWithinDays)) throw refuse('filed too late', 'late');
+      if (body.kind === 'OCD') {
+        const [otrMonths, ocdMonths] = await Promise.all([repository.otrPaidMonths(policy.id), repository.ocdPaymentsOfPolicy(policy.id)]);
+        if (ocdAllowance(otrMonths, ocdMonths.length) === 0)
+          throw new AppError(ErrorCode.OCD_LIMIT_REACHED, { policyId: policy.id, otrMonths, ocdMonths: ocdMonths.length });
+      }
       const files = body.files ?? [];
-      const photos = files.filter((file) => file.kind === 'PHOTO').length;
-      if ((body.kind === 'DAMAGE' || body.kind === 'THEFT') && photos < rules.claimMinPhotos) throw refuse('too few photos', 'photos');
-      const checked: { id: string; kind: 'PHOTO' | 'RECEIPT'; bytes: Buffer; contentType: string }[] = [];
+      const itemised = body.kind === 'DAMAGE' || body.kind === 'THEFT';
+      // A move-out date and an electrical item only mean something for damage and theft.
+      const moveOutDate = itemised ? body.moveOutDate : undefined;
+      const electrical = itemised && (body.electrical ?? false);
+      if (moveOutDate !== undefined && moveOutDate < policy.startDate) throw refuse('move-out before the policy', 'moveOutDate');
+      const evidence = claimEvidenceRefusal({ kind: body.kind, amount: body.amount, moveOutDate, electrical, files }, day);
+      if (evidence)
+        throw new AppError(
+          evidence.code,
+          { policyId: policy.id, kind: body.kind },
+          undefined,
+          evidence.key ? claimRefusal(evidence.key) : undefined,
+          evidence.values,
+        );
+      const checked: { id: string; kind: ClaimFileKind; bytes: Buffer; contentType: string }[] = [];
       for (const [index, file] of files.entries()) {
         const bytes = Buffer.from(file.data.replace(/^data:[^;]+;base64,/, ''), 'base64');
         if (bytes.length > rules.claimFileMaxBytes) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { index, bytes: bytes.length });
@@ -564,6 +646,8 @@ export function createProtectionService({ repository, payments, notices, store, 
           incidentDate: body.incidentDate,
           description: body.description,
           amountSen: body.amount * 100,
+          moveOutDate: moveOutDate ?? null,
+          electrical,
         });
         await tx.insertClaimFiles(
           checked.map((file) => ({
@@ -592,20 +676,29 @@ export function createProtectionService({ repository, payments, notices, store, 
       return { contentType: file.contentType, bytes: sealer.open(await readAll(stored.body)) };
     },
 
-    /** Operations' queue: claims in a status, oldest first. */
-    staffClaims: async (status: ClaimRow['status']) => {
-      const rows = await repository.claimsByStatus(status, 100);
-      const files = await repository.claimFiles(rows.map((row) => row.claim.id));
-      return { content: rows.map((row) => ({ ...claimDto(row.claim, row.policy, files), landlord: row.landlord })) };
+    /** Operations' queue: claims in a status (of a kind), oldest first. */
+    staffClaims: async (status: ClaimRow['status'], kind?: ClaimKind) => {
+      const rows = await repository.claimsByStatus(status, 100, kind);
+      const ids = rows.map((row) => row.claim.id);
+      const [files, ocd] = await Promise.all([repository.claimFiles(ids), repository.ocdPayments(ids)]);
+      return {
+        content: rows.map((row) => ({
+          ...claimDto(row.claim, row.policy, files, ocd),
+          landlord: row.landlord,
+          monthlyRentSen: row.policy.monthlyRentSen,
+        })),
+      };
     },
 
     /**
      * Operations decide a claim once, with a note the landlord reads: approved (paid from the fund, at most what was
-     * claimed) or rejected; audit-logged in the same transaction; the landlord is told.
+     * claimed, less the deduction staff choose within the band when damage or theft came without a receipt) or
+     * rejected; audit-logged in the same transaction; the landlord is told. An approved OCD claim pays nothing at
+     * once: the rent is paid month by month while the overstay lasts (`runOcd`).
      */
     decideClaim: async (
       claimId: string,
-      decision: { status: 'APPROVED' | 'REJECTED'; approvedAmount?: number | undefined; note: string },
+      decision: { status: 'APPROVED' | 'REJECTED'; approvedAmount?: number | undefined; deductionPercent?: number | undefined; note: string },
       staff: { id: string; name: string; role: string },
     ): Promise<Claim> => {
       const { claim, policy } = await repository.transaction(async (tx) => {
@@ -613,12 +706,29 @@ export function createProtectionService({ repository, payments, notices, store, 
         if (!before) throw new AppError(ErrorCode.NOT_FOUND, { claimId });
         if (before.status !== 'SUBMITTED')
           throw new AppError(ErrorCode.CONFLICT, { claimId, status: before.status }, undefined, 'services.protection.error.decided');
-        const approvedSen =
-          decision.status === 'APPROVED' ? Math.min((decision.approvedAmount ?? before.amountSen / 100) * 100, before.amountSen) : null;
-        const values = { status: decision.status, approvedSen, decisionNote: decision.note, decidedBy: staff.id, decidedAt: now() };
-        await tx.decideClaim(claimId, values);
         const policy = (await tx.policy(before.policyId))!;
-        if (approvedSen)
+        const approving = decision.status === 'APPROVED';
+        const ocd = before.kind === 'OCD';
+        if (approving && !ocd) {
+          const receipts = (await tx.claimFiles([claimId])).filter((file) => file.kind === 'RECEIPT').length;
+          const needsDeduction = (before.kind === 'DAMAGE' || before.kind === 'THEFT') && receipts === 0;
+          if (needsDeduction !== (decision.deductionPercent !== undefined))
+            throw new AppError(ErrorCode.CLAIM_DEDUCTION_REQUIRED, { claimId, receipts }, undefined, undefined, { ...rules.noReceiptDeduction });
+        }
+        if (approving && ocd) {
+          await tx.lockPolicy(policy.id);
+          const [otrMonths, ocdMonths] = await Promise.all([tx.otrPaidMonths(policy.id), tx.ocdPaymentsOfPolicy(policy.id)]);
+          if (ocdAllowance(otrMonths, ocdMonths.length) === 0) throw new AppError(ErrorCode.OCD_LIMIT_REACHED, { claimId, otrMonths });
+        }
+        const deductionPercent = approving && !ocd ? (decision.deductionPercent ?? null) : null;
+        const approvedSen = !approving
+          ? null
+          : ocd
+            ? policy.monthlyRentSen
+            : settledSen(before.amountSen, decision.approvedAmount, deductionPercent ?? undefined);
+        const values = { status: decision.status, approvedSen, deductionPercent, decisionNote: decision.note, decidedBy: staff.id, decidedAt: now() };
+        await tx.decideClaim(claimId, values);
+        if (approvedSen && !ocd)
           await tx.ledger.post({
             kind: 'PAYOUT',
             key: `protection-claim:${claimId}`,
@@ -635,7 +745,7 @@ export function createProtectionService({ repository, payments, notices, store, 
           targetType: 'protection_claim',
           targetId: claimId,
           before: { status: before.status },
-          after: { status: decision.status, approvedSen, note: decision.note },
+          after: { status: decision.status, approvedSen, deductionPercent, note: decision.note },
         });
         await notices.send(
           {
@@ -651,10 +761,98 @@ export function createProtectionService({ repository, payments, notices, store, 
       });
       return claimDto(claim, policy, await repository.claimFiles([claim.id]));
     },
+
+    /**
+     * Overstay Cash Defender: every approved OCD claim is paid the month's rent on each month's first day while the
+     * tenant overstays, until staff mark the overstay ended, within the policy's allowance (`ocdAllowance`). Each month
+     * is a payment row (its key makes it once), a ledger payout from the fund and a notice, in one transaction under
+     * the policy's lock. How many months it paid.
+     */
+    runOcd: async (day = today(), batch = 200): Promise<{ paid: number }> => {
+      let paid = 0;
+      for (const { claim, policy } of await repository.ocdRunning(batch)) {
+        paid += await repository.transaction(async (tx) => {
+          await tx.lockPolicy(policy.id);
+          const current = await tx.lockClaim(claim.id);
+          if (!current || current.status !== 'APPROVED') return 0;
+          const [otrMonths, policyMonths] = await Promise.all([tx.otrPaidMonths(policy.id), tx.ocdPaymentsOfPolicy(policy.id)]);
+          const own = policyMonths.filter((payment) => payment.claimId === claim.id).length;
+          const due = ocdMonthsDue(current, own, day, ocdAllowance(otrMonths, policyMonths.length));
+          let made = 0;
+          for (const { month, start } of due) {
+            const amountSen = current.approvedSen ?? policy.monthlyRentSen;
+            if (
+              !(await tx.insertOcdPayment({
+                claimId: claim.id,
+                month,
+                policyId: policy.id,
+                landlordId: claim.landlordId,
+                monthStart: start,
+                amountSen,
+                paidAt: now(),
+              }))
+            )
+              continue;
+            await tx.ledger.post({
+              kind: 'PAYOUT',
+              key: `protection-ocd:${claim.id}:${month}`,
+              createdBy: 'system',
+              memo: `Overstay Cash Defender: month ${month} of the overstay's rent paid to the landlord`,
+              lines: [
+                { account: PROTECTION_ACCOUNTS.fund, amountSen: -amountSen },
+                { account: accounts.landlord(claim.landlordId), amountSen },
+              ],
+            });
+            await notices.send(
+              {
+                type: ocdPaid,
+                recipientId: claim.landlordId,
+                link: { route: 'protectionPolicies', query: { claim: claim.id } },
+                params: { property: policy.propertyName, amountSen, month, date: start },
+                key: `protection:ocd:${claim.id}:${month}`,
+              },
+              { transaction: tx.handle },
+            );
+            made++;
+          }
+          return made;
+        });
+      }
+      return { paid };
+    },
+
+    /** Operations mark an approved OCD claim's overstay ended (the tenant left): no month starting on or after it is paid. */
+    endOverstay: async (claimId: string, endDate: string, staff: { id: string; name: string; role: string }): Promise<Claim> => {
+      const { claim, policy } = await repository.transaction(async (tx) => {
+        const before = await tx.lockClaim(claimId);
+        if (!before) throw new AppError(ErrorCode.NOT_FOUND, { claimId });
+        if (before.kind !== 'OCD' || before.status !== 'APPROVED' || before.overstayEndedOn !== null)
+          throw new AppError(ErrorCode.CONFLICT, { claimId, status: before.status }, undefined, 'services.protection.error.notOverstaying');
+        if (endDate < before.incidentDate || endDate > today())
+          throw new AppError(
+            ErrorCode.VALIDATION,
+            { claimId, endDate },
+            [{ path: 'endDate', message: 'services.protection.review.endDateRange' }],
+            'services.protection.review.endDateRange',
+          );
+        await tx.endOverstay(claimId, endDate);
+        await tx.audit.record({
+          actor: staff,
+          action: 'services.protection.claim.overstay-end',
+          targetType: 'protection_claim',
+          targetId: claimId,
+          before: { overstayEndedOn: null },
+          after: { overstayEndedOn: endDate },
+        });
+        return { claim: { ...before, overstayEndedOn: endDate }, policy: (await tx.policy(before.policyId))! };
+      });
+      const [files, ocd] = await Promise.all([repository.claimFiles([claim.id]), repository.ocdPayments([claim.id])]);
+      return claimDto(claim, policy, files, ocd);
+    },
   };
 }
 
-function claimRefusal(key: 'inactive' | 'ocdPlusOnly' | 'incidentDate' | 'late' | 'photos') {
+function claimRefusal(key: 'inactive' | 'ocdPlusOnly' | 'incidentDate' | 'late' | 'photos' | 'moveOutDate') {
   return `services.protection.claim.error.${key}` as const;
 }
 

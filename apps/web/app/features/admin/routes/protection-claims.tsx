@@ -1,5 +1,6 @@
 import { Form, data, useActionData, useNavigation } from 'react-router';
-import { formatMoneyExact } from '@kunci/i18n/format';
+import { BUSINESS } from '@kunci/contracts/business';
+import { formatMoneyExact, malaysiaDay } from '@kunci/i18n/format';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
@@ -10,24 +11,41 @@ import type { Route } from './+types/protection-claims';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, lang } = requireStaff(request, context, ['operations']);
   try {
-    return { role: user.role, queue: await serverApi(context, lang).protectionClaimQueue() };
+    const api = serverApi(context, lang);
+    const [queue, overstays] = await Promise.all([api.protectionClaimQueue(), api.protectionClaimQueue('APPROVED', 'OCD')]);
+    // Overstays still being paid: staff mark them ended when the tenant has left.
+    return {
+      role: user.role,
+      today: malaysiaDay(new Date().toISOString()),
+      queue,
+      overstays: overstays.content.filter((claim) => claim.ocd && !claim.ocd.endedOn),
+    };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return { role: user.role, queue: null };
+    return { role: user.role, today: malaysiaDay(new Date().toISOString()), queue: null, overstays: [] };
   }
 }
+
+const rules = BUSINESS.protection;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { lang } = requireStaff(request, context, ['operations']);
   const form = await request.formData();
   const api = serverApi(context, lang);
   const id = String(form.get('id') ?? '');
-  const approve = form.get('intent') === 'approve';
+  const intent = form.get('intent');
+  const approve = intent === 'approve';
   const amount = Number(form.get('amount'));
+  const deduction = String(form.get('deductionPercent') ?? '');
   const result = await staffAction(api, form, async () => {
+    if (intent === 'end') {
+      await api.endProtectionOverstay(id, { endDate: String(form.get('endDate') ?? '') });
+      return { status: 'ENDED' as const };
+    }
     const claim = await api.decideProtectionClaim(id, {
       status: approve ? 'APPROVED' : 'REJECTED',
       ...(approve && amount > 0 ? { approvedAmount: amount } : {}),
+      ...(approve && deduction ? { deductionPercent: Number(deduction) } : {}),
       note: String(form.get('note') ?? ''),
     });
     return { status: claim.status };
@@ -49,7 +67,7 @@ export default function AdminProtectionClaims({ loaderData }: Route.ComponentPro
   const { t, lang, date, dateTime } = useI18n();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const { queue } = loaderData;
+  const { queue, overstays, today } = loaderData;
   const sen = (amount: number) => formatMoneyExact(lang, amount / 100);
   const decided = result?.ok ? result.value : null;
   return (
@@ -58,7 +76,11 @@ export default function AdminProtectionClaims({ loaderData }: Route.ComponentPro
       {decided ? (
         <ActionMessage
           result={result}
-          done={t('services.protection.review.done', { status: t('services.protection.claim.status', { status: decided.status }) })}
+          done={
+            decided.status === 'ENDED'
+              ? t('services.protection.review.ended')
+              : t('services.protection.review.done', { status: t('services.protection.claim.status', { status: decided.status }) })
+          }
         />
       ) : null}
       <PinPrompt result={result} />
@@ -73,8 +95,10 @@ export default function AdminProtectionClaims({ loaderData }: Route.ComponentPro
           {queue.content.map((claim) => {
             const mine = result && !result.ok && result.id === claim.id ? result : undefined;
             const headingId = `claim-${claim.id}`;
-            let photos = 0;
-            let receipts = 0;
+            const counted: Partial<Record<string, number>> = {};
+            const ocd = claim.kind === 'OCD';
+            // Damage or theft without a receipt is settled less a deduction staff choose within the band.
+            const noReceipt = (claim.kind === 'DAMAGE' || claim.kind === 'THEFT') && !claim.files.some((file) => file.kind === 'RECEIPT');
             return (
               <li key={claim.id}>
                 <article aria-labelledby={headingId} className="rounded-xl border border-gray-200 p-4">
@@ -93,8 +117,21 @@ export default function AdminProtectionClaims({ loaderData }: Route.ComponentPro
                     </dd>
                     <dt className="font-medium">{t('services.protection.review.incident')}</dt>
                     <dd>{date(`${claim.incidentDate}T00:00:00+08:00`)}</dd>
+                    {claim.moveOutDate ? (
+                      <>
+                        <dt className="font-medium">{t('services.protection.review.moveOut')}</dt>
+                        <dd>{date(`${claim.moveOutDate}T00:00:00+08:00`)}</dd>
+                      </>
+                    ) : null}
                     <dt className="font-medium">{t('services.protection.review.claimed')}</dt>
-                    <dd>{sen(claim.amountSen)}</dd>
+                    <dd>
+                      {sen(claim.amountSen)}
+                      {claim.electrical ? (
+                        <span className="block text-sm text-gray-700">
+                          {t('services.protection.review.electrical', { amount: rules.technicianReportOver })}
+                        </span>
+                      ) : null}
+                    </dd>
                     <dt className="font-medium">{t('services.protection.claims.description')}</dt>
                     <dd className="whitespace-pre-wrap">{claim.description}</dd>
                     <dt className="font-medium">{t('services.protection.claims.files', { count: claim.files.length })}</dt>
@@ -103,7 +140,7 @@ export default function AdminProtectionClaims({ loaderData }: Route.ComponentPro
                         {claim.files.map((file) => (
                           <li key={file.id}>
                             <a href={file.url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-                              {t('services.protection.review.file', { kind: file.kind, index: file.kind === 'PHOTO' ? ++photos : ++receipts })}
+                              {t('services.protection.review.file', { kind: file.kind, index: (counted[file.kind] = (counted[file.kind] ?? 0) + 1) })}
                             </a>
                           </li>
                         ))}
@@ -112,19 +149,48 @@ export default function AdminProtectionClaims({ loaderData }: Route.ComponentPro
                   </dl>
                   <Form method="post" className="mt-4 space-y-2">
                     <input type="hidden" name="id" value={claim.id} />
-                    <label htmlFor={`amount-${claim.id}`} className="block font-medium">
-                      {t('services.protection.review.amount')}
-                    </label>
-                    <input
-                      id={`amount-${claim.id}`}
-                      name="amount"
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      max={claim.amountSen / 100}
-                      defaultValue={claim.amountSen / 100}
-                      className="block w-40 rounded-lg border border-gray-300 px-3 py-2"
-                    />
+                    {ocd ? (
+                      <p className="max-w-prose text-sm text-gray-700">
+                        {t('services.protection.review.ocdPays', { amount: sen(claim.monthlyRentSen), max: rules.ocdMonths })}
+                      </p>
+                    ) : (
+                      <>
+                        <label htmlFor={`amount-${claim.id}`} className="block font-medium">
+                          {t('services.protection.review.amount')}
+                        </label>
+                        <input
+                          id={`amount-${claim.id}`}
+                          name="amount"
+                          type="number"
+                          inputMode="numeric"
+                          min={1}
+                          max={claim.amountSen / 100}
+                          defaultValue={claim.amountSen / 100}
+                          className="block w-40 rounded-lg border border-gray-300 px-3 py-2"
+                        />
+                      </>
+                    )}
+                    {noReceipt ? (
+                      <>
+                        <label htmlFor={`deduction-${claim.id}`} className="block font-medium">
+                          {t('services.protection.review.deduction')}
+                        </label>
+                        <input
+                          id={`deduction-${claim.id}`}
+                          name="deductionPercent"
+                          type="number"
+                          inputMode="numeric"
+                          min={rules.noReceiptDeduction.min}
+                          max={rules.noReceiptDeduction.max}
+                          defaultValue={rules.noReceiptDeduction.min}
+                          aria-describedby={`deduction-${claim.id}-hint`}
+                          className="block w-40 rounded-lg border border-gray-300 px-3 py-2"
+                        />
+                        <p id={`deduction-${claim.id}-hint`} className="text-sm text-gray-700">
+                          {t('services.protection.review.deductionHint', { min: rules.noReceiptDeduction.min, max: rules.noReceiptDeduction.max })}
+                        </p>
+                      </>
+                    ) : null}
                     <label htmlFor={`note-${claim.id}`} className="block font-medium">
                       {t('services.protection.review.note')}
                     </label>
@@ -169,6 +235,67 @@ export default function AdminProtectionClaims({ loaderData }: Route.ComponentPro
           })}
         </ul>
       )}
+
+      <section aria-labelledby="overstays-title" className="mt-8 space-y-3">
+        <h2 id="overstays-title" className="text-xl font-semibold">
+          {t('services.protection.review.ocdTitle')}
+        </h2>
+        <p className="max-w-prose text-gray-700">{t('services.protection.review.ocdIntro')}</p>
+        {overstays.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-700">{t('services.protection.review.ocdEmpty')}</p>
+        ) : (
+          <ul className="space-y-4">
+            {overstays.map((claim) => {
+              const mine = result && !result.ok && result.id === claim.id ? result : undefined;
+              return (
+                <li key={claim.id} className="rounded-xl border border-gray-200 p-4">
+                  <p className="font-semibold break-words">
+                    {claim.propertyName} · {claim.policyReference}
+                  </p>
+                  <p className="text-sm text-gray-700">
+                    {claim.landlord.name} {claim.landlord.phone} · {date(`${claim.incidentDate}T00:00:00+08:00`)}
+                  </p>
+                  <p className="text-sm">
+                    {t('services.protection.review.ocdPaid', { months: claim.ocd?.monthsPaid ?? 0, amount: sen(claim.ocd?.paidSen ?? 0) })}
+                  </p>
+                  <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="id" value={claim.id} />
+                    <div>
+                      <label htmlFor={`end-${claim.id}`} className="block text-sm font-medium">
+                        {t('services.protection.review.endDate')}
+                      </label>
+                      <input
+                        id={`end-${claim.id}`}
+                        name="endDate"
+                        type="date"
+                        required
+                        min={claim.incidentDate}
+                        max={today}
+                        defaultValue={today}
+                        className="mt-1 block rounded-lg border border-gray-300 px-3 py-2"
+                      />
+                    </div>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="end"
+                      disabled={busy}
+                      className="focus-visible:ring-brand-600 min-h-11 rounded-lg border border-gray-400 px-4 py-2 font-medium hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60"
+                    >
+                      {t('services.protection.review.endOverstay')}
+                    </button>
+                    {mine && !('needsPin' in mine) ? (
+                      <p role="alert" className="w-full text-sm text-red-700">
+                        {mine.error || t('services.protection.review.failed')}
+                      </p>
+                    ) : null}
+                  </Form>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
     </AdminShell>
   );
 }

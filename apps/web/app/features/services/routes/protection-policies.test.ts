@@ -35,6 +35,7 @@ describe('/dashboard/protection: the landlord pays instalments and files claims'
           incidentDate: '2026-11-25',
           description: 'The cabinet door was broken.',
           amount: 850,
+          electrical: false,
           files: [
             { kind: 'PHOTO', contentType: 'image/png', data: Buffer.from(PNG).toString('base64') },
             { kind: 'RECEIPT', contentType: 'application/pdf', data: Buffer.from(PDF).toString('base64') },
@@ -42,6 +43,26 @@ describe('/dashboard/protection: the landlord pays instalments and files claims'
         },
       },
     ]);
+  });
+
+  it('damage found after move-out sends the move-out date, the electrical item, the police and technician’s reports', async () => {
+    const { context, calls } = routeContext({ user: testUser({ id: 'landlord-1' }), api: { 'POST /services/protection/claims': { id: 'c2' } } });
+    const form = new FormData();
+    form.set('intent', 'claim');
+    form.set('policyId', '00000000-0000-4000-8000-000000000001');
+    form.set('kind', 'DAMAGE');
+    form.set('incidentDate', '2026-11-24');
+    form.set('moveOutDate', '2026-11-24');
+    form.set('electrical', 'on');
+    form.set('description', 'The air conditioner was broken when the tenant left.');
+    form.set('amount', '1500');
+    form.append('photos', new File([PNG], 'aircon.png', { type: 'image/png' }));
+    form.append('policeReport', new File([PDF], 'report.pdf', { type: 'application/pdf' }));
+    form.append('technicianReport', new File([PDF], 'technician.pdf', { type: 'application/pdf' }));
+    expect(await post('/dashboard/protection', form, context)).toEqual({ ok: true, intent: 'claim' });
+    const body = calls[0]!.body as { moveOutDate: string; electrical: boolean; files: { kind: string }[] };
+    expect(body).toMatchObject({ moveOutDate: '2026-11-24', electrical: true });
+    expect(body.files.map((file) => file.kind)).toEqual(['PHOTO', 'POLICE_REPORT', 'TECHNICIAN_REPORT']);
   });
 
   it('a file over the size limit is refused before anything is sent', async () => {

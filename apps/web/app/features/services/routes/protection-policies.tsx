@@ -1,6 +1,6 @@
 import { Form, Link, data, redirectDocument, useActionData, useNavigation } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
-import { CLAIM_KINDS, type ClaimKind } from '@kunci/contracts/protection';
+import { CLAIM_KINDS, type ClaimFileKind, type ClaimKind } from '@kunci/contracts/protection';
 import { formatMoneyExact } from '@kunci/i18n/format';
 import { parsePath } from '@kunci/i18n/paths';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** A browser file as base64 for the API (its type is checked there by its bytes). */
-async function encode(file: File, kind: 'PHOTO' | 'RECEIPT') {
+async function encode(file: File, kind: ClaimFileKind) {
   return { kind, ...(file.type ? { contentType: file.type } : {}), data: Buffer.from(await file.arrayBuffer()).toString('base64') };
 }
 
@@ -35,20 +35,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectDocument(paymentUrl);
     }
     const chosen = (name: string) => form.getAll(name).filter((value): value is File => typeof value !== 'string' && value.size > 0);
-    const photos = chosen('photos');
-    const receipts = chosen('receipts');
-    if ([...photos, ...receipts].some((file) => file.size > rules.claimFileMaxBytes))
+    const evidence: [ClaimFileKind, File[]][] = [
+      ['PHOTO', chosen('photos')],
+      ['RECEIPT', chosen('receipts')],
+      ['POLICE_REPORT', chosen('policeReport')],
+      ['TECHNICIAN_REPORT', chosen('technicianReport')],
+    ];
+    if (evidence.some(([, files]) => files.some((file) => file.size > rules.claimFileMaxBytes)))
       return data({ ok: false as const, intent, error: 'tooBig' as const, fields: {} as Record<string, string> }, { status: 413 });
+    const moveOutDate = String(form.get('moveOutDate') ?? '');
     await api.fileProtectionClaim({
       policyId: String(form.get('policyId')),
       kind: String(form.get('kind')) as ClaimKind,
       incidentDate: String(form.get('incidentDate') ?? ''),
       description: String(form.get('description') ?? ''),
       amount: Number(form.get('amount')),
-      files: [
-        ...(await Promise.all(photos.map((file) => encode(file, 'PHOTO')))),
-        ...(await Promise.all(receipts.map((file) => encode(file, 'RECEIPT')))),
-      ],
+      ...(moveOutDate ? { moveOutDate } : {}),
+      electrical: form.get('electrical') === 'on',
+      files: (await Promise.all(evidence.map(([kind, files]) => Promise.all(files.map((file) => encode(file, kind)))))).flat(),
     });
     return { ok: true as const, intent };
   } catch (error) {
@@ -176,8 +180,18 @@ export default function ProtectionPolicies({ loaderData }: Route.ComponentProps)
                   {t('services.protection.claims.files', { count: claim.files.length })}
                 </p>
                 <p className="mt-1 font-medium">{t('services.protection.claim.status', { status: claim.status })}</p>
-                {claim.approvedSen !== null ? (
-                  <p className="text-sm">{t('services.protection.claims.approved', { amount: sen(claim.approvedSen) })}</p>
+                {claim.approvedSen !== null && claim.ocd === null ? (
+                  <p className="text-sm">
+                    {claim.deductionPercent !== null
+                      ? t('services.protection.claims.settled', { amount: sen(claim.approvedSen), percent: claim.deductionPercent })
+                      : t('services.protection.claims.approved', { amount: sen(claim.approvedSen) })}
+                  </p>
+                ) : null}
+                {claim.ocd ? (
+                  <p className="text-sm">
+                    {t('services.protection.claims.ocdPaid', { months: claim.ocd.monthsPaid, amount: sen(claim.ocd.paidSen), max: rules.ocdMonths })}
+                    {claim.ocd.endedOn ? ` ${t('services.protection.claims.ocdEnded', { date: day(claim.ocd.endedOn) })}` : null}
+                  </p>
                 ) : null}
                 {claim.decisionNote ? (
                   <p className="text-sm whitespace-pre-wrap">{t('services.protection.claims.note', { note: claim.decisionNote })}</p>
@@ -224,6 +238,15 @@ export default function ProtectionPolicies({ loaderData }: Route.ComponentProps)
               label={t('services.protection.claims.incidentDate')}
               error={fields['incidentDate']}
             />
+            <Field
+              id="claim-move-out"
+              name="moveOutDate"
+              type="date"
+              max={overview.today}
+              label={t('services.protection.claims.moveOutDate')}
+              hint={t('services.protection.claims.moveOutHint', { days: rules.policeReportDays })}
+              error={fields['moveOutDate']}
+            />
             <div>
               <label htmlFor="claim-description" className="block text-sm font-medium text-gray-800">
                 {t('services.protection.claims.description')}
@@ -249,6 +272,17 @@ export default function ProtectionPolicies({ loaderData }: Route.ComponentProps)
               label={t('services.protection.claims.amount')}
               error={fields['amount']}
             />
+            <div>
+              <div className="flex items-center gap-2">
+                <input id="claim-electrical" name="electrical" type="checkbox" aria-describedby="claim-electrical-hint" className="h-5 w-5" />
+                <label htmlFor="claim-electrical" className="text-sm font-medium text-gray-800">
+                  {t('services.protection.claims.electrical')}
+                </label>
+              </div>
+              <p id="claim-electrical-hint" className="mt-1 text-sm text-gray-600">
+                {t('services.protection.claims.electricalHint', { amount: rules.technicianReportOver })}
+              </p>
+            </div>
             <p id="claim-files-hint" className="text-sm text-gray-700">
               {t('services.protection.claims.filesHint', {
                 photos: rules.claimMinPhotos,
@@ -281,7 +315,39 @@ export default function ProtectionPolicies({ loaderData }: Route.ComponentProps)
                 type="file"
                 multiple
                 accept="application/pdf,image/jpeg,image/png"
-                aria-describedby="claim-files-hint"
+                aria-describedby="claim-files-hint claim-receipts-hint"
+                className="mt-1 block w-full min-w-0 text-sm"
+              />
+              <p id="claim-receipts-hint" className="mt-1 text-sm text-gray-600">
+                {t('services.protection.claims.receiptsHint', { min: rules.noReceiptDeduction.min, max: rules.noReceiptDeduction.max })}
+              </p>
+            </div>
+            <div>
+              <label htmlFor="claim-police-report" className="block text-sm font-medium text-gray-800">
+                {t('services.protection.claims.policeReport')}
+              </label>
+              <input
+                id="claim-police-report"
+                name="policeReport"
+                type="file"
+                accept="application/pdf,image/jpeg,image/png"
+                aria-describedby="claim-files-hint claim-police-report-hint"
+                className="mt-1 block w-full min-w-0 text-sm"
+              />
+              <p id="claim-police-report-hint" className="mt-1 text-sm text-gray-600">
+                {t('services.protection.claims.policeReportHint')}
+              </p>
+            </div>
+            <div>
+              <label htmlFor="claim-technician-report" className="block text-sm font-medium text-gray-800">
+                {t('services.protection.claims.technicianReport')}
+              </label>
+              <input
+                id="claim-technician-report"
+                name="technicianReport"
+                type="file"
+                accept="application/pdf,image/jpeg,image/png"
+                aria-describedby="claim-files-hint claim-electrical-hint"
                 className="mt-1 block w-full min-w-0 text-sm"
               />
             </div>
