@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { HTML_LANG, type Language } from '@kunci/i18n/locales';
 import { pdfFonts } from './pdf-fonts.ts';
 
-/** The colours of the PDFs the server writes (receipts, tenancy agreements, protection policies). */
+/** The colours of the PDFs the server writes (receipts, tenancy agreements, protection policies, brochures). */
 export const PDF_COLOURS = { ink: '#1c1917', muted: '#57534e', brand: '#0f766e', rule: '#d6d3d1', warn: '#b45309' } as const;
 
 export interface PdfDocumentOptions {
@@ -10,7 +10,10 @@ export interface PdfDocumentOptions {
   /** The document's title in the reader's window and its properties. */
   title: string;
   subject: string;
-  createdAt: Date;
+  /** Kunci, unless the document speaks for someone else (a developer's brochure). */
+  author?: string;
+  /** When the document was made; the time of writing when not given. */
+  createdAt?: Date;
   /** The width of `row`'s label column. */
   labelWidth?: number;
 }
@@ -44,7 +47,12 @@ export function pdfDocument(options: PdfDocumentOptions): PdfPage {
     margin: 56,
     lang: HTML_LANG[options.language],
     displayTitle: true,
-    info: { Title: options.title, Author: 'Kunci', Subject: options.subject, CreationDate: options.createdAt },
+    info: {
+      Title: options.title,
+      Author: options.author ?? 'Kunci',
+      Subject: options.subject,
+      ...(options.createdAt ? { CreationDate: options.createdAt } : {}),
+    },
   });
   const done = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /**
- * The fonts of the PDFs the server writes (receipts, tenancy agreements): Noto Sans SC (OFL, shipped with the app
+ * The fonts of the PDFs the server writes (lib/pdf-document.ts registers them): Noto Sans SC (OFL, shipped with the app
  * by the `@embedpdf/fonts-sc` package) covers Latin and the whole CJK block, so English, Malay and Chinese documents,
  * and a Chinese name in any of them, print with one family. pdfkit embeds only the glyphs a document uses.
  */
