@@ -107,7 +107,7 @@ export function renderEmail(
 <tr><td style="padding:24px">
 <div style="font-size:14px;color:#2563eb;font-weight:700">Kunci</div>
 <h1 style="font-size:20px;margin:12px 0">${escape(view.title)}</h1>
-<p style="font-size:16px;line-height:1.5;margin:0 0 16px">${escape(view.body)}</p>
+<p style="font-size:16px;line-height:1.5;margin:0 0 16px">${escape(view.body).replace(/\n/g, '<br>')}</p>
 ${cards ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${cards}</table>` : ''}
 <p style="margin:20px 0 0"><a href="${escape(url)}" style="display:inline-block;background:#2563eb;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">${escape(t('notifications.email.openButton'))}</a></p>
 </td></tr>

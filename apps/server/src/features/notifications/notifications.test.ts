@@ -156,6 +156,34 @@ describe('notification centre', () => {
     expect(email.extra.html).toContain('href="https://kunci.my/unsubscribe?token=abc"');
   });
 
+  it('keeps the lines of a notice of several lines apart in the HTML part, as in the text (a deal step and what follows)', () => {
+    const lines = defineNotice<{ subject: string; text: string }>({
+      type: 'test.lines',
+      label: 'notifications.text',
+      title: 'notifications.subject',
+      body: 'notifications.text',
+      channels: { email: true },
+    });
+    const row = {
+      id: 8,
+      userId: tenant.userId,
+      type: 'test.lines',
+      link: { route: 'deal', query: { id: 'x' } },
+      params: { subject: 'Your rental deal', text: 'The home is <booked>.\nUpload your documents within 5 days.' },
+      items: [],
+      key: null,
+      readAt: null,
+      createdAt: new Date(),
+    };
+    const email = renderEmail(lines as unknown as NoticeType, row, 'en', {
+      publicUrl: 'https://kunci.my',
+      unsubscribeUrl: 'https://kunci.my/unsubscribe?token=abc',
+      oneClickUrl: 'https://kunci.my/api/notices/unsubscribe?token=abc',
+    });
+    expect(email.text).toContain('The home is <booked>.\nUpload your documents within 5 days.');
+    expect(email.extra.html).toContain('The home is &lt;booked&gt;.<br>Upload your documents within 5 days.');
+  });
+
   it('honours each channel’s preference: SMS for an urgent type unless turned off, email off without touching SMS', async () => {
     const reminder = () =>
       t.app.notifications.send({
