@@ -44,5 +44,5 @@ describe('graceful shutdown', () => {
       server.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });
