@@ -13,12 +13,21 @@ import {
   protectionOtrDecisions,
   protectionPolicies,
 } from '@kunci/db/schema';
+import type { MediaStore } from '@kunci/media/store';
 import { pngDeclaring } from '@kunci/media/test-images';
 import { createTestApp, type TestApp } from '../../../../test/support.ts';
 import { confirmStaffSession } from '../../../../test/authz/admin.ts';
 import { servicesFixtures } from '../test-helpers.ts';
 import { addDays, addMonths } from '../collection/collection-dates.ts';
-import { ocdAllowance, ocdMonthsDue, PROTECTION_ACCOUNTS, settledSen } from './protection.service.ts';
+import { createProtectionRepository } from './protection.repository.ts';
+import {
+  createProtectionService,
+  ocdAllowance,
+  ocdMonthsDue,
+  PROTECTION_ACCOUNTS,
+  settledSen,
+  type ProtectionPayments,
+} from './protection.service.ts';
 import { protectionOcd, protectionOtr } from './protection-jobs.ts';
 
 const rules = BUSINESS.protection;
@@ -466,6 +475,23 @@ describe('Overstay Cash Defender pays the rent monthly through the job queue', (
       paidSen: expected * RENT_SEN,
       endedOn: end ? today() : null,
     });
+  });
+
+  it('a run pages through every running claim, however small its batch', async () => {
+    const first = await policyOf();
+    const second = await policyOf();
+    const claims = [await approvedOcd(first.policy, 0), await approvedOcd(second.policy, 0)];
+    const service = createProtectionService({
+      repository: createProtectionRepository(t.database.db),
+      payments: t.app.payments as unknown as ProtectionPayments,
+      notices: t.app.notifications,
+      // OCD reads no claim file.
+      store: {} as unknown as MediaStore,
+      sealer: { seal: (bytes) => bytes, open: (bytes) => bytes },
+    });
+    await service.runOcd(today(), 1);
+    for (const claim of claims)
+      expect(await t.database.db.select().from(protectionOcdPayments).where(eq(protectionOcdPayments.claimId, claim.id))).toHaveLength(1);
   });
 
   it('a policy whose OCD months are all paid takes no new OCD claim', async () => {

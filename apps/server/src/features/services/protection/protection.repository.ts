@@ -256,8 +256,11 @@ function protectionQueries(db: Database) {
 
     /** Locks the policy: the months it paid are counted and added to under this lock (one payer at a time). */
     lockPolicy: async (policyId: string) => (await db.select().from(protectionPolicies).where(eq(protectionPolicies.id, policyId)).for('update'))[0],
-    /** Approved OCD claims that may still have a month to pay (not all months paid; the overstay not ended on its first day). */
-    ocdRunning: (limit: number) =>
+    /**
+     * Approved OCD claims that may still have a month to pay (their policy has OCD months left; the overstay did not end
+     * on its first day), by id after `afterId` (the run pages through them all).
+     */
+    ocdRunning: (limit: number, afterId?: string) =>
       db
         .select({ claim: protectionClaims, policy: protectionPolicies })
         .from(protectionClaims)
@@ -268,9 +271,10 @@ function protectionQueries(db: Database) {
             eq(protectionClaims.status, 'APPROVED'),
             or(isNull(protectionClaims.overstayEndedOn), gt(protectionClaims.overstayEndedOn, protectionClaims.incidentDate)),
             sql`(select count(*) from ${protectionOcdPayments} where ${protectionOcdPayments.policyId} = ${protectionPolicies.id}) < ${BUSINESS.protection.ocdMonths}`,
+            afterId ? gt(protectionClaims.id, afterId) : undefined,
           ),
         )
-        .orderBy(asc(protectionClaims.decidedAt))
+        .orderBy(asc(protectionClaims.id))
         .limit(limit),
     /** The OCD months a policy paid, every claim's. */
     ocdPaymentsOfPolicy: (policyId: string) => db.select().from(protectionOcdPayments).where(eq(protectionOcdPayments.policyId, policyId)),

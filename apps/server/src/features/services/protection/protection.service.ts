@@ -770,55 +770,60 @@ export function createProtectionService({ repository, payments, notices, store, 
      */
     runOcd: async (day = today(), batch = 200): Promise<{ paid: number }> => {
       let paid = 0;
-      for (const { claim, policy } of await repository.ocdRunning(batch)) {
-        paid += await repository.transaction(async (tx) => {
-          await tx.lockPolicy(policy.id);
-          const current = await tx.lockClaim(claim.id);
-          if (!current || current.status !== 'APPROVED') return 0;
-          const [otrMonths, policyMonths] = await Promise.all([tx.otrPaidMonths(policy.id), tx.ocdPaymentsOfPolicy(policy.id)]);
-          const own = policyMonths.filter((payment) => payment.claimId === claim.id).length;
-          const due = ocdMonthsDue(current, own, day, ocdAllowance(otrMonths, policyMonths.length));
-          let made = 0;
-          for (const { month, start } of due) {
-            const amountSen = current.approvedSen ?? policy.monthlyRentSen;
-            if (
-              !(await tx.insertOcdPayment({
-                claimId: claim.id,
-                month,
-                policyId: policy.id,
-                landlordId: claim.landlordId,
-                monthStart: start,
-                amountSen,
-                paidAt: now(),
-              }))
-            )
-              continue;
-            await tx.ledger.post({
-              kind: 'PAYOUT',
-              key: `protection-ocd:${claim.id}:${month}`,
-              createdBy: 'system',
-              memo: `Overstay Cash Defender: month ${month} of the overstay's rent paid to the landlord`,
-              lines: [
-                { account: PROTECTION_ACCOUNTS.fund, amountSen: -amountSen },
-                { account: accounts.landlord(claim.landlordId), amountSen },
-              ],
-            });
-            await notices.send(
-              {
-                type: ocdPaid,
-                recipientId: claim.landlordId,
-                link: { route: 'protectionPolicies', query: { claim: claim.id } },
-                params: { property: policy.propertyName, amountSen, month, date: start },
-                key: `protection:ocd:${claim.id}:${month}`,
-              },
-              { transaction: tx.handle },
-            );
-            made++;
-          }
-          return made;
-        });
+      let afterId: string | undefined;
+      for (;;) {
+        const running = await repository.ocdRunning(batch, afterId);
+        for (const { claim, policy } of running) {
+          paid += await repository.transaction(async (tx) => {
+            await tx.lockPolicy(policy.id);
+            const current = await tx.lockClaim(claim.id);
+            if (!current || current.status !== 'APPROVED') return 0;
+            const [otrMonths, policyMonths] = await Promise.all([tx.otrPaidMonths(policy.id), tx.ocdPaymentsOfPolicy(policy.id)]);
+            const own = policyMonths.filter((payment) => payment.claimId === claim.id).length;
+            const due = ocdMonthsDue(current, own, day, ocdAllowance(otrMonths, policyMonths.length));
+            let made = 0;
+            for (const { month, start } of due) {
+              const amountSen = current.approvedSen ?? policy.monthlyRentSen;
+              if (
+                !(await tx.insertOcdPayment({
+                  claimId: claim.id,
+                  month,
+                  policyId: policy.id,
+                  landlordId: claim.landlordId,
+                  monthStart: start,
+                  amountSen,
+                  paidAt: now(),
+                }))
+              )
+                continue;
+              await tx.ledger.post({
+                kind: 'PAYOUT',
+                key: `protection-ocd:${claim.id}:${month}`,
+                createdBy: 'system',
+                memo: `Overstay Cash Defender: month ${month} of the overstay's rent paid to the landlord`,
+                lines: [
+                  { account: PROTECTION_ACCOUNTS.fund, amountSen: -amountSen },
+                  { account: accounts.landlord(claim.landlordId), amountSen },
+                ],
+              });
+              await notices.send(
+                {
+                  type: ocdPaid,
+                  recipientId: claim.landlordId,
+                  link: { route: 'protectionPolicies', query: { claim: claim.id } },
+                  params: { property: policy.propertyName, amountSen, month, date: start },
+                  key: `protection:ocd:${claim.id}:${month}`,
+                },
+                { transaction: tx.handle },
+              );
+              made++;
+            }
+            return made;
+          });
+        }
+        if (running.length < batch) return { paid };
+        afterId = running.at(-1)!.claim.id;
       }
-      return { paid };
     },
 
     /** Operations mark an approved OCD claim's overstay ended (the tenant left): no month starting on or after it is paid. */
