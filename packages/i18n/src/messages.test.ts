@@ -222,6 +222,7 @@ describe('our ICU formatter', () => {
     plan: 'PROTECT_PLUS',
     photos: 3,
     percent: 20,
+    payout: 'MONTHLY',
     note: 'Receipt for the cabinet only.',
     day: 15,
     // The back office's deals

@@ -264,7 +264,8 @@ export const services = defineArea({
     'services.protection.notice.otrBody': 'Your tenant had not paid the rent due {date}, so on-time rental paid you {amount} today.',
     'services.protection.notice.claimLabel': 'My protection claims are decided',
     'services.protection.notice.claimTitle': 'Your claim for {property}: {status}',
-    'services.protection.notice.claimBody': 'Your claim for {property} was reviewed: {status}. Paid: {amount}. Note from our team: {note}',
+    'services.protection.notice.claimBody':
+      'Your claim for {property} was reviewed: {status}.{payout, select, PAID { Paid: {amount}.} MONTHLY { {amount} is paid to you each month while the tenant overstays.} other {}} Note from our team: {note}',
     'services.protection.pdf.title': 'Landlord protection policy',
     'services.protection.pdf.reference': 'Policy {reference}',
     'services.protection.pdf.notInForce': 'Not in force: the first instalment has not been paid.',
@@ -655,7 +656,7 @@ export const services = defineArea({
     'services.protection.notice.claimLabel': 'Tuntutan perlindungan saya diputuskan',
     'services.protection.notice.claimTitle': 'Tuntutan anda untuk {property}: {status}',
     'services.protection.notice.claimBody':
-      'Tuntutan anda untuk {property} telah disemak: {status}. Dibayar: {amount}. Nota daripada pasukan kami: {note}',
+      'Tuntutan anda untuk {property} telah disemak: {status}.{payout, select, PAID { Dibayar: {amount}.} MONTHLY { {amount} dibayar kepada anda setiap bulan selagi penyewa terus tinggal.} other {}} Nota daripada pasukan kami: {note}',
     'services.protection.pdf.title': 'Polisi perlindungan tuan rumah',
     'services.protection.pdf.reference': 'Polisi {reference}',
     'services.protection.pdf.notInForce': 'Belum berkuat kuasa: ansuran pertama belum dibayar.',
@@ -1029,7 +1030,8 @@ export const services = defineArea({
     'services.protection.notice.otrBody': '您的租客尚未支付 {date} 到期的租金，因此准时租金保障今天已向您支付 {amount}。',
     'services.protection.notice.claimLabel': '我的保障索赔已有决定',
     'services.protection.notice.claimTitle': '您对{property}的索赔：{status}',
-    'services.protection.notice.claimBody': '您对{property}的索赔已审核：{status}。已支付：{amount}。我们团队的备注：{note}',
+    'services.protection.notice.claimBody':
+      '您对{property}的索赔已审核：{status}。{payout, select, PAID {已支付：{amount}。} MONTHLY {租客逾期占住期间，每月向您支付{amount}。} other {}}我们团队的备注：{note}',
     'services.protection.pdf.title': '房东保障保单',
     'services.protection.pdf.reference': '保单 {reference}',
     'services.protection.pdf.notInForce': '尚未生效：第一期款项尚未支付。',

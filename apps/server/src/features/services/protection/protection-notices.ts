@@ -43,19 +43,23 @@ export const ocdPaid = defineNotice<{ property: string; amountSen: number; month
 });
 
 /** Operations decided the landlord's claim, with their note. */
-export const claimDecided = defineNotice<{ status: string; property: string; note: string; amountSen: number }>({
-  type: 'protection.claim-decided',
-  label: 'services.protection.notice.claimLabel',
-  title: 'services.protection.notice.claimTitle',
-  body: 'services.protection.notice.claimBody',
-  channels: { email: true, sms: true, push: true },
-  values: (lang, params) => ({
-    property: params.property,
-    note: params.note,
-    amount: formatRinggit(params.amountSen),
-    status: translatorFor(lang)('services.protection.claim.status', { status: params.status }),
-  }),
-});
+export const claimDecided = defineNotice<{ status: string; property: string; note: string; amountSen: number; payout?: 'PAID' | 'MONTHLY' | 'NONE' }>(
+  {
+    type: 'protection.claim-decided',
+    label: 'services.protection.notice.claimLabel',
+    title: 'services.protection.notice.claimTitle',
+    body: 'services.protection.notice.claimBody',
+    channels: { email: true, sms: true, push: true },
+    values: (lang, params) => ({
+      property: params.property,
+      note: params.note,
+      amount: formatRinggit(params.amountSen),
+      // Notices stored before `payout` existed said "Paid" for an approval.
+      payout: params.payout ?? (params.amountSen > 0 ? 'PAID' : 'NONE'),
+      status: translatorFor(lang)('services.protection.claim.status', { status: params.status }),
+    }),
+  },
+);
 
 /** An instalment of the policy's price fell due unpaid: the landlord pays it from the protection page. */
 export const instalmentDue = defineNotice<{ property: string; amountSen: number; date: string; reference: string }>({

@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS } from '@kunci/contracts/business';
+import type { NoticeList } from '@kunci/contracts/notifications';
 import type { Claim } from '@kunci/contracts/protection';
 import {
   auditLog,
@@ -443,6 +444,11 @@ describe('Overstay Cash Defender pays the rent monthly through the job queue', (
     });
     // OCD pays the month's rent, not what was claimed, and nothing at once.
     expect(approved.json()).toMatchObject({ status: 'APPROVED', approvedSen: RENT_SEN, ocd: { monthsPaid: 0, paidSen: 0, endedOn: null } });
+    // The landlord is told the rent comes month by month, not that it was paid.
+    const bell = (await t.app.inject({ url: '/api/notices', headers: landlord.headers })).json() as NoticeList;
+    const decided = bell.content.find((notice) => notice.type === 'protection.claim-decided');
+    expect(decided?.body).toContain('is paid to you each month while the tenant overstays');
+    expect(decided?.body).not.toContain('Paid:');
     expect(
       await t.database.db
         .select()
