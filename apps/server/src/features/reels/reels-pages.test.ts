@@ -117,6 +117,33 @@ describe('reels pages', () => {
     expect((await page('/sitemap')).html).toContain('href="/reels"');
   });
 
+  it('the home page shows the newest video tours; each opens the feed at its reel', async () => {
+    const ids = await Promise.all(
+      listings.map(
+        async (listing) =>
+          (await t.database.db.select({ id: propertyVideos.id }).from(propertyVideos).where(eq(propertyVideos.propertyId, listing.id)))[0]!.id,
+      ),
+    );
+    const home = await page('/');
+    expect(home.html).toMatch(/<h2 id="reels-strip-heading"[^>]*>Video tours<\/h2>/);
+    expect(home.html).toContain('>Watch all video tours<');
+    for (const [index, id] of ids.entries()) {
+      expect(home.html).toContain(`href="/reels?start=${id}"`);
+      expect(home.html).toContain(`Video tour of ${escaped(listings[index]!.name)}`);
+    }
+    const malay = await page('/my');
+    expect(malay.html).toContain(`href="/my/reels?start=${ids[1]}"`);
+    expect(malay.html).toContain('>Tonton semua video lawatan<');
+
+    // Opened at the second newest: it is the first reel, the newest is not in the feed, the canonical is the feed's.
+    const opened = await page(`/reels?start=${ids[1]}`);
+    expect(opened.status).toBe(200);
+    const sources = [...opened.html.matchAll(/<video[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources[0]).toBe(`/media/videos/${listings[1]!.id}/v.webm`);
+    expect(sources).not.toContain(`/media/videos/${listings[0]!.id}/v.webm`);
+    expect(opened.html).toMatch(/<link rel="canonical" href="[^"]*\/reels"/);
+  });
+
   it('puts the feeds that have videos in the sitemaps, with their alternates', async () => {
     const origin = t.config.publicUrl;
     const english = (await t.app.inject({ url: '/sitemap.xml?part=pages' })).body;

@@ -34,6 +34,8 @@ export const reels = defineArea({
       'Landlords add a short video when they post their home. Until then, the listings have photos, floor details and a chat with the owner.',
     'reels.everywhere': 'Watch video tours in every area',
     'reels.entry': 'Video tours',
+    'reels.homeBody': 'Short videos of homes for rent: walk through the rooms before you visit.',
+    'reels.homeAll': 'Watch all video tours',
     'reels.watchIn': '{count, plural, one {Watch # video tour in {area}} other {Watch # video tours in {area}}}',
   },
   ms: {
@@ -68,6 +70,8 @@ export const reels = defineArea({
       'Tuan rumah menambah video ringkas ketika mengiklankan rumah mereka. Sementara itu, setiap iklan ada foto, butiran rumah dan sembang dengan pemilik.',
     'reels.everywhere': 'Tonton video lawatan di semua kawasan',
     'reels.entry': 'Video lawatan',
+    'reels.homeBody': 'Video ringkas rumah untuk disewa: lihat setiap bilik sebelum anda melawat.',
+    'reels.homeAll': 'Tonton semua video lawatan',
     'reels.watchIn': 'Tonton {count} video lawatan di {area}',
   },
   zh: {
@@ -101,6 +105,8 @@ export const reels = defineArea({
     'reels.emptyBody': '房东在刊登房屋时会加上短视频。在此之前，每个房源都有照片、房屋详情，并可与房东聊天。',
     'reels.everywhere': '观看所有地区的视频看房',
     'reels.entry': '视频看房',
+    'reels.homeBody': '出租房屋的短视频：看房之前先看看每个房间。',
+    'reels.homeAll': '观看所有视频看房',
     'reels.watchIn': '观看{area}的{count}个视频看房',
   },
 });

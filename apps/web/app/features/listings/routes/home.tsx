@@ -11,21 +11,27 @@ import { useOptionalRootData } from '../../../lib/root-data.ts';
 import type { Route } from './+types/home';
 import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
 import { Testimonials } from '../../growth/index.ts';
+import { ReelsStrip } from '../../reels/index.ts';
 
 /** The same for every signed-out visitor: kept in the shared page cache until a listing changes. */
 export const headers = sharedPageHeaders('listings');
 
+/** Video tours shown on the home page: one row of posters. */
+const HOME_REELS = 4;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const [latest, popular, testimonials] = await Promise.all([
+  const [latest, popular, testimonials, reels] = await Promise.all([
     api.search({ pageSize: 12 }),
     api.popularAreas(),
     // Approved testimonials, in the page's language first; the page shows without them if they fail.
     serverApi(context, languageOf(request))
       .testimonials({ limit: 3 })
       .catch(() => ({ content: [] })),
+    // The newest video tours, the way into /reels; the page shows without them if they fail.
+    api.reels({ limit: HOME_REELS }).catch(() => ({ content: [] })),
   ]);
-  return { latest, popular, testimonials: testimonials.content };
+  return { latest, popular, testimonials: testimonials.content, reels: reels.content };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -72,6 +78,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </section>
+      <ReelsStrip reels={loaderData.reels} />
       <Testimonials items={loaderData.testimonials} />
     </>
   );

@@ -1,5 +1,6 @@
 import { Link, data, redirect } from 'react-router';
 import { DEFAULT_CITY_SLUG } from '@kunci/contracts/constants';
+import { INT4_MAX } from '@kunci/contracts/ids';
 import { href as pathTo, parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
@@ -12,18 +13,25 @@ import type { Route } from './+types/reels';
 /** The same for every signed-out visitor: kept until a listing (or its videos) changes. */
 export const headers = sharedPageHeaders('listings');
 
-/** /reels and /reels/{area}: the first page of reels is rendered on the server, the rest come as the visitor watches. */
+/**
+ * /reels and /reels/{area}: the first page of reels is rendered on the server, the rest come as the visitor watches.
+ * `?start={reel id}` begins the feed at that reel (the home page's posters open it so); anything else there is ignored.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname.replace(/\.data$/, '');
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.data$/, '');
   const { lang } = parsePath(path);
+  const startParam = url.searchParams.get('start') ?? '';
+  const start = /^[1-9]\d{0,9}$/.test(startParam) && Number(startParam) < INT4_MAX ? Number(startParam) : null;
   const api = serverApi(context, lang);
   const area = params.loc ?? null;
   // Area slugs are lower case, as /rent has them.
   if (area && area !== area.toLowerCase()) throw redirect(pathTo(lang, 'reels', { loc: area.toLowerCase() }), 301);
   try {
-    const [page, areas] = await Promise.all([api.reels(area ? { area } : {}), api.areas()]);
+    // The feed's cursor names the reel before the page: one past `start` makes it the first.
+    const [page, areas] = await Promise.all([api.reels({ ...(area ? { area } : {}), ...(start ? { cursor: start + 1 } : {}) }), api.areas()]);
     const areaName = area ? (areas.find((a) => a.slug === area)?.name[lang] ?? area) : null;
-    return { path, area, areaName, page };
+    return { path, area, areaName, page, start };
   } catch (error) {
     // An area nobody knows (or a malformed one) is a wrong link.
     if (error instanceof ApiError && (error.status === 404 || error.status === 422)) throw data(null, { status: 404 });
@@ -81,5 +89,5 @@ export default function Reels({ loaderData }: Route.ComponentProps) {
     );
   }
   // A new area is a new feed: its position, loaded pages and player state start again.
-  return <ReelFeed key={area ?? ''} first={page} area={area} areaName={areaName} />;
+  return <ReelFeed key={`${area ?? ''}:${loaderData.start ?? ''}`} first={page} area={area} areaName={areaName} />;
 }
