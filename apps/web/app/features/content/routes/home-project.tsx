@@ -1,7 +1,9 @@
 import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { parsePath } from '@kunci/i18n/paths';
-import { Button, Field, FormError, TextAreaField } from '../../../components/ui/field.tsx';
-import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
+import { ContactFields } from '../../../components/forms/contact-fields.tsx';
+import { Button, FormError, TextAreaField } from '../../../components/ui/field.tsx';
+import { ApiError, serverApi } from '../../../lib/api.ts';
+import { submitForm } from '../../../lib/form-action.server.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
 import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
@@ -31,21 +33,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { lang } = parsePath(new URL(request.url).pathname);
   const id = projectId(params.id);
   if (!id) throw data(null, { status: 404 });
-  const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? '').trim();
-  try {
+  return submitForm(request, async (text) => {
     const sent = await serverApi(context, lang).askAboutProject(id, {
       name: text('name'),
       phoneNo: text('phoneNo'),
       email: text('email'),
       message: text('message'),
     });
-    return { ok: true as const, message: sent.message };
-  } catch (error) {
-    if (error instanceof ApiError && error.body)
-      return data({ ok: false as const, error: error.body.message, fields: fieldErrors(error.body.fields) }, { status: error.status });
-    throw error;
-  }
+    return { message: sent.message };
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -64,7 +60,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 /** One new project: its photos, key facts, brochure and description, and the "I want to know more" form. */
 export default function HomeProject({ loaderData }: Route.ComponentProps) {
   const { t, href, lang, money, number } = useI18n();
-  const { areas, user } = useRootData();
+  const { areas } = useRootData();
   const { project } = loaderData;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -140,33 +136,10 @@ export default function HomeProject({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-sm text-gray-700">{t('content.homes.interestLead')}</p>
               <Form method="post" className="mt-4 space-y-4" noValidate>
                 <FormError message={result && !result.ok ? result.error : undefined} />
-                <Field
-                  id="name"
-                  name="name"
-                  label={t('content.homes.name')}
-                  autoComplete="name"
-                  defaultValue={user && user.name !== 'guest' ? user.name : ''}
-                  error={errors['name']}
-                  required
-                />
-                <Field
-                  id="phoneNo"
-                  name="phoneNo"
-                  type="tel"
-                  label={t('content.homes.phone')}
-                  autoComplete="tel"
-                  defaultValue={user?.phoneNumber ?? ''}
-                  error={errors['phoneNo']}
-                  required
-                />
-                <Field
-                  id="email"
-                  name="email"
-                  type="email"
-                  label={t('content.homes.email')}
-                  autoComplete="email"
-                  defaultValue={user?.email ?? ''}
-                  error={errors['email']}
+                <ContactFields
+                  labels={{ name: t('content.homes.name'), phoneNo: t('content.homes.phone'), email: t('content.homes.email') }}
+                  required={['name', 'phoneNo']}
+                  errors={errors}
                 />
                 <TextAreaField id="message" label={t('content.homes.message')} name="message" rows={3} maxLength={1000} />
                 <Button type="submit" disabled={navigation.state !== 'idle'}>

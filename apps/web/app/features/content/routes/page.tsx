@@ -2,10 +2,11 @@ import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { CONTACT_TOPICS } from '@kunci/contracts/content';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
-import { Button, Field, FormError, SelectField, TextAreaField } from '../../../components/ui/field.tsx';
-import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
+import { ContactFields } from '../../../components/forms/contact-fields.tsx';
+import { Button, FormError, SelectField, TextAreaField } from '../../../components/ui/field.tsx';
+import { serverApi } from '../../../lib/api.ts';
+import { submitForm } from '../../../lib/form-action.server.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
-import { useRootData } from '../../../lib/root-data.ts';
 import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
 import { seo } from '../../../lib/seo.ts';
 import { Testimonials } from '../../growth/index.ts';
@@ -76,9 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A client-side submission posts to the page's path plus ".data".
   const { lang, rest } = parsePath(new URL(request.url).pathname.replace(/\.data$/, ''));
   if (KEYS[rest] !== 'contact') throw data(null, { status: 405 });
-  const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? '').trim();
-  try {
+  return submitForm(request, async (text) => {
     const sent = await serverApi(context, lang).sendContactMessage({
       name: text('name'),
       email: text('email'),
@@ -86,12 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       topic: text('topic'),
       message: text('message'),
     });
-    return { ok: true as const, message: sent.message };
-  } catch (error) {
-    if (error instanceof ApiError && error.body)
-      return data({ ok: false as const, error: error.body.message, fields: fieldErrors(error.body.fields) }, { status: error.status });
-    throw error;
-  }
+    return { message: sent.message };
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -115,7 +110,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 function ContactForm() {
   const { t } = useI18n();
-  const { user } = useRootData();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const errors = result && !result.ok ? result.fields : {};
@@ -132,33 +126,10 @@ function ContactForm() {
       </h2>
       <Form method="post" className="mt-4 space-y-4" noValidate>
         <FormError message={result && !result.ok ? result.error : undefined} />
-        <Field
-          id="name"
-          name="name"
-          label={t('content.contact.name')}
-          autoComplete="name"
-          defaultValue={user && user.name !== 'guest' ? user.name : ''}
-          error={errors['name']}
-          required
-        />
-        <Field
-          id="email"
-          name="email"
-          type="email"
-          label={t('content.contact.email')}
-          autoComplete="email"
-          defaultValue={user?.email ?? ''}
-          error={errors['email']}
-          required
-        />
-        <Field
-          id="phoneNo"
-          name="phoneNo"
-          type="tel"
-          label={t('content.contact.phone')}
-          autoComplete="tel"
-          defaultValue={user?.phoneNumber ?? ''}
-          error={errors['phoneNo']}
+        <ContactFields
+          labels={{ name: t('content.contact.name'), email: t('content.contact.email'), phoneNo: t('content.contact.phone') }}
+          required={['name', 'email']}
+          errors={errors}
         />
         <SelectField
           id="topic"

@@ -1,31 +1,32 @@
-import { Form, Link, data, useActionData, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { LISTING_TYPES } from '@kunci/contracts/reference';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
-import { Button, Field, FormError, SelectField, TextAreaField } from '../../../components/ui/field.tsx';
-import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
+import { ContactFields } from '../../../components/forms/contact-fields.tsx';
+import { Button, FormError, SelectField, TextAreaField } from '../../../components/ui/field.tsx';
+import { serverApi } from '../../../lib/api.ts';
+import { submitForm } from '../../../lib/form-action.server.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
 import type { Route } from './+types/lead';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { lang } = parsePath(new URL(request.url).pathname);
-  const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? '').trim();
-  try {
-    await serverApi(context, lang).createLead({
-      name: text('name'),
-      phoneNo: text('phoneNo'),
-      areaSlug: text('areaSlug'),
-      type: text('type'),
-      note: text('note'),
-    });
-    return { ok: true as const };
-  } catch (error) {
-    if (error instanceof ApiError && error.body)
-      return data({ ok: false as const, error: error.body.message, fields: fieldErrors(error.body.fields) }, { status: 400 });
-    throw error;
-  }
+  // Every refusal the API explains is answered as the form's, with a 400.
+  return submitForm(
+    request,
+    async (text) => {
+      await serverApi(context, lang).createLead({
+        name: text('name'),
+        phoneNo: text('phoneNo'),
+        areaSlug: text('areaSlug'),
+        type: text('type'),
+        note: text('note'),
+      });
+      return {};
+    },
+    400,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** The landlord lead page: a landlord who would rather be helped leaves a number; anyone may, no sign-in. */
 export default function Lead() {
   const { t, lang, href } = useI18n();
-  const { areas, user } = useRootData();
+  const { areas } = useRootData();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const errors = result && !result.ok ? result.fields : {};
@@ -51,25 +52,7 @@ export default function Lead() {
       ) : (
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <FormError message={result && 'error' in result ? result.error : undefined} />
-          <Field
-            id="name"
-            name="name"
-            label={t('lead.name')}
-            autoComplete="name"
-            defaultValue={user && user.name !== 'guest' ? user.name : ''}
-            error={errors['name']}
-            required
-          />
-          <Field
-            id="phoneNo"
-            name="phoneNo"
-            type="tel"
-            label={t('lead.phone')}
-            autoComplete="tel"
-            defaultValue={user?.phoneNumber ?? ''}
-            error={errors['phoneNo']}
-            required
-          />
+          <ContactFields labels={{ name: t('lead.name'), phoneNo: t('lead.phone') }} required={['name', 'phoneNo']} errors={errors} />
           <SelectField
             id="areaSlug"
             name="areaSlug"

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, createApi } from './api.ts';
+import { submitForm } from './form-action.server.ts';
+import { refusal } from './route-testing.ts';
+
+const posted = (fields: Record<string, string>) =>
+  new Request('http://localhost:3000/more/contact', { method: 'POST', body: new URLSearchParams(fields) });
+/** The API's client answering every call with `answer`, as a route's action would call it. */
+const apiAnswering = (answer: Response) => createApi(async () => answer.clone());
+const refused = (status: number) =>
+  apiAnswering(refusal(status, 'Check the form', [{ path: 'body.phoneNo', message: 'Enter a Malaysian mobile number' }]));
+
+describe('a form sent to the API from a route action', () => {
+  it('hands the fields over trimmed (a missing one as empty) and answers ok with what the call gave', async () => {
+    const seen: string[] = [];
+    const answer = await submitForm(posted({ name: '  Aisyah ', phoneNo: '0123456789 ' }), async (text) => {
+      seen.push(text('name'), text('phoneNo'), text('email'));
+      return { message: 'Thanks' };
+    });
+    expect(seen).toEqual(['Aisyah', '0123456789', '']);
+    expect(answer).toEqual({ ok: true, message: 'Thanks' });
+  });
+
+  it("answers a refusal as the form's error and its fields' errors, with the API's status", async () => {
+    const answer = await submitForm(posted({}), () => refused(429).sendContactMessage({}));
+    expect(answer).toMatchObject({
+      data: { ok: false, error: 'Check the form', fields: { phoneNo: 'Enter a Malaysian mobile number' } },
+      init: { status: 429 },
+    });
+  });
+
+  it('answers a refusal with the status the page gives every refusal, when it gives one', async () => {
+    const answer = await submitForm(posted({}), () => refused(429).sendContactMessage({}), 400);
+    expect(answer).toMatchObject({ data: { ok: false, error: 'Check the form' }, init: { status: 400 } });
+  });
+
+  it('throws a failure the API does not explain', async () => {
+    await expect(submitForm(posted({}), () => apiAnswering(new Response('down', { status: 502 })).sendContactMessage({}))).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    await expect(
+      submitForm(posted({}), () => {
+        throw new Error('bug');
+      }),
+    ).rejects.toThrow('bug');
+  });
+});
