@@ -1,12 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SAVED_SEARCH_FREQUENCIES, type SavedSearchFrequency } from '@kunci/contracts/saved-searches';
-import { Field } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { ApiError, useApi } from '../../../lib/api.ts';
+import { useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
+import { SearchAlertDialog, useSearchAlertForm } from './search-alert-dialog.tsx';
 
 /** Query parameters a signed-out visitor's choice rides on through sign-in, to be saved on return. */
 const NAME_PARAM = 'saveSearchName';
@@ -26,32 +25,18 @@ export function SaveSearchButton({ query, defaultName }: { query: SearchValues; 
   const location = useLocation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState(defaultName);
-  const [frequency, setFrequency] = useState<SavedSearchFrequency>('INSTANT');
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const titleId = useId();
-  const nameId = useId();
+  const form = useSearchAlertForm({ name: defaultName, frequency: 'INSTANT' });
 
   const cleanQuery = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Record<
     string,
     string | number | boolean
   >;
 
-  async function save(chosenName: string, chosenFrequency: SavedSearchFrequency): Promise<boolean> {
-    setSaving(true);
-    setError(undefined);
-    try {
+  const save = (chosenName: string, chosenFrequency: SavedSearchFrequency) =>
+    form.save(async () => {
       await api.saveSearch({ name: chosenName, frequency: chosenFrequency, query: cleanQuery });
       toast(t('notifications.saved.done'));
-      return true;
-    } catch (failure) {
-      setError(failure instanceof ApiError && failure.body ? failure.body.message : t('notifications.saved.error'));
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  }
+    });
 
   // Back from signing in with a choice made before: save it once, and take it out of the address.
   useEffect(() => {
@@ -65,26 +50,23 @@ export function SaveSearchButton({ query, defaultName }: { query: SearchValues; 
     void navigate(`${location.pathname}${rest ? `?${rest}` : ''}`, { replace: true, preventScrollReset: true });
     void save(pendingName.slice(0, 80), pendingFrequency).then((saved) => {
       if (!saved) {
-        setName(pendingName.slice(0, 80));
-        setFrequency(pendingFrequency);
+        form.setName(pendingName.slice(0, 80));
+        form.setFrequency(pendingFrequency);
         setOpen(true);
       }
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per return from sign-in
   }, [user?.id]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const chosen = name.trim();
-    if (!chosen) return setError(t('field.required'));
+  const submit = async (chosen: string) => {
     if (!user) {
       const params = new URLSearchParams(location.search);
       params.set(NAME_PARAM, chosen);
-      params.set(FREQUENCY_PARAM, frequency);
+      params.set(FREQUENCY_PARAM, form.frequency);
       void navigate(href('login', undefined, { origin: `${location.pathname}?${params.toString()}`, originType: 'SH' }));
       return;
     }
-    if (await save(chosen, frequency)) setOpen(false);
+    if (await save(chosen, form.frequency)) setOpen(false);
   };
 
   return (
@@ -92,76 +74,31 @@ export function SaveSearchButton({ query, defaultName }: { query: SearchValues; 
       <button
         type="button"
         onClick={() => {
-          setName(defaultName);
-          setError(undefined);
+          form.setName(defaultName);
+          form.setError(undefined);
           setOpen(true);
         }}
         className="rounded-full border border-brand-700 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         {t('notifications.saved.save')}
       </button>
-      <Modal
+      <SearchAlertDialog
+        form={form}
         open={open}
         onClose={() => setOpen(false)}
-        labelledBy={titleId}
-        className="w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl"
+        onSubmit={(chosen) => void submit(chosen)}
+        title={t('notifications.saved.dialogTitle')}
+        intro={t('notifications.saved.dialogIntro')}
+        submitLabel={user ? t('notifications.saved.submit') : t('notifications.saved.signIn')}
       >
-        <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5" noValidate>
-          <h2 id={titleId} className="text-lg font-semibold">
-            {t('notifications.saved.dialogTitle')}
-          </h2>
-          <p className="text-sm text-gray-700">{t('notifications.saved.dialogIntro')}</p>
-          <Field
-            id={nameId}
-            label={t('notifications.saved.name')}
-            value={name}
-            maxLength={80}
-            onChange={(e) => setName(e.target.value)}
-            error={error}
-          />
-          <fieldset>
-            <legend className="text-sm font-medium text-gray-800">{t('notifications.saved.frequency')}</legend>
-            <div className="mt-2 space-y-2">
-              {SAVED_SEARCH_FREQUENCIES.map((value) => (
-                <label key={value} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="frequency"
-                    value={value}
-                    checked={frequency === value}
-                    onChange={() => setFrequency(value)}
-                    className="size-4 accent-brand-700"
-                  />
-                  {t(`notifications.saved.frequency.${value}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              onClick={() => setOpen(false)}
-              className="rounded-full border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50"
-            >
-              {t('notifications.saved.cancel')}
-            </button>
-            <button
-              type="submit"
-              disabled={saving}
-              className="rounded-full bg-brand-700 px-5 py-2 text-sm font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-            >
-              {saving ? t('notifications.saved.saving') : user ? t('notifications.saved.submit') : t('notifications.saved.signIn')}
-            </button>
-          </div>
-          {user ? (
-            <p className="text-right text-sm">
-              <Link to={href('savedSearches')} className="text-brand-700 hover:underline">
-                {t('notifications.saved.manage')}
-              </Link>
-            </p>
-          ) : null}
-        </form>
-      </Modal>
+        {user ? (
+          <p className="text-right text-sm">
+            <Link to={href('savedSearches')} className="text-brand-700 hover:underline">
+              {t('notifications.saved.manage')}
+            </Link>
+          </p>
+        ) : null}
+      </SearchAlertDialog>
     </>
   );
 }

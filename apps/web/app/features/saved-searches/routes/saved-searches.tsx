@@ -1,13 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { SAVED_SEARCH_FREQUENCIES, type SavedSearch, type SavedSearchFrequency } from '@kunci/contracts/saved-searches';
+import type { SavedSearch, SavedSearchFrequency } from '@kunci/contracts/saved-searches';
 import { parsePath } from '@kunci/i18n/paths';
-import { Field } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { ApiError, serverApi, useApi } from '../../../lib/api.ts';
+import { serverApi, useApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
+import { SearchAlertDialog, useSearchAlertForm } from '../components/search-alert-dialog.tsx';
 import type { Route } from './+types/saved-searches';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -136,68 +135,14 @@ function EditDialog({
   onSave: (changes: { name: string; frequency: SavedSearchFrequency }) => Promise<void>;
 }) {
   const { t } = useI18n();
-  const [name, setName] = useState(search.name);
-  const [frequency, setFrequency] = useState(search.frequency);
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const titleId = useId();
-  const nameId = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setError(t('field.required'));
-    setSaving(true);
-    try {
-      await onSave({ name: name.trim(), frequency });
-    } catch (failure) {
-      setError(failure instanceof ApiError && failure.body ? failure.body.message : t('notifications.saved.error'));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const form = useSearchAlertForm({ name: search.name, frequency: search.frequency });
   return (
-    <Modal open onClose={onClose} labelledBy={titleId} className="w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl">
-      <form onSubmit={(event) => void submit(event)} className="space-y-4 p-5" noValidate>
-        <h2 id={titleId} className="text-lg font-semibold">
-          {t('notifications.saved.editTitle')}
-        </h2>
-        <Field
-          id={nameId}
-          label={t('notifications.saved.name')}
-          value={name}
-          maxLength={80}
-          onChange={(e) => setName(e.target.value)}
-          error={error}
-        />
-        <fieldset>
-          <legend className="text-sm font-medium text-gray-800">{t('notifications.saved.frequency')}</legend>
-          <div className="mt-2 space-y-2">
-            {SAVED_SEARCH_FREQUENCIES.map((value) => (
-              <label key={value} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="frequency"
-                  checked={frequency === value}
-                  onChange={() => setFrequency(value)}
-                  className="size-4 accent-brand-700"
-                />
-                {t(`notifications.saved.frequency.${value}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className="rounded-full border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50">
-            {t('notifications.saved.cancel')}
-          </button>
-          <button
-            type="submit"
-            disabled={saving}
-            className="rounded-full bg-brand-700 px-5 py-2 text-sm font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-          >
-            {saving ? t('notifications.saved.saving') : t('notifications.saved.submit')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <SearchAlertDialog
+      form={form}
+      onClose={onClose}
+      onSubmit={(name) => void form.save(() => onSave({ name, frequency: form.frequency }))}
+      title={t('notifications.saved.editTitle')}
+      submitLabel={t('notifications.saved.submit')}
+    />
   );
 }
