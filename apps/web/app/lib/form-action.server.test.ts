@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApi } from './api.ts';
-import { submitForm } from './form-action.server.ts';
+import { readForm, submitForm } from './form-action.server.ts';
 import { refusal } from './route-testing.ts';
 
 const posted = (fields: Record<string, string>) =>
@@ -9,6 +9,14 @@ const posted = (fields: Record<string, string>) =>
 const apiAnswering = (answer: Response) => createApi(async () => answer.clone());
 const refused = (status: number) =>
   apiAnswering(refusal(status, 'Check the form', [{ path: 'body.phoneNo', message: 'Enter a Malaysian mobile number' }]));
+
+describe('a posted form read by a route action', () => {
+  it("gives the button's intent and the fields trimmed, and the form itself for the rest", async () => {
+    const { form, intent, text } = await readForm(posted({ intent: 'consent', nric: ' 950101-10-1234 ' }));
+    expect([intent, text('nric'), text('missing'), form.get('nric')]).toEqual(['consent', '950101-10-1234', '', ' 950101-10-1234 ']);
+    expect((await readForm(posted({}))).intent).toBe('');
+  });
+});
 
 describe('a form sent to the API from a route action', () => {
   it('hands the fields over trimmed (a missing one as empty) and answers ok with what the call gave', async () => {

@@ -7,6 +7,7 @@ import { LANGUAGES } from '@kunci/i18n/locales';
 import { href } from '@kunci/i18n/paths';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
+import { readForm } from '../../../lib/form-action.server.ts';
 import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/ta-initiate';
@@ -86,9 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = languageOf(request);
   requireUser(request, context, lang);
   const api = serverApi(context, lang);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const text = (name: string) => String(form.get(name) ?? '').trim();
+  const { form, intent, text } = await readForm(request);
   try {
     if (intent === 'create') {
       await api.createAgreement({

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { MarketPriceJustification } from '@kunci/contracts/screening';
-import { Button, FormError } from '../../../components/ui/field.tsx';
+import { Button, FormError, TextAreaField } from '../../../components/ui/field.tsx';
 import { ApiError, useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
@@ -60,22 +60,16 @@ export function MarketPriceNote({ propertyId, ownerId }: { propertyId: number; o
         <form onSubmit={(event) => void submit(event)} className="mt-2 space-y-2">
           <p className="text-sm text-gray-700">{t('screening.market.owner.intro')}</p>
           <FormError message={error} />
-          <label htmlFor="market-reason" className="block text-sm font-medium text-gray-800">
-            {t('screening.justify.reason')}
-          </label>
-          <textarea
+          <TextAreaField
             id="market-reason"
             name="reason"
+            label={t('screening.justify.reason')}
+            hint={t('screening.justify.reasonHint')}
             required
             minLength={20}
             maxLength={1000}
             rows={3}
-            aria-describedby="market-reason-hint"
-            className="block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-base"
           />
-          <p id="market-reason-hint" className="text-sm text-gray-600">
-            {t('screening.justify.reasonHint')}
-          </p>
           <Button type="submit" disabled={busy} className="sm:w-auto">
             {t('screening.market.owner.submit')}
           </Button>

@@ -3,8 +3,9 @@ import { Form, Link, data, redirect, useNavigation } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
 import type { RamciStatus } from '@kunci/contracts/screening';
 import { href } from '@kunci/i18n/paths';
-import { Button, Field, FormError } from '../../../components/ui/field.tsx';
+import { Button, Field, FormError, TextAreaField } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
+import { readForm } from '../../../lib/form-action.server.ts';
 import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/ramci';
@@ -41,9 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = languageOf(request);
   requireUser(request, context, lang);
   const api = serverApi(context, lang);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  const text = (name: string) => String(form.get(name) ?? '').trim();
+  const { form, intent, text } = await readForm(request);
   try {
     if (intent === 'submit') {
       const answers = [...form.keys()].filter((key) => key.startsWith('q_')).map((key) => ({ questionId: key.slice(2), answerId: text(key) }));
@@ -84,6 +83,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `${t('screening.ramci.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
 };
 
+/** The check's steps in order; a step's number is its place here plus one. */
+const STEPS = ['questions', 'consent', 'result'] as const;
 const STEP_OF: Record<RamciStatus['state'], 1 | 2 | 3> = { NONE: 1, PENDING: 2, CONSENT_FAIL: 2, CONSENT_UPDATED: 3, SUCCESS: 3, FAIL: 3 };
 
 /** `/ramci/zero-deposit`: the credit check in three steps (questions, consent with the IC's photos, result). */
@@ -103,7 +104,7 @@ export default function RamciPage({ loaderData, actionData }: Route.ComponentPro
       <h1 className="text-2xl font-bold md:text-3xl">{t('screening.ramci.title')}</h1>
       <p className="mt-2 text-gray-700">{t('screening.ramci.intro')}</p>
       <ol className="mt-4 flex flex-wrap gap-2 text-sm" aria-label={t('screening.ramci.progress', { current: step })}>
-        {(['questions', 'consent', 'result'] as const).map((name, index) => (
+        {STEPS.map((name, index) => (
           <li
             key={name}
             aria-current={index + 1 === step ? 'step' : undefined}
@@ -147,6 +148,52 @@ function DealLink({ dealId }: { dealId: string }) {
   );
 }
 
+/** A step's title, which its form or section is labelled by (`ramci-step-<n>`). */
+function StepTitle({ step }: { step: (typeof STEPS)[number] }) {
+  const { t } = useI18n();
+  return (
+    <h2 id={`ramci-step-${STEPS.indexOf(step) + 1}`} className="text-lg font-semibold">
+      {t('screening.ramci.step', { step })}
+    </h2>
+  );
+}
+
+/** The tenant's NRIC, asked with the questions and again with the consent. */
+function NricField({ id, error }: { id: string; error: string | undefined }) {
+  const { t } = useI18n();
+  return (
+    <Field
+      id={id}
+      name="nric"
+      label={t('screening.field.nric')}
+      hint={t('screening.field.nric.hint')}
+      required
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={14}
+      error={error}
+    />
+  );
+}
+
+/** A photo of one side of the IC, taken with the back camera on a phone. */
+function IcPhotoField({ id, side, error }: { id: string; side: 'Front' | 'Back'; error: string | undefined }) {
+  const { t } = useI18n();
+  return (
+    <Field
+      id={id}
+      name={`ic${side}`}
+      type="file"
+      accept="image/jpeg,image/png"
+      capture="environment"
+      label={t(`screening.field.ic${side}`)}
+      hint={t('screening.field.icHint', { mb: MAX_MB })}
+      required
+      error={error}
+    />
+  );
+}
+
 function Submit({ label }: { label: string }) {
   const { t } = useI18n();
   const busy = useNavigation().state !== 'idle';
@@ -171,9 +218,7 @@ function QuestionsStep({
   const { t } = useI18n();
   return (
     <Form method="post" className="mt-6 space-y-4" aria-labelledby="ramci-step-1">
-      <h2 id="ramci-step-1" className="text-lg font-semibold">
-        {t('screening.ramci.step', { step: 'questions' })}
-      </h2>
+      <StepTitle step="questions" />
       <FormError message={error} />
       <input type="hidden" name="intent" value="submit" />
       <Field
@@ -185,17 +230,7 @@ function QuestionsStep({
         autoComplete="name"
         error={fieldMessage('name')}
       />
-      <Field
-        id="ramci-nric"
-        name="nric"
-        label={t('screening.field.nric')}
-        hint={t('screening.field.nric.hint')}
-        required
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={14}
-        error={fieldMessage('nric')}
-      />
+      <NricField id="ramci-nric" error={fieldMessage('nric')} />
       <Field
         id="ramci-email"
         name="email"
@@ -247,47 +282,15 @@ function ConsentStep({
   const { t } = useI18n();
   return (
     <Form method="post" encType="multipart/form-data" className="mt-6 space-y-4" aria-labelledby="ramci-step-2">
-      <h2 id="ramci-step-2" className="text-lg font-semibold">
-        {t('screening.ramci.step', { step: 'consent' })}
-      </h2>
+      <StepTitle step="consent" />
       <p role="status" className={status.state === 'CONSENT_FAIL' ? 'rounded-lg bg-amber-50 p-3 text-amber-900' : 'text-gray-700'}>
         {t('screening.ramci.state', { state: status.state })} {status.reason ? t(status.reason as 'screening.credit.consentFailReason') : null}
       </p>
       <FormError message={error} />
       <input type="hidden" name="intent" value="consent" />
-      <Field
-        id="consent-nric"
-        name="nric"
-        label={t('screening.field.nric')}
-        hint={t('screening.field.nric.hint')}
-        required
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={14}
-        error={fieldMessage('nric')}
-      />
-      <Field
-        id="consent-front"
-        name="icFront"
-        type="file"
-        accept="image/jpeg,image/png"
-        capture="environment"
-        label={t('screening.field.icFront')}
-        hint={t('screening.field.icHint', { mb: MAX_MB })}
-        required
-        error={fieldMessage('icFront')}
-      />
-      <Field
-        id="consent-back"
-        name="icBack"
-        type="file"
-        accept="image/jpeg,image/png"
-        capture="environment"
-        label={t('screening.field.icBack')}
-        hint={t('screening.field.icHint', { mb: MAX_MB })}
-        required
-        error={fieldMessage('icBack')}
-      />
+      <NricField id="consent-nric" error={fieldMessage('nric')} />
+      <IcPhotoField id="consent-front" side="Front" error={fieldMessage('icFront')} />
+      <IcPhotoField id="consent-back" side="Back" error={fieldMessage('icBack')} />
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" name="agree" required className="mt-1" />
         <span>
@@ -304,9 +307,7 @@ function ResultStep({ status, dealId, error, sent }: { status: RamciStatus; deal
   const passed = status.state === 'SUCCESS';
   return (
     <section aria-labelledby="ramci-step-3" className="mt-6 space-y-4">
-      <h2 id="ramci-step-3" className="text-lg font-semibold">
-        {t('screening.ramci.step', { step: 'result' })}
-      </h2>
+      <StepTitle step="result" />
       <p
         role="status"
         data-testid="ramci-result"
@@ -345,24 +346,16 @@ function Justification({ dealId, sent }: { dealId: string | null; sent: boolean 
       <p className="text-sm text-gray-700">{t('screening.justify.intro')}</p>
       <input type="hidden" name="intent" value="justify" />
       {dealId ? <input type="hidden" name="dealId" value={dealId} /> : null}
-      <div>
-        <label htmlFor="justify-reason" className="block text-sm font-medium text-gray-800">
-          {t('screening.justify.reason')}
-        </label>
-        <textarea
-          id="justify-reason"
-          name="reason"
-          required
-          minLength={20}
-          maxLength={2000}
-          rows={4}
-          aria-describedby="justify-reason-hint"
-          className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-base"
-        />
-        <p id="justify-reason-hint" className="mt-1 text-sm text-gray-600">
-          {t('screening.justify.reasonHint')}
-        </p>
-      </div>
+      <TextAreaField
+        id="justify-reason"
+        name="reason"
+        label={t('screening.justify.reason')}
+        hint={t('screening.justify.reasonHint')}
+        required
+        minLength={20}
+        maxLength={2000}
+        rows={4}
+      />
       <div>
         <label htmlFor="justify-files" className="block text-sm font-medium text-gray-800">
           {t('screening.justify.files', { count: BUSINESS.screening.justificationFiles })}
