@@ -1,8 +1,8 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
 import { areas, deals, jobs, ledgerEntries, properties, users } from '@kunci/db/schema';
-import { createSessionsRepository } from '../src/lib/sessions.repository.ts';
-import { bearer, freshPhone, type TestApp } from './support.ts';
+import { freshPhone, type TestApp } from './support.ts';
+import { signedInPerson, type PersonOptions } from './people.ts';
 
 /** Deal tests' fixtures: people, a live Bangsar condo of a landlord, paying on the simulator, the ledger. */
 export function dealFixtures(t: () => TestApp) {
@@ -10,15 +10,7 @@ export function dealFixtures(t: () => TestApp) {
 
   type Person = Awaited<ReturnType<typeof person>>;
 
-  async function person(name: string, options: { role?: 'user' | 'moderator' | 'operations'; language?: 'EN' | 'MY' | 'ZH' } = {}) {
-    const db = t().database.db;
-    const [row] = await db
-      .insert(users)
-      .values({ phoneNumber: freshPhone(), name, role: options.role ?? 'user', language: options.language ?? 'EN' })
-      .returning();
-    const token = await createSessionsRepository(db).create(row!.id, 'pin', 'deals-test', 1);
-    return { id: row!.id, token, headers: bearer(token) };
-  }
+  const person = (name: string, options?: PersonOptions) => signedInPerson(t(), name, options);
 
   /** A live Bangsar condo at RM1,800 a month, owned by `landlordId` (a listing no other test used). */
   const condo = (landlordId: string, price = 1800) => takeLiveListing(t(), used, landlordId, price);
@@ -188,15 +180,6 @@ export function dealFixtures(t: () => TestApp) {
 }
 
 /**
- * For the authorization matrix: a deal in `state` on a fresh live listing, with `as` the caller's side (the
- * owner persona is its tenant or its landlord; the other side is a new user). Written directly: the rows test
- * who may call a route, the deal tests how deals get there.
- */
-/**
- * A listing of its own for a test row: a copy of an approved demo listing (its photos aside), so rows that take a
- * listing each (deals hold one listing at a time) never run out of the template's few.
- */
-/**
  * A live Bangsar condo at `price` a month, made `landlordId`'s: an approved demo listing not yet in `used` (a test
  * file's own list, so no two of its tests share one).
  */
@@ -224,6 +207,10 @@ export async function takeLiveListing(t: TestApp, used: number[], landlordId: st
   return listing!.id;
 }
 
+/**
+ * A listing of its own for a test row: a copy of an approved demo listing (its photos aside), so rows that take a
+ * listing each (deals hold one listing at a time) never run out of the template's few.
+ */
 export async function freshListing(t: TestApp): Promise<number> {
   const { rows: columns } = (await t.database.raw(
     `select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as list from information_schema.columns
@@ -239,6 +226,11 @@ export async function freshListing(t: TestApp): Promise<number> {
   return rows[0]!.id;
 }
 
+/**
+ * For the authorization matrix: a deal in `state` on a fresh live listing, with `as` the caller's side (the
+ * owner persona is its tenant or its landlord; the other side is a new user). Written directly: the rows test
+ * who may call a route, the deal tests how deals get there.
+ */
 export async function matrixDeal(
   t: TestApp,
   ownerId: string,

@@ -1,23 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
-import { deals, ledgerEntries, users } from '@kunci/db/schema';
-import { createSessionsRepository } from '../../lib/sessions.repository.ts';
+import { deals, ledgerEntries } from '@kunci/db/schema';
 import { takeLiveListing } from '../../../test/deal-fixtures.ts';
-import { bearer, freshPhone, type TestApp } from '../../../test/support.ts';
+import type { TestApp } from '../../../test/support.ts';
+import { signedInPerson, type PersonOptions } from '../../../test/people.ts';
 
 /** Screening tests' fixtures: people, a live Bangsar condo, a deal booked through the API (paid on the simulator). */
 export function screeningFixtures(t: () => TestApp) {
   const used: number[] = [0];
 
-  async function person(name: string, options: { role?: 'user' | 'moderator' | 'operations'; language?: 'EN' | 'MY' | 'ZH' } = {}) {
-    const db = t().database.db;
-    const [row] = await db
-      .insert(users)
-      .values({ phoneNumber: freshPhone(), name, role: options.role ?? 'user', language: options.language ?? 'EN' })
-      .returning();
-    const token = await createSessionsRepository(db).create(row!.id, 'pin', 'screening-test', 1);
-    return { id: row!.id, token, headers: bearer(token) };
-  }
+  const person = (name: string, options?: PersonOptions) => signedInPerson(t(), name, options);
   type Person = Awaited<ReturnType<typeof person>>;
 
   /** A live Bangsar condo at `price` a month, owned by `landlordId` (a listing no other test here used). */

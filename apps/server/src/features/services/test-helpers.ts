@@ -1,26 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import { collectionInvoices, collectionTenancies, deals, properties, users } from '@kunci/db/schema';
 import { malaysiaDay } from '@kunci/i18n/format';
-import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { takeLiveListing } from '../../../test/deal-fixtures.ts';
-import { bearer, freshPhone, type TestApp } from '../../../test/support.ts';
+import { freshPhone, type TestApp } from '../../../test/support.ts';
+import { signedInPerson, type PersonOptions } from '../../../test/people.ts';
 
 /** Services tests' fixtures: people, a live listing of a landlord, an ACTIVE deal written directly, the outbox. */
 export function servicesFixtures(t: () => TestApp) {
   const used: number[] = [0];
 
-  async function person(
-    name: string,
-    options: { role?: 'user' | 'moderator' | 'operations' | 'editor' | 'admin'; language?: 'EN' | 'MY' | 'ZH'; email?: string } = {},
-  ) {
-    const db = t().database.db;
-    const [row] = await db
-      .insert(users)
-      .values({ phoneNumber: freshPhone(), name, role: options.role ?? 'user', language: options.language ?? 'EN', email: options.email ?? null })
-      .returning();
-    const token = await createSessionsRepository(db).create(row!.id, 'pin', 'services-test', 1);
-    return { id: row!.id, phone: row!.phoneNumber, token, headers: bearer(token) };
-  }
+  const person = (name: string, options?: PersonOptions) => signedInPerson(t(), name, options);
 
   /** A live Petaling Jaya-or-wherever condo at `price` owned by `landlordId` (a listing no other test here used). */
   const listing = (landlordId: string, price = 1800) => takeLiveListing(t(), used, landlordId, price);
