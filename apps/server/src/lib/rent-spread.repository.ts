@@ -26,13 +26,19 @@ export function createRentSpreadRepository(db: Database) {
           .where(where)
       )[0]!,
 
-    /** How many of them fall in each `step`-wide bucket from `min` (bucket 0 first). */
-    buckets: (where: SQL | undefined, min: number, step: number) =>
-      db
+    /**
+     * Their histogram from `min` to `max` (the spread's): about eight buckets, each a whole number of RM50 wide (RM50 at
+     * the least), lowest first; a bucket no rent falls in is left out.
+     */
+    histogram: async (where: SQL | undefined, min: number, max: number) => {
+      const step = Math.max(50, Math.ceil((max - min) / 8 / 50) * 50);
+      const buckets = await db
         .select({ bucket: sql<number>`floor((${properties.price} - ${min}) / ${step})::int`, n: sql<number>`count(*)::int` })
         .from(properties)
         .where(where)
         .groupBy(sql`1`)
-        .orderBy(sql`1`),
+        .orderBy(sql`1`);
+      return buckets.map((b) => ({ from: min + b.bucket * step, to: min + (b.bucket + 1) * step, count: b.n }));
+    },
   };
 }

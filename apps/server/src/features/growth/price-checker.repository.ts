@@ -83,8 +83,8 @@ export function createPriceCheckerRepository(db: Database) {
     /** The spread of the comparables' rents, and how many of them are on the market now. */
     spread: (comparables: PriceComparables) => rents.spread(where(comparables)),
 
-    /** How many comparables fall in each `step`-wide bucket from `min` (bucket 0 first). */
-    buckets: (comparables: PriceComparables, min: number, step: number) => rents.buckets(where(comparables), min, step),
+    /** The comparables' histogram from `min` to `max`, lowest bucket first. */
+    histogram: (comparables: PriceComparables, min: number, max: number) => rents.histogram(where(comparables), min, max),
   };
 }
 export type PriceCheckerRepository = ReturnType<typeof createPriceCheckerRepository>;

@@ -59,14 +59,9 @@ export function createPriceCheckerService(repository: PriceCheckerRepository, cl
         if (found.n > row.n) [row, comparables, basis] = [found, candidate, name];
         if (found.n >= rules.fewestComparables) break;
       }
-      const buckets: PriceCheck['buckets'] = [];
       const min = ringgit(row.min);
       const max = ringgit(row.max);
-      if (row.n > 0 && min !== null && max !== null) {
-        const step = Math.max(50, Math.ceil((max - min) / 8 / 50) * 50);
-        for (const b of await repository.buckets(comparables, min, step))
-          buckets.push({ from: min + b.bucket * step, to: min + (b.bucket + 1) * step, count: b.n });
-      }
+      const buckets: PriceCheck['buckets'] = row.n > 0 && min !== null && max !== null ? await repository.histogram(comparables, min, max) : [];
       return {
         building: { id: building.id, name: building.name, areaSlug: building.areaSlug, areaName: areaName(building, lang) },
         bedroom: request.bedroom,

@@ -30,8 +30,8 @@ export function createPriceStatisticsRepository(db: Database) {
   return {
     spread: (comparables: Comparables) => rents.spread(where(comparables)),
 
-    /** How many comparables fall in each `step`-wide bucket from `min` (bucket 0 first). */
-    buckets: (comparables: Comparables, min: number, step: number) => rents.buckets(where(comparables), min, step),
+    /** The comparables' histogram from `min` to `max`, lowest bucket first. */
+    histogram: (comparables: Comparables, min: number, max: number) => rents.histogram(where(comparables), min, max),
   };
 }
 export type PriceStatisticsRepository = ReturnType<typeof createPriceStatisticsRepository>;

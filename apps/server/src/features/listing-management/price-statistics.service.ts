@@ -28,12 +28,8 @@ export function createPriceStatisticsService({ prices }: Pick<ListingManagementR
         row = await prices.spread(comparables);
         basis = 'area';
       }
-      const buckets: PriceStatistics['buckets'] = [];
-      if (comparables && row.n > 0 && row.min !== null && row.max !== null) {
-        const step = Math.max(50, Math.ceil((row.max - row.min) / 8 / 50) * 50);
-        for (const b of await prices.buckets(comparables, row.min, step))
-          buckets.push({ from: row.min + b.bucket * step, to: row.min + (b.bucket + 1) * step, count: b.n });
-      }
+      const buckets: PriceStatistics['buckets'] =
+        comparables && row.n > 0 && row.min !== null && row.max !== null ? await prices.histogram(comparables, row.min, row.max) : [];
       const round = (v: number | null) => (v === null ? null : Math.round(Number(v)));
       return {
         count: row.n,
