@@ -10,6 +10,29 @@ import { createTestApp, signIn, testRedisUrl, type TestApp } from '../../test/su
 import { createRedis } from './redis.ts';
 import { changesListings, createPageCache, makeEntry, scriptSources } from './page-cache.ts';
 
+/** A live whole home in Bangsar (in the results of /rent/bangsar), made `ownerId`'s: its listing. */
+async function ownLiveHome(t: TestApp, ownerId: string): Promise<{ id: number }> {
+  const [listing] = await t.database.db
+    .select({ id: properties.id })
+    .from(properties)
+    .innerJoin(areas, eq(areas.id, properties.areaId))
+    .where(
+      and(
+        eq(properties.reviewStatus, 'APPROVED'),
+        eq(properties.status, 'ACTIVE'),
+        inArray(properties.type, ['HIGHRISE', 'LANDED']),
+        eq(areas.slug, 'bangsar'),
+      ),
+    )
+    .limit(1);
+  await t.database.db.update(properties).set({ ownerId }).where(eq(properties.id, listing!.id));
+  return listing!;
+}
+
+/** The owner changes the listing's rent through the API. */
+const reprice = (t: TestApp, listing: { id: number }, token: string, price: number) =>
+  t.app.inject({ method: 'PUT', url: `/api/properties/${listing.id}`, payload: { price }, headers: { authorization: `Bearer ${token}` } });
+
 /** The shared page cache for signed-out visitors, through the real app and web build (docs/decisions/0013-page-cache.md). */
 describe('page cache', () => {
   let t: TestApp;
@@ -104,39 +127,21 @@ describe('page cache', () => {
 
   it("shows a landlord's new price on the listing page and in results at once for signed-out visitors", async () => {
     const owner = await signIn(t.app);
-    const [listing] = await t.database.db
-      .select({ id: properties.id })
-      .from(properties)
-      .innerJoin(areas, eq(areas.id, properties.areaId))
-      .where(
-        and(
-          eq(properties.reviewStatus, 'APPROVED'),
-          eq(properties.status, 'ACTIVE'),
-          inArray(properties.type, ['HIGHRISE', 'LANDED']),
-          eq(areas.slug, 'bangsar'),
-        ),
-      )
-      .limit(1);
-    await t.database.db.update(properties).set({ ownerId: owner.userId }).where(eq(properties.id, listing!.id));
-    const details = `/details/${listing!.id}`;
+    const listing = await ownLiveHome(t, owner.userId);
+    const details = `/details/${listing.id}`;
     const results = '/rent/bangsar?minPrice=98000';
     for (const url of [details, results]) await page(url);
     expect((await page(details)).headers['x-page-cache']).toBe('hit');
-    expect((await page(results)).body).not.toContain(`/details/${listing!.id}"`);
+    expect((await page(results)).body).not.toContain(`/details/${listing.id}"`);
 
-    const repriced = await t.app.inject({
-      method: 'PUT',
-      url: `/api/properties/${listing!.id}`,
-      payload: { price: 98_765 },
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
+    const repriced = await reprice(t, listing, owner.token, 98_765);
     expect(repriced.statusCode, repriced.body).toBe(200);
 
     const shown = await page(details);
     expect(shown.headers['x-page-cache']).toBe('miss');
     expect(shown.body).toContain(formatMoney('en', 98_765));
     const listed = await page(results);
-    expect(listed.body).toContain(`/details/${listing!.id}`);
+    expect(listed.body).toContain(`/details/${listing.id}`);
   });
 
   it('makes a page again when a tag it carries is invalidated, and only then', async () => {
@@ -231,46 +236,28 @@ describe.skipIf(!testRedisUrl())('page cache in Redis (runs with TEST_REDIS_URL)
     try {
       const page = (url: string) => two.app.inject({ url, headers: { cookie: 'lang=en; xDeviceId=web-1b4e28ba-2ca1-11d0-9c3e-0e7c8e4c0a12' } });
       const owner = await signIn(one.app);
-      const [listing] = await one.database.db
-        .select({ id: properties.id })
-        .from(properties)
-        .innerJoin(areas, eq(areas.id, properties.areaId))
-        .where(
-          and(
-            eq(properties.reviewStatus, 'APPROVED'),
-            eq(properties.status, 'ACTIVE'),
-            inArray(properties.type, ['HIGHRISE', 'LANDED']),
-            eq(areas.slug, 'bangsar'),
-          ),
-        )
-        .limit(1);
-      await one.database.db.update(properties).set({ ownerId: owner.userId }).where(eq(properties.id, listing!.id));
-      const details = `/details/${listing!.id}`;
+      const listing = await ownLiveHome(one, owner.userId);
+      const details = `/details/${listing.id}`;
       const results = '/rent/bangsar?minPrice=87000';
       // Both pages kept by the other instance (and in Redis), before the change.
       for (const url of [details, results]) await page(url);
       const kept = await page(details);
       expect(kept.headers['x-page-cache']).toBe('hit');
       expect(kept.body).not.toContain(formatMoney('en', 87_654));
-      expect((await page(results)).body).not.toContain(`/details/${listing!.id}"`);
+      expect((await page(results)).body).not.toContain(`/details/${listing.id}"`);
       // A CDN in front may keep a page s-maxage and serve it stale-while-revalidate more: 5 s at most in all.
       const policy = String(kept.headers['cache-control']);
       const seconds = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(policy)?.[1] ?? NaN);
       expect(seconds('s-maxage') + seconds('stale-while-revalidate')).toBeLessThanOrEqual(5);
 
       const changedAt = Date.now();
-      const repriced = await one.app.inject({
-        method: 'PUT',
-        url: `/api/properties/${listing!.id}`,
-        payload: { price: 87_654 },
-        headers: { authorization: `Bearer ${owner.token}` },
-      });
+      const repriced = await reprice(one, listing, owner.token, 87_654);
       expect(repriced.statusCode, repriced.body).toBe(200);
       // The other instance learns of the change from Redis (it reads the tag versions every second).
       await vi.waitFor(
         async () => {
           expect((await page(details)).body).toContain(formatMoney('en', 87_654));
-          expect((await page(results)).body).toContain(`/details/${listing!.id}"`);
+          expect((await page(results)).body).toContain(`/details/${listing.id}"`);
         },
         { timeout: 5000, interval: 100 },
       );
