@@ -115,6 +115,11 @@ export const BUSINESS = {
     buyWithinDays: 60,
     coverMonths: 12,
     maxTenancyMonths: 12,
+    /**
+     * A policy moves to a replacement tenant who passed screening; counted from its first day, it covers at most this
+     * many months in all ("up to 23 months in all").
+     */
+    transferMaxMonths: 23,
     /** On-time rental (Protect Plus): paid on the due date when the tenant is late, this many times in a row at most... */
     otrMaxInARow: 2,
     /** ...and never while the tenant has more than this many overdue invoices. */

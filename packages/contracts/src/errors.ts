@@ -58,6 +58,10 @@ export const ErrorCode = {
   CLAIM_DEDUCTION_REQUIRED: 11488,
   /** The policy has paid all the overstay (OCD) months it covers. */
   OCD_LIMIT_REACHED: 11489,
+  /** Landlord protection, continued (11490-11499): the tenancy is not one the policy can move to (its home, state or screening). */
+  PROTECTION_TRANSFER_NOT_ALLOWED: 11490,
+  /** The policy already covers all the months a policy may cover in all (BUSINESS.protection.transferMaxMonths). */
+  PROTECTION_TRANSFER_LIMIT: 11491,
   /** Back office (11470-11479). A sensitive staff action needs a fresh PIN confirmation (BUSINESS.staff). */
   STAFF_CONFIRMATION_REQUIRED: 11470,
   INTERNAL: 11500,
@@ -107,6 +111,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   [ErrorCode.CLAIM_TECHNICIAN_REPORT_REQUIRED]: 422,
   [ErrorCode.CLAIM_DEDUCTION_REQUIRED]: 422,
   [ErrorCode.OCD_LIMIT_REACHED]: 409,
+  [ErrorCode.PROTECTION_TRANSFER_NOT_ALLOWED]: 422,
+  [ErrorCode.PROTECTION_TRANSFER_LIMIT]: 409,
   [ErrorCode.STAFF_CONFIRMATION_REQUIRED]: 428,
   [ErrorCode.INTERNAL]: 500,
   [ErrorCode.UNAVAILABLE]: 503,

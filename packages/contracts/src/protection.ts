@@ -102,6 +102,20 @@ export const Instalment = z.object({
   paidAt: z.string().nullable(),
 });
 
+/** A policy moved from one tenancy to a replacement tenant's: the cover each had. */
+export const PolicyTransfer = z.object({
+  fromDealId: z.uuid(),
+  toDealId: z.uuid(),
+  /** The cover the earlier tenancy had, up to the day before the new one starts. */
+  fromStart: day,
+  fromEnd: day,
+  /** The cover the new tenancy has. */
+  toStart: day,
+  toEnd: day,
+  transferredAt: z.string(),
+});
+export type PolicyTransfer = z.infer<typeof PolicyTransfer>;
+
 export const Policy = z.object({
   id: z.uuid(),
   reference: z.string(),
@@ -120,9 +134,16 @@ export const Policy = z.object({
   instalments: z.array(Instalment),
   /** On-time rental payouts made under it (Protect Plus). */
   otrPaidSen: z.number().int(),
+  /** The last day it may cover, whatever tenancy it moves to (its first day plus `transferMaxMonths`). */
+  coverLimit: day,
+  /** The tenancies it moved from, oldest first. */
+  transfers: z.array(PolicyTransfer),
   createdAt: z.string(),
 });
 export type Policy = z.infer<typeof Policy>;
+
+/** Move an ACTIVE policy to the landlord's ACTIVE tenancy of a replacement tenant who passed screening. */
+export const TransferPolicyBody = z.object({ dealId: z.uuid() }).strict();
 
 /** A deal the landlord may insure now, or why not (shown on the quote page). */
 export const InsurableDeal = z.object({

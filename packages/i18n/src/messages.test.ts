@@ -225,6 +225,7 @@ describe('our ICU formatter', () => {
     payout: 'MONTHLY',
     note: 'Receipt for the cabinet only.',
     day: 15,
+    limit: '25 Oct 2028',
     // The back office's deals
     refunded: 'RM 200',
     pending: 'RM 0',

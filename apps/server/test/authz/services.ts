@@ -106,6 +106,13 @@ export const servicesRows: Row[] = [
     expect: except(selfOnly(200), { operations: 200, admin: 200 }),
   },
   {
+    // Only the policy's landlord moves it (staff do not): to their replacement tenant's tenancy, screened, same home.
+    route: 'POST /api/services/protection/policies/{id}/transfer',
+    setup: (t, c) => matrixTransfer(t, c.owner.id),
+    request: (_c, f) => ({ method: 'POST', url: `/api/services/protection/policies/${f['policyId']}/transfer`, payload: { dealId: f['dealId'] } }),
+    expect: selfOnly(200),
+  },
+  {
     route: 'POST /api/services/protection/claims',
     setup: async (t, c) => ({ policyId: await matrixPolicy(t, c.owner.id, 'ACTIVE') }),
     request: (_c, f) => ({ method: 'POST', url: '/api/services/protection/claims', payload: matrixClaimBody(String(f['policyId'])) }),
@@ -152,6 +159,27 @@ async function matrixOverstay(t: Parameters<NonNullable<Row['setup']>>[0], landl
     [policyId, landlordId, day],
   )) as { rows: { id: string }[] };
   return { claimId: rows[0]!.id, day };
+}
+
+/**
+ * An ACTIVE policy of the owner persona and a replacement tenant's ACTIVE tenancy of the same home (a tenancy without
+ * a listing, enrolled in collection as the policy's listing) whose tenant passed screening, written directly.
+ */
+async function matrixTransfer(t: Parameters<NonNullable<Row['setup']>>[0], landlordId: string) {
+  const policyId = await matrixPolicy(t, landlordId, 'ACTIVE');
+  const { rows } = (await t.database.raw(
+    `with tenant as (insert into users (phone_number, name) values ($2, 'Matrix Replacement') returning id),
+     old as (select d.property_id from protection_policies p join deals d on d.id = p.deal_id where p.id = $1),
+     deal as (
+       insert into deals (property_name, tenant_id, landlord_id, state, move_in_date, tenancy_months, monthly_rent, occupants, booking_fee_sen, paid_at)
+       select 'Matrix Residence', tenant.id, $3, 'ACTIVE', current_date, 12, 1500, 1, 50000, now() from tenant returning id, tenant_id),
+     screened as (insert into deal_screenings (deal_id, profile, decision, decided_at) select id, 'WORKING_ADULT', 'APPROVED', now() from deal)
+     insert into collection_tenancies (landlord_id, tenant_id, deal_id, property_id, property_name, monthly_rent_sen, due_day, start_date, term_months, first_due_date, end_date)
+     select $3, deal.tenant_id, deal.id, old.property_id, 'Matrix Residence', 150000, 1, current_date, 12, current_date, current_date + 364 from deal, old
+     returning deal_id`,
+    [policyId, freshPhone(), landlordId],
+  )) as { rows: { deal_id: string }[] };
+  return { policyId, dealId: rows[0]!.deal_id };
 }
 
 /** A policy of the owner persona on a fresh ACTIVE tenancy, written directly (`status` as given). */

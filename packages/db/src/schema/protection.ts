@@ -176,3 +176,40 @@ export const protectionOcdPayments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.claimId, t.month] }), index('protection_ocd_payments_policy').on(t.policyId)],
 );
+
+/**
+ * A policy moved to a replacement tenant's tenancy (who passed screening): the deals it moved between and the cover
+ * each had, so the months it covered in all stay visible (at most `transferMaxMonths` from its first day).
+ */
+export const protectionPolicyTransfers = pgTable(
+  'protection_policy_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => protectionPolicies.id, { onDelete: 'cascade' }),
+    fromDealId: uuid('from_deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    toDealId: uuid('to_deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    fromTenantId: uuid('from_tenant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toTenantId: uuid('to_tenant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The earlier tenancy's cover, cut to the day before the new one starts. */
+    fromStart: date('from_start').notNull(),
+    fromEnd: date('from_end').notNull(),
+    /** The new tenancy's cover. */
+    toStart: date('to_start').notNull(),
+    toEnd: date('to_end').notNull(),
+    transferredBy: uuid('transferred_by').references(() => users.id, { onDelete: 'set null' }),
+    transferredAt: timestamp('transferred_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('protection_policy_transfers_policy').on(t.policyId, t.transferredAt)],
+);

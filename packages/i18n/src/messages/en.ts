@@ -223,6 +223,8 @@ export const en = {
   'errors.11487': "Attach a technician's report: electrical items claimed above RM{amount} need one.",
   'errors.11488': 'Choose a deduction between {min}% and {max}% for a claim without receipts (and none for a claim with receipts).',
   'errors.11489': 'This policy has already paid all the overstay months it covers.',
+  'errors.11490': 'This policy cannot move to that tenancy.',
+  'errors.11491': 'A policy covers at most {months} months in all, and this one has reached that limit.',
   'viewing.reminder.subject': 'Viewing reminder',
   'viewing.reminder.body': 'Reminder: your Kunci viewing is at {time}. Details: {url}',
   'viewing.accept': 'Accept',

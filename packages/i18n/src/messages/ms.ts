@@ -220,6 +220,8 @@ export const ms: Messages = {
   'errors.11487': 'Lampirkan laporan juruteknik: barang elektrik yang dituntut melebihi RM{amount} memerlukannya.',
   'errors.11488': 'Pilih potongan antara {min}% dan {max}% untuk tuntutan tanpa resit (dan tiada potongan untuk tuntutan yang ada resit).',
   'errors.11489': 'Polisi ini telah membayar semua bulan tinggal lebih masa yang dilindunginya.',
+  'errors.11490': 'Polisi ini tidak boleh dipindahkan ke penyewaan itu.',
+  'errors.11491': 'Sesebuah polisi melindungi paling lama {months} bulan kesemuanya, dan polisi ini telah mencapai had itu.',
   'viewing.reminder.subject': 'Peringatan lawatan',
   'viewing.reminder.body': 'Peringatan: lawatan Kunci anda pada {time}. Butiran: {url}',
   'viewing.accept': 'Terima',

@@ -212,6 +212,8 @@ export const zh: Messages = {
   'errors.11487': '请附上技术人员报告：索赔金额超过 RM{amount} 的电器需要技术人员报告。',
   'errors.11488': '没有收据的索赔须选择 {min}% 至 {max}% 之间的扣减（有收据的索赔不扣减）。',
   'errors.11489': '此保单已支付其承保的全部逾期占住月份。',
+  'errors.11490': '此保单无法转移到该租约。',
+  'errors.11491': '一份保单总共最多承保 {months} 个月，此保单已达到该上限。',
   'errors.11454': '请先上传至少一份文件，再提交审核。',
   'viewing.reminder.subject': '看房提醒',
   'viewing.reminder.body': '提醒：您的 Kunci 看房时间为 {time}。详情：{url}',

@@ -75,3 +75,13 @@ export const instalmentDue = defineNotice<{ property: string; amountSen: number;
     date: formatDate(lang, `${params.date}T00:00:00+08:00`),
   }),
 });
+
+/** Operations marked an approved OCD claim's overstay ended: no month of rent from that day is paid. */
+export const overstayEnded = defineNotice<{ property: string; date: string }>({
+  type: 'protection.overstay-ended',
+  label: 'services.protection.notice.overstayEndedLabel',
+  title: 'services.protection.notice.overstayEndedTitle',
+  body: 'services.protection.notice.overstayEndedBody',
+  channels: { email: true, push: true },
+  values: (lang, params) => ({ property: params.property, date: formatDate(lang, `${params.date}T00:00:00+08:00`) }),
+});

@@ -19,6 +19,7 @@ import { pngDeclaring } from '@kunci/media/test-images';
 import { createTestApp, type TestApp } from '../../../../test/support.ts';
 import { confirmStaffSession } from '../../../../test/authz/admin.ts';
 import { servicesFixtures } from '../test-helpers.ts';
+import { overstayingTenancy } from './test-helpers.ts';
 import { addDays, addMonths } from '../collection/collection-dates.ts';
 import { createProtectionRepository } from './protection.repository.ts';
 import {
@@ -421,7 +422,12 @@ describe('Overstay Cash Defender pays the rent monthly through the job queue', (
     ['while the tenant stays on, the month that starts today is paid too', false, 2],
     ['once staff mark the overstay ended today, that month is not paid', true, 1],
   ])('%s', async (_name, end, expected) => {
-    const { landlord, policy } = await policyOf();
+    const { landlord, tenant, dealId, policy } = await policyOf();
+    await overstayingTenancy(
+      t,
+      { dealId, landlordId: landlord.id, tenantId: tenant.id, policyId: policy.id },
+      { daysUnpaid: rules.evictionAfterDays + 1, termMonths: 9 },
+    );
     const filed = await fileClaim(landlord, {
       policyId: policy.id,
       kind: 'OCD',
@@ -475,6 +481,12 @@ describe('Overstay Cash Defender pays the rent monthly through the job queue', (
     }
     await runOcd();
     await runOcd();
+    // The landlord is told, once, when staff end the overstay.
+    const ended = await t.database.db
+      .select()
+      .from(notices)
+      .where(and(eq(notices.userId, landlord.id), eq(notices.type, 'protection.overstay-ended')));
+    expect(ended).toHaveLength(end ? 1 : 0);
     const overview = (await t.app.inject({ url: '/api/services/protection', headers: landlord.headers })).json() as { claims: Claim[] };
     expect(overview.claims.find((each) => each.id === claim.id)?.ocd).toEqual({
       monthsPaid: expected,
@@ -501,7 +513,12 @@ describe('Overstay Cash Defender pays the rent monthly through the job queue', (
   });
 
   it('a policy whose OCD months are all paid takes no new OCD claim', async () => {
-    const { landlord, policy } = await policyOf();
+    const { landlord, tenant, dealId, policy } = await policyOf();
+    await overstayingTenancy(
+      t,
+      { dealId, landlordId: landlord.id, tenantId: tenant.id, policyId: policy.id },
+      { daysUnpaid: rules.evictionAfterDays + 1, termMonths: 9 },
+    );
     const old = await approvedOcd(policy, 12, addMonths(today(), -2));
     await t.database.db.insert(protectionOcdPayments).values(
       Array.from({ length: rules.ocdMonths }, (_, index) => ({

@@ -11,6 +11,7 @@ import {
   protectionOtrDecisions,
   protectionPolicies,
 } from '@kunci/db/schema';
+import { BUSINESS } from '@kunci/contracts/business';
 import type { Claim, Policy } from '@kunci/contracts/protection';
 import { pngDeclaring } from '@kunci/media/test-images';
 import { createTestApp, type TestApp } from '../../../../test/support.ts';
@@ -384,9 +385,11 @@ describe('claims', () => {
       description: 'The tenancy ended and the tenant stays on without paying for two months.',
       amount: 3600,
     });
-    const plus = await policyOf('PROTECT_PLUS');
+    // The term ended long ago and a rent is unpaid for longer than eviction waits (OCD's conditions).
+    const overstay: [number, number, boolean, boolean][] = [[12, -BUSINESS.protection.evictionAfterDays - 1, false, false]];
+    const plus = await protectedTenancy('PROTECT_PLUS', overstay);
     expect((await claim(plus.landlord, ocd(plus.policy.id))).statusCode).toBe(201);
-    const protect = await policyOf('PROTECT');
+    const protect = await protectedTenancy('PROTECT', overstay);
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/services/protection/claims',

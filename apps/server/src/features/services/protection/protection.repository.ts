@@ -5,6 +5,7 @@ import {
   collectionInvoices,
   collectionPayouts,
   collectionTenancies,
+  dealScreenings,
   deals,
   properties,
   protectionClaimFiles,
@@ -13,6 +14,7 @@ import {
   protectionOcdPayments,
   protectionOtrDecisions,
   protectionPolicies,
+  protectionPolicyTransfers,
   users,
 } from '@kunci/db/schema';
 import { createAuditLogRepository } from '../../../lib/audit-log.repository.ts';
@@ -24,6 +26,7 @@ export type InstalmentRow = typeof protectionInstalments.$inferSelect;
 export type ClaimRow = typeof protectionClaims.$inferSelect;
 export type ClaimFileRow = typeof protectionClaimFiles.$inferSelect;
 export type OcdPaymentRow = typeof protectionOcdPayments.$inferSelect;
+export type TransferRow = typeof protectionPolicyTransfers.$inferSelect;
 
 /** A deal's name: the listing's, or the one the parties stated for a tenancy found elsewhere. */
 const dealName = sql<string>`coalesce(${deals.propertyName}, ${properties.name}, '')`;
@@ -65,6 +68,16 @@ function protectionQueries(db: Database) {
           .innerJoin(collectionTenancies, eq(collectionTenancies.id, collectionInvoices.tenancyId))
           .where(and(eq(collectionTenancies.dealId, dealId), eq(collectionInvoices.status, 'ISSUED'), lt(collectionInvoices.dueDate, day)))
       )[0]!.count,
+
+    /** The due date of the deal's oldest unpaid collection invoice (null: none unpaid, or not collected through us). */
+    oldestUnpaidDue: async (dealId: string) =>
+      (
+        await db
+          .select({ due: sql<string | null>`min(${collectionInvoices.dueDate})::text` })
+          .from(collectionInvoices)
+          .innerJoin(collectionTenancies, eq(collectionTenancies.id, collectionInvoices.tenancyId))
+          .where(and(eq(collectionTenancies.dealId, dealId), eq(collectionInvoices.status, 'ISSUED')))
+      )[0]?.due ?? null,
 
     person: async (userId: string) =>
       (
@@ -293,6 +306,36 @@ function protectionQueries(db: Database) {
     /** Records a month paid; false when it was already (another run paid it). */
     insertOcdPayment: async (values: typeof protectionOcdPayments.$inferInsert) =>
       (await db.insert(protectionOcdPayments).values(values).onConflictDoNothing().returning({ month: protectionOcdPayments.month })).length > 0,
+    // ---- Transfers to a replacement tenant -----------------------------------------------------------------------
+
+    /** The tenant's screening decision on the deal (null: not screened, or not decided yet). */
+    screeningDecision: async (dealId: string) =>
+      (await db.select({ decision: dealScreenings.decision }).from(dealScreenings).where(eq(dealScreenings.dealId, dealId)))[0]?.decision ?? null,
+    /** The deal's ACTIVE rental-collection tenancy (the home as the landlord enrolled it). */
+    collectionTenancyOfDeal: async (dealId: string) =>
+      (
+        await db
+          .select({
+            landlordId: collectionTenancies.landlordId,
+            propertyId: collectionTenancies.propertyId,
+            propertyName: collectionTenancies.propertyName,
+          })
+          .from(collectionTenancies)
+          .where(and(eq(collectionTenancies.dealId, dealId), eq(collectionTenancies.status, 'ACTIVE')))
+      )[0] ?? null,
+    transfers: (policyIds: string[]) =>
+      policyIds.length
+        ? db
+            .select()
+            .from(protectionPolicyTransfers)
+            .where(inArray(protectionPolicyTransfers.policyId, policyIds))
+            .orderBy(asc(protectionPolicyTransfers.transferredAt))
+        : Promise.resolve([] as TransferRow[]),
+    insertTransfer: (values: typeof protectionPolicyTransfers.$inferInsert) => db.insert(protectionPolicyTransfers).values(values),
+    /** Points the policy at the replacement tenancy, its cover extended to `endDate`. */
+    movePolicy: async (policyId: string, values: Pick<PolicyRow, 'dealId' | 'tenantId' | 'monthlyRentSen' | 'endDate'>) =>
+      (await db.update(protectionPolicies).set(values).where(eq(protectionPolicies.id, policyId)).returning())[0]!,
+
     endOverstay: (claimId: string, day: string) => db.update(protectionClaims).set({ overstayEndedOn: day }).where(eq(protectionClaims.id, claimId)),
   };
 }

@@ -12,12 +12,14 @@ import {
   InstalmentParams,
   InstalmentPayLink,
   OverstayEndBody,
+  Policy,
   PolicyParams,
   ProtectionOverview,
   Quote,
   QuoteBody,
   StaffClaimList,
   StaffClaimQuery,
+  TransferPolicyBody,
   protectionQuote,
 } from '@kunci/contracts/protection';
 import { BUSINESS } from '@kunci/contracts/business';
@@ -84,6 +86,21 @@ export const protectionRoutes: FastifyPluginAsyncZod<{ service: ProtectionServic
       },
     },
     async (request) => service.payInstalment(request.params.id, request.params.number, requireSession(request).user.id, requestLanguage(request)),
+  );
+
+  app.post(
+    '/services/protection/policies/:id/transfer',
+    {
+      schema: {
+        tags,
+        summary:
+          "The landlord moves an ACTIVE policy to a replacement tenant's ACTIVE tenancy of the same home, once the tenant passed screening: covered for the new term, never more than the months allowed in all from the policy's first day",
+        params: PolicyParams,
+        body: TransferPolicyBody,
+        response: { 200: Policy, ...errors },
+      },
+    },
+    async (request) => service.transfer(request.params.id, request.body.dealId, requireSession(request).user.id),
   );
 
   app.get(

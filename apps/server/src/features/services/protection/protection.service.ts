@@ -10,6 +10,7 @@ import {
   type ClaimKind,
   type FileClaimBody,
   type Policy,
+  type PolicyTransfer,
   type ProtectionOverview,
   type ProtectionPlan,
 } from '@kunci/contracts/protection';
@@ -23,9 +24,9 @@ import type { NoticeSender } from '../../../lib/notices.ts';
 import { readAll } from '../../../lib/uploads.ts';
 import { addDays, addMonths, processingFeeSen, tenancyEnd } from '../collection/collection-dates.ts';
 import { INVOICE_REFERENCE } from '../collection/collection.service.ts';
-import { claimDecided, instalmentDue, ocdPaid, otrPaid, policyActive } from './protection-notices.ts';
+import { claimDecided, instalmentDue, ocdPaid, otrPaid, overstayEnded, policyActive } from './protection-notices.ts';
 import { policyPdf } from './policy-pdf.ts';
-import type { ClaimFileRow, ClaimRow, InstalmentRow, OcdPaymentRow, PolicyRow, ProtectionRepository } from './protection.repository.ts';
+import type { ClaimFileRow, ClaimRow, InstalmentRow, OcdPaymentRow, PolicyRow, ProtectionRepository, TransferRow } from './protection.repository.ts';
 
 const rules = BUSINESS.protection;
 
@@ -137,6 +138,64 @@ export function ocdMonthsDue(claim: { incidentDate: string; overstayEndedOn: str
   return due;
 }
 
+/**
+ * Whether an OCD claim may be filed, read against what the platform holds. OCD is "not for tenants who run away or
+ * end early": the overstay (the claim's incident date) starts after the tenancy's last day, the tenant having stayed
+ * past the term. "Eviction starts when the tenant has not paid for more than `evictionAfterDays` days": the only proof
+ * of non-payment we hold is a rental-collection invoice, so the deal's collection tenancy must have an invoice unpaid
+ * for more than that many days (a tenancy whose rent is collected elsewhere cannot claim OCD; the claim form says so).
+ * Null when it may be filed, otherwise the refusal's message key.
+ */
+export function ocdRefusal(
+  incidentDate: string,
+  tenancyLastDay: string,
+  oldestUnpaidDue: string | null,
+  day: string,
+): 'ocdTerm' | 'ocdUnpaid' | null {
+  if (incidentDate <= tenancyLastDay) return 'ocdTerm';
+  if (oldestUnpaidDue === null || day <= addDays(oldestUnpaidDue, rules.evictionAfterDays)) return 'ocdUnpaid';
+  return null;
+}
+
+/** Screening decisions a replacement tenant passes with. */
+export const SCREENING_PASSED: readonly string[] = ['APPROVED', 'APPROVED_WITH_CONDITIONS'];
+
+/** The last day a policy may cover, whatever tenancies it moves between: `transferMaxMonths` from its first day. */
+export const coverLimit = (policyStart: string) => tenancyEnd(policyStart, rules.transferMaxMonths);
+
+/**
+ * The replacement tenancy is for the policy's home: on the same listing; or, for a home without a listing on Kunci,
+ * enrolled in the landlord's rental collection as that home (same listing, or the same name).
+ */
+export function sameHome(
+  current: { propertyId: number | null; propertyName: string },
+  next: { propertyId: number | null },
+  nextCollection: { propertyId: number | null; propertyName: string } | null,
+): boolean {
+  if (current.propertyId !== null && next.propertyId === current.propertyId) return true;
+  if (!nextCollection) return false;
+  if (current.propertyId !== null && nextCollection.propertyId === current.propertyId) return true;
+  const name = (value: string) => value.trim().toLowerCase();
+  return name(nextCollection.propertyName) !== '' && name(nextCollection.propertyName) === name(current.propertyName);
+}
+
+/**
+ * The cover a transfer gives: the earlier tenancy's cut to the day before the replacement moves in, the new one's
+ * for its term (at most the cover months), never past the policy's limit. A replacement who moves in before the
+ * current tenancy started, or after the limit, is refused.
+ */
+export function transferCover(
+  policy: { startDate: string; endDate: string; currentStart: string },
+  next: { moveInDate: string; tenancyMonths: number },
+): { fromEnd: string; toStart: string; toEnd: string } | { refusal: 'startDate' | 'limit' } {
+  const limit = coverLimit(policy.startDate);
+  if (next.moveInDate <= policy.currentStart) return { refusal: 'startDate' };
+  if (next.moveInDate > limit) return { refusal: 'limit' };
+  const own = tenancyEnd(next.moveInDate, Math.min(next.tenancyMonths, rules.coverMonths));
+  const previous = addDays(next.moveInDate, -1);
+  return { fromEnd: policy.endDate < previous ? policy.endDate : previous, toStart: next.moveInDate, toEnd: own < limit ? own : limit };
+}
+
 export interface ProtectionServiceOptions {
   repository: ProtectionRepository;
   payments: ProtectionPayments;
@@ -149,7 +208,19 @@ export interface ProtectionServiceOptions {
 export function createProtectionService({ repository, payments, notices, store, sealer, now = () => new Date() }: ProtectionServiceOptions) {
   const today = () => malaysiaDay(now().toISOString());
 
-  function policyDto(row: PolicyRow, instalments: InstalmentRow[], otrPaidSen = 0): Policy {
+  function transferDto(row: TransferRow): PolicyTransfer {
+    return {
+      fromDealId: row.fromDealId,
+      toDealId: row.toDealId,
+      fromStart: row.fromStart,
+      fromEnd: row.fromEnd,
+      toStart: row.toStart,
+      toEnd: row.toEnd,
+      transferredAt: row.transferredAt.toISOString(),
+    };
+  }
+
+  function policyDto(row: PolicyRow, instalments: InstalmentRow[], otrPaidSen = 0, transfers: TransferRow[] = []): Policy {
     return {
       id: row.id,
       reference: policyReference(row),
@@ -176,6 +247,8 @@ export function createProtectionService({ repository, payments, notices, store, 
           paidAt: each.paidAt?.toISOString() ?? null,
         })),
       otrPaidSen: Number(otrPaidSen),
+      coverLimit: coverLimit(row.startDate),
+      transfers: transfers.filter((each) => each.policyId === row.id).map(transferDto),
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -293,11 +366,12 @@ export function createProtectionService({ repository, payments, notices, store, 
       ]);
       const ids = rows.map((row) => row.id);
       const claimIds = claimRows.map((row) => row.claim.id);
-      const [instalments, otr, files, ocd] = await Promise.all([
+      const [instalments, otr, files, ocd, transfers] = await Promise.all([
         repository.instalments(ids),
         repository.otrPaid(ids),
         repository.claimFiles(claimIds),
         repository.ocdPayments(claimIds),
+        repository.transfers(ids),
       ]);
       const insurable: ProtectionOverview['insurable'] = [];
       for (const { deal, propertyName, room } of dealRows) {
@@ -324,7 +398,7 @@ export function createProtectionService({ repository, payments, notices, store, 
       }
       return {
         today: day,
-        policies: rows.map((row) => policyDto(row, instalments, otr.find((each) => each.policyId === row.id)?.sen ?? 0)),
+        policies: rows.map((row) => policyDto(row, instalments, otr.find((each) => each.policyId === row.id)?.sen ?? 0, transfers)),
         insurable,
         claims: claimRows.map((row) => claimDto(row.claim, row.policy, files, ocd)),
       };
@@ -380,6 +454,77 @@ export function createProtectionService({ repository, payments, notices, store, 
       });
       const paymentUrl = await openInstalmentPayment(policy, first, language);
       return { policy: policyDto(policy, [{ ...first }], 0), paymentUrl };
+    },
+
+    /**
+     * The landlord moves an ACTIVE policy to a replacement tenant's ACTIVE tenancy of the same home (`sameHome`), once
+     * the tenant passed screening: the earlier tenancy's cover ends the day before the new one starts, the new one is
+     * covered for its term, never past `coverLimit` (`transferCover`). The price was paid for the earlier rent, so the
+     * rent the policy pays (OCD's month) is the lower of the two. Recorded in the policy's transfer history.
+     */
+    transfer: async (policyId: string, dealId: string, landlordId: string): Promise<Policy> => {
+      await visiblePolicy(policyId, { userId: landlordId, staff: false });
+      const found = await repository.deal(dealId);
+      if (!found) throw new AppError(ErrorCode.NOT_FOUND, { dealId });
+      if (found.deal.landlordId !== landlordId) throw new AppError(ErrorCode.FORBIDDEN, { dealId });
+      const notAllowed = (key: TransferRefusal, context: Record<string, unknown> = {}) =>
+        new AppError(
+          ErrorCode.PROTECTION_TRANSFER_NOT_ALLOWED,
+          { policyId, dealId, ...context },
+          undefined,
+          `services.protection.transfer.error.${key}`,
+        );
+      const moved = await repository.transaction(async (tx) => {
+        const policy = (await tx.lockPolicy(policyId))!;
+        if (policy.status !== 'ACTIVE') throw notAllowed('inactive', { status: policy.status });
+        if (policy.dealId === dealId) throw notAllowed('same');
+        const next = (await tx.deal(dealId))!;
+        if (next.deal.state !== 'ACTIVE') throw notAllowed('notActive', { state: next.deal.state });
+        // The policy's home: the listing of the tenancy it covers now (or the one that tenancy is collected for), by the policy's name.
+        const current = (await tx.deal(policy.dealId))!;
+        const [currentCollection, collection] = await Promise.all([tx.collectionTenancyOfDeal(policy.dealId), tx.collectionTenancyOfDeal(dealId)]);
+        const home = { propertyId: current.deal.propertyId ?? currentCollection?.propertyId ?? null, propertyName: policy.propertyName };
+        if (!sameHome(home, next.deal, collection?.landlordId === landlordId ? collection : null)) throw notAllowed('home');
+        const screening = await tx.screeningDecision(dealId);
+        if (!screening || !SCREENING_PASSED.includes(screening)) throw notAllowed('screening', { screening });
+        if (await tx.livePolicyOfDeal(dealId)) throw new AppError(ErrorCode.PROTECTION_EXISTS, { dealId });
+        const history = await tx.transfers([policyId]);
+        const cover = transferCover(
+          { startDate: policy.startDate, endDate: policy.endDate, currentStart: history.at(-1)?.toStart ?? policy.startDate },
+          next.deal,
+        );
+        if ('refusal' in cover) {
+          if (cover.refusal === 'limit')
+            throw new AppError(ErrorCode.PROTECTION_TRANSFER_LIMIT, { policyId, dealId, limit: coverLimit(policy.startDate) }, undefined, undefined, {
+              months: rules.transferMaxMonths,
+            });
+          throw notAllowed('startDate', { moveInDate: next.deal.moveInDate });
+        }
+        await tx.insertTransfer({
+          policyId,
+          fromDealId: policy.dealId,
+          toDealId: dealId,
+          fromTenantId: policy.tenantId,
+          toTenantId: next.deal.tenantId,
+          fromStart: history.at(-1)?.toStart ?? policy.startDate,
+          fromEnd: cover.fromEnd,
+          toStart: cover.toStart,
+          toEnd: cover.toEnd,
+          transferredBy: landlordId,
+        });
+        return tx.movePolicy(policyId, {
+          dealId,
+          tenantId: next.deal.tenantId,
+          monthlyRentSen: Math.min(policy.monthlyRentSen, next.deal.monthlyRent * 100),
+          endDate: cover.toEnd,
+        });
+      });
+      const [instalments, otr, transfers] = await Promise.all([
+        repository.instalments([policyId]),
+        repository.otrPaid([policyId]),
+        repository.transfers([policyId]),
+      ]);
+      return policyDto(moved, instalments, otr[0]?.sen ?? 0, transfers);
     },
 
     /** The landlord's pay link for an instalment still due. */
@@ -597,6 +742,17 @@ export function createProtectionService({ repository, payments, notices, store, 
       if (body.incidentDate > day || body.incidentDate < policy.startDate) throw refuse('incident outside the policy', 'incidentDate');
       if (body.incidentDate < addDays(day, -rules.claimWithinDays)) throw refuse('filed too late', 'late');
       if (body.kind === 'OCD') {
+        const [found, oldestUnpaidDue] = await Promise.all([repository.deal(policy.dealId), repository.oldestUnpaidDue(policy.dealId)]);
+        const lastDay = found ? tenancyEnd(found.deal.moveInDate, found.deal.tenancyMonths) : policy.endDate;
+        const why = ocdRefusal(body.incidentDate, lastDay, oldestUnpaidDue, day);
+        if (why)
+          throw new AppError(
+            ErrorCode.CLAIM_NOT_ALLOWED,
+            { policyId: policy.id, reason: why, lastDay, oldestUnpaidDue },
+            undefined,
+            claimRefusal(why),
+            why === 'ocdUnpaid' ? { days: rules.evictionAfterDays } : undefined,
+          );
         const [otrMonths, ocdMonths] = await Promise.all([repository.otrPaidMonths(policy.id), repository.ocdPaymentsOfPolicy(policy.id)]);
         if (ocdAllowance(otrMonths, ocdMonths.length) === 0)
           throw new AppError(ErrorCode.OCD_LIMIT_REACHED, { policyId: policy.id, otrMonths, ocdMonths: ocdMonths.length });
@@ -856,7 +1012,18 @@ export function createProtectionService({ repository, payments, notices, store, 
           before: { overstayEndedOn: null },
           after: { overstayEndedOn: endDate },
         });
-        return { claim: { ...before, overstayEndedOn: endDate }, policy: (await tx.policy(before.policyId))! };
+        const policy = (await tx.policy(before.policyId))!;
+        await notices.send(
+          {
+            type: overstayEnded,
+            recipientId: before.landlordId,
+            link: { route: 'protectionPolicies', query: { claim: claimId } },
+            params: { property: policy.propertyName, date: endDate },
+            key: `protection:overstay-end:${claimId}`,
+          },
+          { transaction: tx.handle },
+        );
+        return { claim: { ...before, overstayEndedOn: endDate }, policy };
       });
       const [files, ocd] = await Promise.all([repository.claimFiles([claim.id]), repository.ocdPayments([claim.id])]);
       return claimDto(claim, policy, files, ocd);
@@ -864,7 +1031,9 @@ export function createProtectionService({ repository, payments, notices, store, 
   };
 }
 
-function claimRefusal(key: 'inactive' | 'ocdPlusOnly' | 'incidentDate' | 'late' | 'photos' | 'moveOutDate') {
+type TransferRefusal = 'inactive' | 'same' | 'notActive' | 'home' | 'screening' | 'startDate';
+
+function claimRefusal(key: 'inactive' | 'ocdPlusOnly' | 'incidentDate' | 'late' | 'photos' | 'moveOutDate' | 'ocdTerm' | 'ocdUnpaid') {
   return `services.protection.claim.error.${key}` as const;
 }
 
