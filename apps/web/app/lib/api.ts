@@ -305,6 +305,8 @@ export function createApi(fetcher: Fetcher, lang?: Language, handlers: { onBanne
         'POST',
         `/services/protection/policies/${encodeURIComponent(policyId)}/instalments/${number}/pay`,
       ),
+    transferProtectionPolicy: (policyId: string, body: Sent<typeof protection.TransferPolicyBody>) =>
+      call<Answer<typeof protection.Policy>>('POST', `/services/protection/policies/${encodeURIComponent(policyId)}/transfer`, body),
     fileProtectionClaim: (body: Sent<typeof protection.FileClaimBody>) =>
       call<Answer<typeof protection.Claim>>('POST', '/services/protection/claims', body),
     protectionClaimQueue: (status?: 'SUBMITTED' | 'APPROVED' | 'REJECTED', kind?: protection.ClaimKind) =>

@@ -1,29 +1,26 @@
 import { Form, data, useActionData, useNavigation } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
 import { formatMoneyExact, malaysiaDay } from '@kunci/i18n/format';
-import { ApiError, serverApi } from '../../../lib/api.ts';
+import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ActionMessage, PinPrompt } from '../components/pin-prompt.tsx';
-import { requireStaff, staffAction } from '../staff.server.ts';
+import { DecisionForm, SECONDARY_BUTTON, StaffQueue } from '../components/staff-queue.tsx';
+import { requireStaff, staffAction, unlessRefused } from '../staff.server.ts';
 import type { Route } from './+types/protection-claims';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, lang } = requireStaff(request, context, ['operations']);
-  try {
-    const api = serverApi(context, lang);
-    const [queue, overstays] = await Promise.all([api.protectionClaimQueue(), api.protectionClaimQueue('APPROVED', 'OCD')]);
-    // Overstays still being paid: staff mark them ended when the tenant has left.
-    return {
-      role: user.role,
-      today: malaysiaDay(new Date().toISOString()),
-      queue,
-      overstays: overstays.content.filter((claim) => claim.ocd && !claim.ocd.endedOn),
-    };
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return { role: user.role, today: malaysiaDay(new Date().toISOString()), queue: null, overstays: [] };
-  }
+  const api = serverApi(context, lang);
+  const today = malaysiaDay(new Date().toISOString());
+  const [queue, approved] = await Promise.all([
+    unlessRefused(api.protectionClaimQueue()),
+    unlessRefused(api.protectionClaimQueue('APPROVED', 'OCD')),
+  ]);
+  // Either list refused: the page says it did not load, as one.
+  if (!queue || !approved) return { role: user.role, today, queue: null, overstays: [] };
+  // Overstays still being paid: staff mark them ended when the tenant has left.
+  return { role: user.role, today, queue, overstays: approved.content.filter((claim) => claim.ocd && !claim.ocd.endedOn) };
 }
 
 const rules = BUSINESS.protection;
@@ -84,157 +81,118 @@ export default function AdminProtectionClaims({ loaderData }: Route.ComponentPro
         />
       ) : null}
       <PinPrompt result={result} />
-      {!queue ? (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-red-800">
-          {t('services.protection.review.failed')}
-        </p>
-      ) : queue.content.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-700">{t('services.protection.review.empty')}</p>
-      ) : (
-        <ul className="mt-4 space-y-4">
-          {queue.content.map((claim) => {
-            const mine = result && !result.ok && result.id === claim.id ? result : undefined;
-            const headingId = `claim-${claim.id}`;
-            const counted: Partial<Record<string, number>> = {};
-            const ocd = claim.kind === 'OCD';
-            // Damage or theft without a receipt is settled less a deduction staff choose within the band.
-            const noReceipt = (claim.kind === 'DAMAGE' || claim.kind === 'THEFT') && !claim.files.some((file) => file.kind === 'RECEIPT');
-            return (
-              <li key={claim.id}>
-                <article aria-labelledby={headingId} className="rounded-xl border border-gray-200 p-4">
-                  <h2 id={headingId} className="text-lg font-semibold">
-                    {t('services.protection.claim.kind', { kind: claim.kind })} · {claim.propertyName}
-                  </h2>
-                  <p className="text-sm text-gray-700">{dateTime(claim.createdAt)}</p>
-                  <dl className="mt-3 grid gap-3 sm:grid-cols-[10rem_1fr]">
-                    <dt className="font-medium">{t('services.protection.review.landlord')}</dt>
-                    <dd>
-                      {claim.landlord.name} <span className="text-sm text-gray-700">{claim.landlord.phone}</span>
-                    </dd>
-                    <dt className="font-medium">{t('services.protection.review.policy')}</dt>
-                    <dd>
-                      {claim.policyReference} · {t('services.protection.plan', { plan: claim.plan })}
-                    </dd>
-                    <dt className="font-medium">{t('services.protection.review.incident')}</dt>
-                    <dd>{date(`${claim.incidentDate}T00:00:00+08:00`)}</dd>
-                    {claim.moveOutDate ? (
-                      <>
-                        <dt className="font-medium">{t('services.protection.review.moveOut')}</dt>
-                        <dd>{date(`${claim.moveOutDate}T00:00:00+08:00`)}</dd>
-                      </>
-                    ) : null}
-                    <dt className="font-medium">{t('services.protection.review.claimed')}</dt>
-                    <dd>
-                      {sen(claim.amountSen)}
-                      {claim.electrical ? (
-                        <span className="block text-sm text-gray-700">
-                          {t('services.protection.review.electrical', { amount: rules.technicianReportOver })}
-                        </span>
-                      ) : null}
-                    </dd>
-                    <dt className="font-medium">{t('services.protection.claims.description')}</dt>
-                    <dd className="whitespace-pre-wrap">{claim.description}</dd>
-                    <dt className="font-medium">{t('services.protection.claims.files', { count: claim.files.length })}</dt>
-                    <dd>
-                      <ul className="space-y-1">
-                        {claim.files.map((file) => (
-                          <li key={file.id}>
-                            <a href={file.url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-                              {t('services.protection.review.file', { kind: file.kind, index: (counted[file.kind] = (counted[file.kind] ?? 0) + 1) })}
-                            </a>
-                          </li>
-                        ))}
-                      </ul>
-                    </dd>
-                  </dl>
-                  <Form method="post" className="mt-4 space-y-2">
-                    <input type="hidden" name="id" value={claim.id} />
-                    {ocd ? (
-                      <p className="max-w-prose text-sm text-gray-700">
-                        {t('services.protection.review.ocdPays', { amount: sen(claim.monthlyRentSen), max: rules.ocdMonths })}
-                      </p>
-                    ) : (
-                      <>
-                        <label htmlFor={`amount-${claim.id}`} className="block font-medium">
-                          {t('services.protection.review.amount')}
-                        </label>
-                        <input
-                          id={`amount-${claim.id}`}
-                          name="amount"
-                          type="number"
-                          inputMode="numeric"
-                          min={1}
-                          max={claim.amountSen / 100}
-                          defaultValue={claim.amountSen / 100}
-                          className="block w-40 rounded-lg border border-gray-300 px-3 py-2"
-                        />
-                      </>
-                    )}
-                    {noReceipt ? (
-                      <>
-                        <label htmlFor={`deduction-${claim.id}`} className="block font-medium">
-                          {t('services.protection.review.deduction')}
-                        </label>
-                        <input
-                          id={`deduction-${claim.id}`}
-                          name="deductionPercent"
-                          type="number"
-                          inputMode="numeric"
-                          min={rules.noReceiptDeduction.min}
-                          max={rules.noReceiptDeduction.max}
-                          defaultValue={rules.noReceiptDeduction.min}
-                          aria-describedby={`deduction-${claim.id}-hint`}
-                          className="block w-40 rounded-lg border border-gray-300 px-3 py-2"
-                        />
-                        <p id={`deduction-${claim.id}-hint`} className="text-sm text-gray-700">
-                          {t('services.protection.review.deductionHint', { min: rules.noReceiptDeduction.min, max: rules.noReceiptDeduction.max })}
-                        </p>
-                      </>
-                    ) : null}
-                    <label htmlFor={`note-${claim.id}`} className="block font-medium">
-                      {t('services.protection.review.note')}
+      <StaffQueue queue={queue} loadError={t('services.protection.review.failed')} empty={t('services.protection.review.empty')}>
+        {(claim) => {
+          const mine = result && !result.ok && result.id === claim.id ? result : undefined;
+          const headingId = `claim-${claim.id}`;
+          const counted: Partial<Record<string, number>> = {};
+          const ocd = claim.kind === 'OCD';
+          // Damage or theft without a receipt is settled less a deduction staff choose within the band.
+          const noReceipt = (claim.kind === 'DAMAGE' || claim.kind === 'THEFT') && !claim.files.some((file) => file.kind === 'RECEIPT');
+          return (
+            <article aria-labelledby={headingId} className="rounded-xl border border-gray-200 p-4">
+              <h2 id={headingId} className="text-lg font-semibold">
+                {t('services.protection.claim.kind', { kind: claim.kind })} · {claim.propertyName}
+              </h2>
+              <p className="text-sm text-gray-700">{dateTime(claim.createdAt)}</p>
+              <dl className="mt-3 grid gap-3 sm:grid-cols-[10rem_1fr]">
+                <dt className="font-medium">{t('services.protection.review.landlord')}</dt>
+                <dd>
+                  {claim.landlord.name} <span className="text-sm text-gray-700">{claim.landlord.phone}</span>
+                </dd>
+                <dt className="font-medium">{t('services.protection.review.policy')}</dt>
+                <dd>
+                  {claim.policyReference} · {t('services.protection.plan', { plan: claim.plan })}
+                </dd>
+                <dt className="font-medium">{t('services.protection.review.incident')}</dt>
+                <dd>{date(`${claim.incidentDate}T00:00:00+08:00`)}</dd>
+                {claim.moveOutDate ? (
+                  <>
+                    <dt className="font-medium">{t('services.protection.review.moveOut')}</dt>
+                    <dd>{date(`${claim.moveOutDate}T00:00:00+08:00`)}</dd>
+                  </>
+                ) : null}
+                <dt className="font-medium">{t('services.protection.review.claimed')}</dt>
+                <dd>
+                  {sen(claim.amountSen)}
+                  {claim.electrical ? (
+                    <span className="block text-sm text-gray-700">
+                      {t('services.protection.review.electrical', { amount: rules.technicianReportOver })}
+                    </span>
+                  ) : null}
+                </dd>
+                <dt className="font-medium">{t('services.protection.claims.description')}</dt>
+                <dd className="whitespace-pre-wrap">{claim.description}</dd>
+                <dt className="font-medium">{t('services.protection.claims.files', { count: claim.files.length })}</dt>
+                <dd>
+                  <ul className="space-y-1">
+                    {claim.files.map((file) => (
+                      <li key={file.id}>
+                        <a href={file.url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                          {t('services.protection.review.file', { kind: file.kind, index: (counted[file.kind] = (counted[file.kind] ?? 0) + 1) })}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </dl>
+              <DecisionForm
+                fields={{ id: claim.id }}
+                note={{ label: t('services.protection.review.note') }}
+                choices={[
+                  { intent: 'approve', label: t('services.protection.review.approve') },
+                  { intent: 'reject', label: t('services.protection.review.reject') },
+                ]}
+                busy={busy}
+                failure={mine && !('needsPin' in mine) ? mine.error || t('services.protection.review.failed') : undefined}
+              >
+                {ocd ? (
+                  <p className="max-w-prose text-sm text-gray-700">
+                    {t('services.protection.review.ocdPays', { amount: sen(claim.monthlyRentSen), max: rules.ocdMonths })}
+                  </p>
+                ) : (
+                  <>
+                    <label htmlFor={`amount-${claim.id}`} className="block font-medium">
+                      {t('services.protection.review.amount')}
                     </label>
-                    <textarea
-                      id={`note-${claim.id}`}
-                      name="note"
-                      required
-                      minLength={3}
-                      maxLength={1000}
-                      rows={3}
-                      className="block w-full rounded-lg border border-gray-300 px-3 py-2"
+                    <input
+                      id={`amount-${claim.id}`}
+                      name="amount"
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={claim.amountSen / 100}
+                      defaultValue={claim.amountSen / 100}
+                      className="block w-40 rounded-lg border border-gray-300 px-3 py-2"
                     />
-                    {mine && !('needsPin' in mine) ? (
-                      <p role="alert" className="text-sm text-red-700">
-                        {mine.error || t('services.protection.review.failed')}
-                      </p>
-                    ) : null}
-                    <div className="flex flex-wrap gap-2">
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="approve"
-                        disabled={busy}
-                        className="bg-brand-700 hover:bg-brand-800 focus-visible:ring-brand-600 min-h-11 rounded-lg px-4 py-2 font-medium text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60"
-                      >
-                        {t('services.protection.review.approve')}
-                      </button>
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="reject"
-                        disabled={busy}
-                        className="focus-visible:ring-brand-600 min-h-11 rounded-lg border border-gray-400 px-4 py-2 font-medium hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60"
-                      >
-                        {t('services.protection.review.reject')}
-                      </button>
-                    </div>
-                  </Form>
-                </article>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  </>
+                )}
+                {noReceipt ? (
+                  <>
+                    <label htmlFor={`deduction-${claim.id}`} className="block font-medium">
+                      {t('services.protection.review.deduction')}
+                    </label>
+                    <input
+                      id={`deduction-${claim.id}`}
+                      name="deductionPercent"
+                      type="number"
+                      inputMode="numeric"
+                      min={rules.noReceiptDeduction.min}
+                      max={rules.noReceiptDeduction.max}
+                      defaultValue={rules.noReceiptDeduction.min}
+                      aria-describedby={`deduction-${claim.id}-hint`}
+                      className="block w-40 rounded-lg border border-gray-300 px-3 py-2"
+                    />
+                    <p id={`deduction-${claim.id}-hint`} className="text-sm text-gray-700">
+                      {t('services.protection.review.deductionHint', { min: rules.noReceiptDeduction.min, max: rules.noReceiptDeduction.max })}
+                    </p>
+                  </>
+                ) : null}
+              </DecisionForm>
+            </article>
+          );
+        }}
+      </StaffQueue>
 
       <section aria-labelledby="overstays-title" className="mt-8 space-y-3">
         <h2 id="overstays-title" className="text-xl font-semibold">
@@ -275,13 +233,7 @@ export default function AdminProtectionClaims({ loaderData }: Route.ComponentPro
                         className="mt-1 block rounded-lg border border-gray-300 px-3 py-2"
                       />
                     </div>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="end"
-                      disabled={busy}
-                      className="focus-visible:ring-brand-600 min-h-11 rounded-lg border border-gray-400 px-4 py-2 font-medium hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:opacity-60"
-                    >
+                    <button type="submit" name="intent" value="end" disabled={busy} className={SECONDARY_BUTTON}>
                       {t('services.protection.review.endOverstay')}
                     </button>
                     {mine && !('needsPin' in mine) ? (

@@ -90,4 +90,25 @@ describe('/dashboard/protection: the landlord pays instalments and files claims'
     expect(response.headers.get('location')).toBe('http://localhost:3000/pay/sim/abc');
     expect(calls.map((call) => call.path)).toEqual(['/services/protection/policies/p1/instalments/2/pay']);
   });
+
+  it.each([
+    // [name, the API's answer, what the page gets back]
+    ['moved', () => ({ id: 'p1' }), { ok: true, intent: 'transfer', policyId: 'p1' }],
+    [
+      'refused: the tenant was not screened',
+      () => Response.json({ errorCode: 11490, message: 'The new tenant has not passed screening.' }, { status: 422 }),
+      { ok: false, intent: 'transfer', policyId: 'p1', error: 'The new tenant has not passed screening.', fields: {} },
+    ],
+  ])('moving a policy to a replacement tenant’s tenancy: %s', async (_name, answer, expected) => {
+    const { context, calls } = routeContext({ user: testUser(), api: { 'POST /services/protection/policies/p1/transfer': answer } });
+    const form = new FormData();
+    form.set('intent', 'transfer');
+    form.set('policyId', 'p1');
+    form.set('dealId', '00000000-0000-4000-8000-000000000009');
+    const result = (await post('/dashboard/protection', form, context)) as unknown as { data?: unknown };
+    expect(result.data ?? result).toEqual(expected);
+    expect(calls).toEqual([
+      { method: 'POST', path: '/services/protection/policies/p1/transfer', body: { dealId: '00000000-0000-4000-8000-000000000009' } },
+    ]);
+  });
 });

@@ -34,6 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The gateway's page is not one of ours: the browser loads it as a document.
       return redirectDocument(paymentUrl);
     }
+    if (intent === 'transfer') {
+      await api.transferProtectionPolicy(String(form.get('policyId')), { dealId: String(form.get('dealId')) });
+      return { ok: true as const, intent, policyId: String(form.get('policyId')) };
+    }
     const chosen = (name: string) => form.getAll(name).filter((value): value is File => typeof value !== 'string' && value.size > 0);
     const evidence: [ClaimFileKind, File[]][] = [
       ['PHOTO', chosen('photos')],
@@ -57,7 +61,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true as const, intent };
   } catch (error) {
     if (error instanceof ApiError && error.body)
-      return data({ ok: false as const, intent, error: error.body.message, fields: fieldErrors(error.body.fields) }, { status: error.status });
+      return data(
+        {
+          ok: false as const,
+          intent,
+          policyId: String(form.get('policyId') ?? ''),
+          error: error.body.message,
+          fields: fieldErrors(error.body.fields),
+        },
+        { status: error.status },
+      );
     throw error;
   }
 }
@@ -90,6 +103,11 @@ export default function ProtectionPolicies({ loaderData }: Route.ComponentProps)
       {result?.ok && result.intent === 'claim' ? (
         <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-green-800">
           {t('services.protection.claims.filed')}
+        </p>
+      ) : null}
+      {result?.ok && result.intent === 'transfer' ? (
+        <p role="status" className="rounded-lg bg-green-50 px-3 py-2 text-green-800">
+          {t('services.protection.transfer.done')}
         </p>
       ) : null}
       {error && result?.intent === 'pay' ? (
@@ -150,12 +168,38 @@ export default function ProtectionPolicies({ loaderData }: Route.ComponentProps)
                 {policy.otrPaidSen > 0 ? (
                   <p className="mt-2 text-sm">{t('services.protection.policies.otr', { amount: sen(policy.otrPaidSen) })}</p>
                 ) : null}
+                {policy.transfers.length > 0 ? (
+                  <ul className="mt-2 space-y-1 text-sm text-gray-700">
+                    {policy.transfers.map((transfer) => (
+                      <li key={transfer.transferredAt}>
+                        {t('services.protection.transfer.history', {
+                          date: dateTime(transfer.transferredAt),
+                          end: day(transfer.fromEnd),
+                          start: day(transfer.toStart),
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
                 <a
                   href={`/api/services/protection/policies/${policy.id}/pdf`}
                   className="text-brand-700 mt-3 inline-block font-medium hover:underline"
                 >
                   {t('services.protection.policies.download')}
                 </a>
+                {policy.status === 'ACTIVE' ? (
+                  <TransferForm
+                    policyId={policy.id}
+                    coverLimit={day(policy.coverLimit)}
+                    tenancies={overview.insurable.filter((deal) => deal.dealId !== policy.dealId)}
+                    busy={busy}
+                    error={
+                      result && !result.ok && result.intent === 'transfer' && 'policyId' in result && result.policyId === policy.id
+                        ? error
+                        : undefined
+                    }
+                  />
+                ) : null}
               </article>
             </li>
           ))}
@@ -221,13 +265,22 @@ export default function ProtectionPolicies({ loaderData }: Route.ComponentProps)
               <label htmlFor="claim-kind" className="block text-sm font-medium text-gray-800">
                 {t('services.protection.claims.kind')}
               </label>
-              <select id="claim-kind" name="kind" className="mt-1 block w-full min-w-0 rounded-lg border border-gray-300 px-3 py-2">
+              <select
+                id="claim-kind"
+                name="kind"
+                aria-describedby="claim-ocd-hint"
+                className="mt-1 block w-full min-w-0 rounded-lg border border-gray-300 px-3 py-2"
+              >
                 {CLAIM_KINDS.map((kind) => (
                   <option key={kind} value={kind}>
                     {t('services.protection.claim.kind', { kind })}
                   </option>
                 ))}
               </select>
+              {/* What an OCD claim must show (the server checks the same: the term ended, a collected rent long unpaid). */}
+              <p id="claim-ocd-hint" className="mt-1 text-sm text-gray-600">
+                {t('services.protection.claims.ocdHint', { days: rules.evictionAfterDays })}
+              </p>
             </div>
             <Field
               id="claim-date"
@@ -367,5 +420,69 @@ export default function ProtectionPolicies({ loaderData }: Route.ComponentProps)
         ) : null}
       </section>
     </div>
+  );
+}
+
+/** Moves an ACTIVE policy to the landlord's tenancy of a replacement tenant (the server checks the home and the screening). */
+function TransferForm({
+  policyId,
+  coverLimit,
+  tenancies,
+  busy,
+  error,
+}: {
+  policyId: string;
+  coverLimit: string;
+  tenancies: { dealId: string; propertyName: string; moveInDate: string }[];
+  busy: boolean;
+  error: string | undefined;
+}) {
+  const { t, date } = useI18n();
+  const id = `transfer-${policyId}`;
+  return (
+    <Form method="post" aria-labelledby={`${id}-title`} className="mt-4 space-y-2 border-t border-gray-200 pt-3">
+      <h3 id={`${id}-title`} className="font-semibold">
+        {t('services.protection.transfer.title')}
+      </h3>
+      <p id={`${id}-intro`} className="text-sm text-gray-700">
+        {t('services.protection.transfer.intro', { months: rules.transferMaxMonths, limit: coverLimit })}
+      </p>
+      {tenancies.length === 0 ? (
+        <p className="text-sm text-gray-700">{t('services.protection.transfer.none')}</p>
+      ) : (
+        <>
+          <input type="hidden" name="intent" value="transfer" />
+          <input type="hidden" name="policyId" value={policyId} />
+          <label htmlFor={`${id}-deal`} className="block text-sm font-medium text-gray-800">
+            {t('services.protection.transfer.deal')}
+          </label>
+          <select
+            id={`${id}-deal`}
+            name="dealId"
+            required
+            aria-describedby={`${id}-intro`}
+            className="block w-full min-w-0 rounded-lg border border-gray-300 px-3 py-2"
+          >
+            {tenancies.map((deal) => (
+              <option key={deal.dealId} value={deal.dealId}>
+                {deal.propertyName} · {date(`${deal.moveInDate}T00:00:00+08:00`)}
+              </option>
+            ))}
+          </select>
+          {error ? (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={busy}
+            className="border-brand-600 text-brand-700 hover:bg-brand-50 rounded-full border px-3 py-1.5 font-semibold disabled:opacity-60"
+          >
+            {t('services.protection.transfer.submit')}
+          </button>
+        </>
+      )}
+    </Form>
   );
 }
