@@ -1,7 +1,13 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '@kunci/contracts/business';
+import type { Policy, ProtectionOverview } from '@kunci/contracts/protection';
+import { CATALOGUES } from '@kunci/i18n/messages';
+import { I18nProvider } from '../../../lib/i18n.tsx';
 import { routeContext, testUser } from '../../../lib/route-testing.ts';
-import { action } from './protection-policies.tsx';
+import ProtectionPolicies, { action } from './protection-policies.tsx';
 
 type Args = Parameters<typeof action>[0];
 const post = (path: string, form: FormData, context: Args['context']) =>
@@ -110,5 +116,81 @@ describe('/dashboard/protection: the landlord pays instalments and files claims'
     expect(calls).toEqual([
       { method: 'POST', path: '/services/protection/policies/p1/transfer', body: { dealId: '00000000-0000-4000-8000-000000000009' } },
     ]);
+  });
+});
+
+describe('/dashboard/protection: moving a policy to a replacement tenant', () => {
+  const policy = (changes: Partial<Policy>): Policy => ({
+    id: '00000000-0000-4000-8000-000000000001',
+    reference: 'KP-2026-ABCD1234',
+    dealId: '00000000-0000-4000-8000-00000000000a',
+    propertyName: 'Vista Residence',
+    plan: 'PROTECT_PLUS',
+    monthlyRentSen: 180_000,
+    insuredRentSen: 180_000,
+    premiumSen: 270_000,
+    sstSen: 16_200,
+    stampDutySen: 1000,
+    totalSen: 287_200,
+    status: 'ACTIVE',
+    startDate: '2026-01-01',
+    endDate: '2027-06-30',
+    instalments: [],
+    otrPaidSen: 0,
+    coverLimit: '2027-11-30',
+    transfers: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...changes,
+  });
+  const page = async (overview: ProtectionOverview) => {
+    const element = createElement(I18nProvider, {
+      lang: 'en',
+      messages: CATALOGUES.en,
+      children: createElement(ProtectionPolicies, { loaderData: { overview } } as unknown as Parameters<typeof ProtectionPolicies>[0]),
+    });
+    const handler = createStaticHandler([{ path: '*', element }]);
+    const context = await handler.query(new Request('http://localhost:3000/dashboard/protection'));
+    if (context instanceof Response) throw new Error('unexpected redirect');
+    return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }));
+  };
+  const replacement = {
+    dealId: '00000000-0000-4000-8000-00000000000b',
+    propertyName: 'Vista Residence, unit 3',
+    monthlyRent: 1500,
+    room: false,
+    moveInDate: '2026-12-01',
+    buyBy: '2027-01-30',
+    refusal: null,
+  };
+
+  it.each([
+    // [name, policy, the landlord's other tenancies, offers the move?, lists a tenancy?]
+    ['a policy in force, with a replacement tenancy', policy({}), [replacement], true, true],
+    ['a policy in force, no other tenancy', policy({}), [], true, false],
+    ['a policy waiting for payment', policy({ status: 'PENDING_PAYMENT' }), [replacement], false, false],
+  ] as const)('%s', async (_name, shown, insurable, offered, listed) => {
+    const html = await page({ today: '2026-12-05', policies: [shown], insurable: [...insurable], claims: [] });
+    expect(html.includes('Move to a new tenant')).toBe(offered);
+    expect(html.includes('value="00000000-0000-4000-8000-00000000000b"')).toBe(listed);
+    if (offered) expect(html).toContain(`up to ${BUSINESS.protection.transferMaxMonths} months in all`);
+  });
+
+  it('lists the moves made, and says what an OCD claim needs', async () => {
+    const moved = policy({
+      transfers: [
+        {
+          fromDealId: '00000000-0000-4000-8000-00000000000c',
+          toDealId: '00000000-0000-4000-8000-00000000000a',
+          fromStart: '2026-01-01',
+          fromEnd: '2026-06-30',
+          toStart: '2026-07-01',
+          toEnd: '2027-06-30',
+          transferredAt: '2026-07-02T02:00:00.000Z',
+        },
+      ],
+    });
+    const html = await page({ today: '2026-12-05', policies: [moved], insurable: [], claims: [] });
+    expect(html).toMatch(/Moved to a new tenant on [^:]+: the earlier tenancy was covered until [^,]+, the new one from /);
+    expect(html).toContain(`unpaid for more than ${BUSINESS.protection.evictionAfterDays} days`);
   });
 });

@@ -173,7 +173,7 @@ export default function ProtectionPolicies({ loaderData }: Route.ComponentProps)
                     {policy.transfers.map((transfer) => (
                       <li key={transfer.transferredAt}>
                         {t('services.protection.transfer.history', {
-                          date: dateTime(transfer.transferredAt),
+                          date: date(transfer.transferredAt),
                           end: day(transfer.fromEnd),
                           start: day(transfer.toStart),
                         })}
