@@ -48,6 +48,12 @@ export default async function globalSetup() {
   if (process.env['TEST_REDIS_URL']) env['REDIS_URL'] = process.env['TEST_REDIS_URL'];
 
   async function start(at: number) {
+    // A server already on the port (another checkout's journeys) would answer for ours: refuse instead.
+    const busy = await fetch(`http://127.0.0.1:${at}/api/ready`).then(
+      () => true,
+      () => false,
+    );
+    if (busy) throw new Error(`port ${at} already serves something: stop it, or run the journeys with E2E_PORT set to a free port`);
     const server = spawn(process.execPath, [join(root, 'apps/server/src/server.ts')], {
       env: { ...env, PORT: String(at), PUBLIC_URL: `http://127.0.0.1:${at}` },
       stdio: ['ignore', 'inherit', 'inherit'],
