@@ -308,6 +308,8 @@ function protectionQueries(db: Database) {
       (await db.insert(protectionOcdPayments).values(values).onConflictDoNothing().returning({ month: protectionOcdPayments.month })).length > 0,
     // ---- Transfers to a replacement tenant -----------------------------------------------------------------------
 
+    /** Locks the deal a policy moves to: two moves to it wait for each other (the second then finds it protected). */
+    lockDeal: (dealId: string) => db.select({ id: deals.id }).from(deals).where(eq(deals.id, dealId)).for('update'),
     /** The tenant's screening decision on the deal (null: not screened, or not decided yet). */
     screeningDecision: async (dealId: string) =>
       (await db.select({ decision: dealScreenings.decision }).from(dealScreenings).where(eq(dealScreenings.dealId, dealId)))[0]?.decision ?? null,

@@ -476,6 +476,7 @@ export function createProtectionService({ repository, payments, notices, store, 
         );
       const moved = await repository.transaction(async (tx) => {
         const policy = (await tx.lockPolicy(policyId))!;
+        await tx.lockDeal(dealId);
         if (policy.status !== 'ACTIVE') throw notAllowed('inactive', { status: policy.status });
         if (policy.dealId === dealId) throw notAllowed('same');
         const next = (await tx.deal(dealId))!;

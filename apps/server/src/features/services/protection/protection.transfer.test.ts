@@ -32,8 +32,16 @@ afterAll(() => t.close());
 const RENT_SEN = 180_000;
 
 /** A policy (written directly) on an ACTIVE deal of a listing that started `startDaysAgo` days ago. */
-async function policyOf(options: { startDaysAgo?: number; termMonths?: number; status?: 'ACTIVE' | 'PENDING_PAYMENT'; language?: 'EN' | 'MY' } = {}) {
-  const landlord = await f.person('Landlord Mei', { language: options.language ?? 'EN' });
+async function policyOf(
+  options: {
+    startDaysAgo?: number;
+    termMonths?: number;
+    status?: 'ACTIVE' | 'PENDING_PAYMENT';
+    language?: 'EN' | 'MY';
+    landlord?: Awaited<ReturnType<typeof f.person>>;
+  } = {},
+) {
+  const landlord = options.landlord ?? (await f.person('Landlord Mei', { language: options.language ?? 'EN' }));
   const tenant = await f.person('Tenant Arif');
   const startDate = addDays(today(), -(options.startDaysAgo ?? 300));
   const termMonths = options.termMonths ?? 12;
@@ -208,6 +216,20 @@ describe('moving a policy to a replacement tenant who passed screening', () => {
     const other = await policyOf();
     await t.database.db.update(protectionPolicies).set({ dealId: next.dealId }).where(eq(protectionPolicies.id, other.policy.id));
     expect((await transfer(current.landlord, current.policy.id, next.dealId)).json()).toMatchObject({ errorCode: 11483 });
+  });
+
+  it('two policies moved to the same tenancy at once: one moves, the other is told it is protected already', async () => {
+    const first = await policyOf();
+    const second = await policyOf({ landlord: first.landlord });
+    // Enrolled under the home's name, which both policies bear.
+    const next = await replacementOf(first, { home: 'name' });
+    const answers = await Promise.all([
+      transfer(first.landlord, first.policy.id, next.dealId),
+      transfer(first.landlord, second.policy.id, next.dealId),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json()).toMatchObject({ errorCode: 11483 });
+    expect(await t.database.db.select().from(protectionPolicies).where(eq(protectionPolicies.dealId, next.dealId))).toHaveLength(1);
   });
 
   it('a policy moved twice keeps its history and never covers more than the months allowed in all', async () => {

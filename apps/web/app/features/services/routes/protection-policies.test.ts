@@ -167,6 +167,7 @@ describe('/dashboard/protection: moving a policy to a replacement tenant', () =>
     // [name, policy, the landlord's other tenancies, offers the move?, lists a tenancy?]
     ['a policy in force, with a replacement tenancy', policy({}), [replacement], true, true],
     ['a policy in force, no other tenancy', policy({}), [], true, false],
+    ['a policy in force, the other tenancy protected already', policy({}), [{ ...replacement, refusal: 'EXISTS' as const }], true, false],
     ['a policy waiting for payment', policy({ status: 'PENDING_PAYMENT' }), [replacement], false, false],
   ] as const)('%s', async (_name, shown, insurable, offered, listed) => {
     const html = await page({ today: '2026-12-05', policies: [shown], insurable: [...insurable], claims: [] });

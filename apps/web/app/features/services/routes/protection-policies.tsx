@@ -191,7 +191,7 @@ export default function ProtectionPolicies({ loaderData }: Route.ComponentProps)
                   <TransferForm
                     policyId={policy.id}
                     coverLimit={day(policy.coverLimit)}
-                    tenancies={overview.insurable.filter((deal) => deal.dealId !== policy.dealId)}
+                    tenancies={overview.insurable.filter((deal) => deal.dealId !== policy.dealId && deal.refusal !== 'EXISTS')}
                     busy={busy}
                     error={
                       result && !result.ok && result.intent === 'transfer' && 'policyId' in result && result.policyId === policy.id
