@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '@kunci/db/client';
 import { createTestApp, openTestDatabase, type TestDatabase } from '../../../test/support.ts';
 import { backoffMs, createJobQueue, defineJob, type JobQueue, type JobQueueOptions } from './jobs.service.ts';
+import { shareJobKinds } from './shared-kinds.ts';
 
 let database: TestDatabase;
 /** A second instance's own connection pool on a PostgreSQL server; the same PGlite handle otherwise (one process). */
@@ -332,5 +333,40 @@ describe('job queue', () => {
       { name: 'services.collection.cycle', repeat_seconds: 600, state: 'pending', later: true },
       { name: 'services.protection.otr-cycle', repeat_seconds: 600, state: 'pending', later: true },
     ]);
+  });
+});
+
+describe('kinds of job that several features handle', () => {
+  const paid = defineJob<{ index: number }>('test.paid');
+
+  it('gives each handler its own transaction: the first one completing the job does not cut off the next (a late rent is collection’s and protection’s)', async () => {
+    const base = queue(database.db);
+    const jobs = shareJobKinds(base, [paid.name]);
+    let failSecond = true;
+    jobs.handle(paid, async ({ index }, context) => {
+      // Idempotent, as handlers of a shared kind must be.
+      await context.transaction((tx) =>
+        tx.execute(
+          sql`insert into job_test_effects (job_index) select ${index} where not exists (select 1 from job_test_effects where job_index = ${index})`,
+        ),
+      );
+    });
+    jobs.handle(paid, async ({ index }, context) => {
+      if (failSecond) {
+        failSecond = false;
+        throw new Error('the second handler fails once');
+      }
+      await context.transaction((tx) => tx.execute(sql`insert into job_test_effects (job_index) values (${index + 100})`));
+    });
+    await jobs.enqueue(paid, { index: 1 });
+    await jobs.runOnce();
+    // The second handler failed: the job is to be run again (not done), the first one's work is kept.
+    expect(await rows(`select state, attempts from jobs`)).toEqual([{ state: 'pending', attempts: 1 }]);
+    expect(await rows(`select job_index from job_test_effects order by job_index`)).toEqual([{ job_index: 1 }]);
+    advance(60_000);
+    await jobs.runOnce();
+    expect(await rows(`select state from jobs`)).toEqual([{ state: 'done' }]);
+    expect(await rows(`select job_index from job_test_effects order by job_index`)).toEqual([{ job_index: 1 }, { job_index: 101 }]);
+    expect(logs.join('')).not.toContain('already complete');
   });
 });

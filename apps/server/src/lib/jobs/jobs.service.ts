@@ -28,6 +28,11 @@ export interface JobContext {
    * back). Give the transaction to repositories (`createXRepository(tx)`). Once per run.
    */
   transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
+  /**
+   * A transaction of its own that leaves the job running: the job completes when the handler returns. For handlers
+   * that share a kind of job (`shareJobKinds`), each idempotent, where one completing the job would cut off the rest.
+   */
+  separateTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -142,6 +147,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         settled = true;
         return result;
       },
+      separateTransaction: (work) => repository.transaction((tx) => work(tx as unknown as Database)),
     };
     // Keep the job while it runs longer than a lease.
     const renew = setInterval(

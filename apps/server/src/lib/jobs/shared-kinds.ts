@@ -1,9 +1,10 @@
-import type { JobHandler, JobQueue, JobType } from './jobs.service.ts';
+import type { JobContext, JobHandler, JobQueue, JobType } from './jobs.service.ts';
 
 /**
  * A view of the queue on which several features may each handle the same kinds of job (the payment outcomes, which
- * each feature filters by purpose): their handlers run one after the other in one run of the job. Only one of them
- * may use `context.transaction`; the others must be idempotent, as every handler must be (decision 0007).
+ * each feature filters by purpose): their handlers run one after the other in one run of the job, each `context.transaction` a transaction of its
+ * own that leaves the job running (the job completes when all have returned), so each must be idempotent, as every
+ * handler must be (decision 0007).
  */
 export function shareJobKinds(queue: JobQueue, names: readonly string[]): JobQueue {
   const shared = new Map<string, JobHandler<unknown>[]>();
@@ -25,7 +26,11 @@ export function shareJobKinds(queue: JobQueue, names: readonly string[]): JobQue
       const list = [handler as JobHandler<unknown>];
       shared.set(type.name, list);
       queue.handle(type, async (payload, context) => {
-        for (const each of list) await each(payload, context);
+        // Each handler's transaction is its own: the first to complete the job would leave the others unable to
+        // write (a rent payment is collection's and, after on-time rental, protection's too). The job completes once
+        // all have returned; a failure runs them all again, which their idempotence allows.
+        const own: JobContext = { ...context, transaction: context.separateTransaction };
+        for (const each of list) await each(payload, own);
       });
     },
   };
