@@ -173,6 +173,18 @@ describe('buying protection', () => {
     expect(first.policy.plan).toBe('STANDARD');
   });
 
+  it('two purchases of the same tenancy at once: both answered, one live policy (never the index’s 500)', async () => {
+    const { landlord, dealId } = await tenancy(0);
+    const answers = await Promise.all([buy(landlord, dealId, 'STANDARD'), buy(landlord, dealId, 'PROTECT'), buy(landlord, dealId, 'PROTECT_PLUS')]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    const rows = await t.database.db
+      .select({ status: protectionPolicies.status })
+      .from(protectionPolicies)
+      .where(eq(protectionPolicies.dealId, dealId));
+    expect(rows.filter((row) => row.status !== 'CANCELLED')).toHaveLength(1);
+    expect(rows).toHaveLength(3);
+  });
+
   it.each([
     ['bought on the 60th day', { daysAgo: 60 }, 201, undefined],
     ['too late: the 61st day', { daysAgo: 61 }, 409, 11481],

@@ -416,9 +416,12 @@ export function createProtectionService({ repository, payments, notices, store, 
       const { deal, propertyName, room } = found;
       if (deal.landlordId !== landlordId) throw new AppError(ErrorCode.FORBIDDEN, { dealId });
       const { policy, first } = await repository.transaction(async (tx) => {
+        // The tenancy's row first, as a move of a policy to it takes it: two purchases, or a purchase and a move,
+        // wait for each other instead of meeting the one-live-policy index (which answered 500).
+        await tx.lockDeal(deal.id);
         const why = await refusal(tx, deal, room, day, { ignorePending: true });
         if (why) throw why;
-        // Locked by `refusal` (FOR UPDATE): a pending purchase is replaced by this one.
+        // A pending purchase is replaced by this one.
         const pending = await tx.livePolicyOfDeal(deal.id);
         if (pending) await tx.cancelPolicy(pending.id);
         const quote = protectionQuote(deal.monthlyRent, room).plans.find((each) => each.plan === plan)!;
