@@ -12,14 +12,13 @@ import {
   protectionClaims,
   protectionOcdPayments,
   protectionOtrDecisions,
-  protectionPolicies,
 } from '@kunci/db/schema';
 import type { MediaStore } from '@kunci/media/store';
 import { pngDeclaring } from '@kunci/media/test-images';
 import { createTestApp, type TestApp } from '../../../../test/support.ts';
 import { confirmStaffSession } from '../../../../test/authz/admin.ts';
 import { servicesFixtures } from '../test-helpers.ts';
-import { overstayingTenancy } from './test-helpers.ts';
+import { insertPolicy, overstayingTenancy } from './test-helpers.ts';
 import { addDays, addMonths } from '../collection/collection-dates.ts';
 import { createProtectionRepository } from './protection.repository.ts';
 import {
@@ -49,26 +48,16 @@ async function policyOf(plan: 'PROTECT_PLUS' | 'PROTECT' = 'PROTECT_PLUS') {
   const landlord = await f.person('Landlord Siti');
   const tenant = await f.person('Tenant Kumar');
   const { dealId } = await f.activeDeal(landlord.id, tenant.id, addDays(today(), -300));
-  const [policy] = await t.database.db
-    .insert(protectionPolicies)
-    .values({
-      dealId,
-      landlordId: landlord.id,
-      tenantId: tenant.id,
-      propertyName: 'Claim Rules Residence',
-      plan,
-      monthlyRentSen: RENT_SEN,
-      insuredRentSen: RENT_SEN,
-      premiumSen: 270_000,
-      sstSen: 16_200,
-      stampDutySen: 1000,
-      totalSen: 287_200,
-      status: 'ACTIVE',
-      startDate: addDays(today(), -300),
-      endDate: addDays(today(), 65),
-    })
-    .returning();
-  return { landlord, tenant, dealId, policy: policy! };
+  const policy = await insertPolicy(t, {
+    dealId,
+    landlordId: landlord.id,
+    tenantId: tenant.id,
+    propertyName: 'Claim Rules Residence',
+    plan,
+    startDate: addDays(today(), -300),
+    endDate: addDays(today(), 65),
+  });
+  return { landlord, tenant, dealId, policy };
 }
 
 const PNG = pngDeclaring(8, 6);

@@ -9,7 +9,6 @@ import {
   notices,
   protectionInstalments,
   protectionOtrDecisions,
-  protectionPolicies,
 } from '@kunci/db/schema';
 import { BUSINESS } from '@kunci/contracts/business';
 import type { Claim, Policy } from '@kunci/contracts/protection';
@@ -17,6 +16,7 @@ import { pngDeclaring } from '@kunci/media/test-images';
 import { createTestApp, type TestApp } from '../../../../test/support.ts';
 import { confirmStaffSession } from '../../../../test/authz/admin.ts';
 import { servicesFixtures } from '../test-helpers.ts';
+import { insertPolicy } from './test-helpers.ts';
 import { addDays } from '../collection/collection-dates.ts';
 import { otrCounts, PROTECTION_ACCOUNTS } from './protection.service.ts';
 import { protectionOtr } from './protection-jobs.ts';
@@ -70,25 +70,15 @@ async function protectedTenancy(plan: 'PROTECT_PLUS' | 'PROTECT', invoices: [num
   const moveInDate = addDays(today(), -400);
   const { dealId } = await f.activeDeal(landlord.id, tenant.id, moveInDate, { tenancyMonths: termMonths });
   const db = t.database.db;
-  const [policy] = await db
-    .insert(protectionPolicies)
-    .values({
-      dealId,
-      landlordId: landlord.id,
-      tenantId: tenant.id,
-      propertyName: 'OTR Residence',
-      plan,
-      monthlyRentSen: 180_000,
-      insuredRentSen: 180_000,
-      premiumSen: 270_000,
-      sstSen: 16_200,
-      stampDutySen: 1000,
-      totalSen: 287_200,
-      status: 'ACTIVE',
-      startDate: addDays(today(), -1000),
-      endDate: addDays(today(), 1000),
-    })
-    .returning();
+  const policy = await insertPolicy(t, {
+    dealId,
+    landlordId: landlord.id,
+    tenantId: tenant.id,
+    propertyName: 'OTR Residence',
+    plan,
+    startDate: addDays(today(), -1000),
+    endDate: addDays(today(), 1000),
+  });
   const [tenancy] = await db
     .insert(collectionTenancies)
     .values({
@@ -126,12 +116,12 @@ async function protectedTenancy(plan: 'PROTECT_PLUS' | 'PROTECT', invoices: [num
     await db.insert(protectionOtrDecisions).values(
       earlier.map(([number, , , otr]) => ({
         invoiceId: rows.find((row) => row.number === number)!.id,
-        policyId: policy!.id,
+        policyId: policy.id,
         paid: otr!,
         amountSen: otr ? 180_000 : 0,
       })),
     );
-  return { landlord, policy: policy!, tenancy: tenancy!, invoices: rows };
+  return { landlord, policy, tenancy: tenancy!, invoices: rows };
 }
 
 /** Runs on-time rental through the job queue, as the recurring job enqueues it. */

@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestApp } from '../../../../test/support.ts';
 import { confirmStaffSession } from '../../../../test/authz/admin.ts';
 import { servicesFixtures } from '../test-helpers.ts';
-import { overstayingTenancy } from './test-helpers.ts';
+import { insertPolicy, overstayingTenancy } from './test-helpers.ts';
 import { addDays, addMonths, tenancyEnd } from '../collection/collection-dates.ts';
 import { coverLimit, ocdRefusal, sameHome, transferCover } from './protection.service.ts';
 
@@ -46,26 +46,17 @@ async function policyOf(
   const startDate = addDays(today(), -(options.startDaysAgo ?? 300));
   const termMonths = options.termMonths ?? 12;
   const { dealId, propertyId } = await f.activeDeal(landlord.id, tenant.id, startDate, { tenancyMonths: termMonths });
-  const [policy] = await t.database.db
-    .insert(protectionPolicies)
-    .values({
-      dealId,
-      landlordId: landlord.id,
-      tenantId: tenant.id,
-      propertyName: 'Transfer Residence',
-      plan: 'PROTECT_PLUS',
-      monthlyRentSen: RENT_SEN,
-      insuredRentSen: RENT_SEN,
-      premiumSen: 270_000,
-      sstSen: 16_200,
-      stampDutySen: 1000,
-      totalSen: 287_200,
-      status: options.status ?? 'ACTIVE',
-      startDate,
-      endDate: tenancyEnd(startDate, Math.min(termMonths, rules.coverMonths)),
-    })
-    .returning();
-  return { landlord, tenant, dealId, propertyId, policy: policy! };
+  const policy = await insertPolicy(t, {
+    dealId,
+    landlordId: landlord.id,
+    tenantId: tenant.id,
+    propertyName: 'Transfer Residence',
+    plan: 'PROTECT_PLUS',
+    status: options.status ?? 'ACTIVE',
+    startDate,
+    endDate: tenancyEnd(startDate, Math.min(termMonths, rules.coverMonths)),
+  });
+  return { landlord, tenant, dealId, propertyId, policy };
 }
 
 type Replacement = {

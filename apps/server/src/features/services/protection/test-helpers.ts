@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { collectionInvoices, collectionTenancies, deals, protectionOtrDecisions } from '@kunci/db/schema';
+import { collectionInvoices, collectionTenancies, deals, protectionOtrDecisions, protectionPolicies } from '@kunci/db/schema';
 import { malaysiaDay } from '@kunci/i18n/format';
 import type { TestApp } from '../../../../test/support.ts';
 
@@ -50,4 +50,30 @@ export async function overstayingTenancy(
     .insert(protectionOtrDecisions)
     .values({ invoiceId: invoice!.id, policyId: deal.policyId, paid: false, reason: 'TOO_MANY_OVERDUE', amountSen: 0 });
   return { tenancyId: tenancy!.id, invoiceId: invoice!.id, dueDate };
+}
+
+/**
+ * A policy written directly (not bought through the gateway) at RM1,800 a month, priced as Protect Plus at that rent
+ * is: for tests of what a policy in force does.
+ */
+export async function insertPolicy(
+  t: TestApp,
+  values: Pick<typeof protectionPolicies.$inferInsert, 'dealId' | 'landlordId' | 'tenantId' | 'propertyName' | 'plan' | 'startDate' | 'endDate'> & {
+    status?: 'ACTIVE' | 'PENDING_PAYMENT';
+  },
+) {
+  const [policy] = await t.database.db
+    .insert(protectionPolicies)
+    .values({
+      status: 'ACTIVE',
+      ...values,
+      monthlyRentSen: 180_000,
+      insuredRentSen: 180_000,
+      premiumSen: 270_000,
+      sstSen: 16_200,
+      stampDutySen: 1000,
+      totalSen: 287_200,
+    })
+    .returning();
+  return policy!;
 }
