@@ -2,7 +2,6 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agreement, AgreementInvitation } from '@kunci/contracts/agreements';
 import type { Deal } from '@kunci/contracts/deals';
@@ -10,6 +9,7 @@ import { agreementInvitations, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { bearer, createTestApp, freshPhone, type TestApp } from '../../../test/support.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { dealFixtures } from '../../../test/deal-fixtures.ts';
 
 /**
@@ -42,18 +42,6 @@ async function phoneOf(userId: string) {
 /** The SMS messages sent to a phone, newest first (the dev outbox). */
 async function outbox(phone: string): Promise<string[]> {
   return ((await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })).json() as { body: string }[]).map((m) => m.body);
-}
-
-async function pdfText(data: Buffer): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(data), useSystemFonts: false });
-  const document = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  await task.destroy();
-  return pages.join('\n');
 }
 
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);

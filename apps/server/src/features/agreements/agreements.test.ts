@@ -3,7 +3,6 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agreement } from '@kunci/contracts/agreements';
 import type { Deal } from '@kunci/contracts/deals';
@@ -13,6 +12,7 @@ import { tenancyAgreements, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { readAll } from '../../lib/uploads.ts';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { dealFixtures } from '../../../test/deal-fixtures.ts';
 import { agreementPdf, type AgreementDocument } from './agreement-pdf.ts';
 
@@ -30,18 +30,6 @@ beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_SECRET: 'a'.repeat(40), RATE_LIMIT_MAX: '100000' }, store });
 });
 afterAll(() => t.close());
-
-async function pdfText(data: Buffer): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(data), useSystemFonts: false });
-  const document = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  await task.destroy();
-  return pages.join('\n');
-}
 
 /** Every SMS to a user (the dev outbox), newest first. */
 async function allSms(userId: string): Promise<string[]> {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@kunci/db/schema';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { bearer, createTestApp, freshPhone, type TestApp } from '../../../test/support.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { SIGNATURE_HEADER, signWebhook, simulatorSecret } from './simulator.ts';
 
 /**
@@ -44,19 +44,6 @@ const choose = (token: string, fields: Record<string, string>) =>
     payload: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
-
-/** The text of a PDF's pages, read back by PDF.js. */
-async function pdfText(data: Buffer): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(data), useSystemFonts: false });
-  const document = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await task.destroy();
-  return pages.join('\n');
-}
 
 /** Runs queued webhook deliveries until none is due. */
 async function deliverAll() {
@@ -129,7 +116,7 @@ describe('payments on the simulator', () => {
     const receipt = (await t.app.inject({ url: `/api/payments/${paymentId}/receipt?lang=en`, headers: bearer(payer.token) })).json();
     expect(receipt).toMatchObject({ method: 'card', cardLast4: '4242', status: 'SUCCEEDED' });
     const pdf = await t.app.inject({ url: `/api/payments/${paymentId}/receipt.pdf?lang=en`, headers: bearer(payer.token) });
-    const text = await pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload, ' ');
     expect(text).toContain('Card ••••4242');
     expect(text).not.toContain('4242 4242');
 
@@ -272,7 +259,7 @@ describe('payments on the simulator', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // The PDF in the payer's language (Chinese) and in the two others, read back as text.
     const number = receipt.json().receiptNumber as string;
-    const zh = await pdfText(pdf.rawPayload);
+    const zh = await pdfText(pdf.rawPayload, ' ');
     for (const words of [
       'Kunci',
       '收据',
@@ -290,11 +277,13 @@ describe('payments on the simulator', () => {
     expect(zh).toMatch(/\d{4}年\d{1,2}月\d{1,2}日 .*\(GMT\+8\)/);
     const en = await pdfText(
       (await t.app.inject({ url: `/api/payments/${paymentId}/receipt.pdf?lang=en`, headers: bearer(payer.token) })).rawPayload,
+      ' ',
     );
     for (const words of ['Receipt', 'Paid by', 'Mei Ling', '订金 Booking fee', 'FPX online banking', 'Public Bank', 'Status', 'Paid', 'RM 1,234.56'])
       expect(en).toContain(words);
     const ms = await pdfText(
       (await t.app.inject({ url: `/api/payments/${paymentId}/receipt.pdf?lang=ms`, headers: bearer(payer.token) })).rawPayload,
+      ' ',
     );
     for (const words of ['Resit', 'Dibayar oleh', 'Mei Ling', 'Perbankan dalam talian FPX', 'Dibayar', 'RM 1,234.56']) expect(ms).toContain(words);
     expect(ms).not.toContain('收据');

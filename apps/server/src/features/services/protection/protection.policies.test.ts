@@ -1,5 +1,4 @@
 import { and, eq, like } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectionInvoices,
@@ -13,6 +12,7 @@ import {
 import type { Policy, ProtectionOverview } from '@kunci/contracts/protection';
 import type { MediaStore } from '@kunci/media/store';
 import { createTestApp, type TestApp } from '../../../../test/support.ts';
+import { pdfText } from '../../../../test/pdf-text.ts';
 import { servicesFixtures } from '../test-helpers.ts';
 import { addDays, addMonths } from '../collection/collection-dates.ts';
 import { createProtectionRepository } from './protection.repository.ts';
@@ -26,19 +26,6 @@ beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_SECRET: 'q'.repeat(40), RATE_LIMIT_MAX: '100000' } });
 });
 afterAll(() => t.close());
-
-/** The text of every page, as the agreements tests read their PDF. */
-async function pdfText(data: Buffer): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(data), useSystemFonts: false });
-  const document = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  await task.destroy();
-  return pages.join('\n');
-}
 
 /** A landlord (in `language`) with an ACTIVE tenancy at `rent` whose tenant moved in `daysAgo` days ago. */
 async function tenancy(daysAgo: number, options: { rent?: number; months?: number; language?: 'EN' | 'MY' | 'ZH' } = {}) {
