@@ -2,6 +2,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
 import { areas, deals, jobs, ledgerEntries, properties, users } from '@kunci/db/schema';
 import { freshPhone, type TestApp } from './support.ts';
+import { sixDigitCode, textsTo } from './outbox.ts';
 import { signedInPerson, type PersonOptions } from './people.ts';
 
 /** Deal tests' fixtures: people, a live Bangsar condo of a landlord, paying on the simulator, the ledger. */
@@ -83,9 +84,7 @@ export function dealFixtures(t: () => TestApp) {
 
   /** The latest 6-digit code texted to a user (the development outbox). */
   async function smsCode(userId: string): Promise<string> {
-    const [row] = await t().database.db.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId));
-    const [latest] = (await t().app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(row!.phone)}` })).json() as { body: string }[];
-    return /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1] ?? '';
+    return sixDigitCode((await textsTo(t(), userId))[0]) ?? '';
   }
 
   /**

@@ -6,6 +6,7 @@ import { TEST_ROOT } from '../../../test/template.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/env.ts';
 import { createRedis } from '../src/plugins/redis.ts';
+import { outbox, sixDigitCode } from './outbox.ts';
 
 export { openTestDatabase, type TestDatabase };
 
@@ -76,10 +77,9 @@ export async function createTestApp(
   };
 }
 
-/** Reads the newest PIN the development outbox sent to a number. */
+/** Reads the newest PIN (or code) the development outbox sent to a number or an email address. */
 export async function latestPin(app: FastifyInstance, phone: string): Promise<string> {
-  const messages = (await app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })).json() as { body: string }[];
-  const pin = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+  const pin = sixDigitCode((await outbox(app, phone))[0]?.body);
   if (!pin) throw new Error(`no PIN in the outbox for ${phone}`);
   return pin;
 }

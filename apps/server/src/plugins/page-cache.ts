@@ -177,8 +177,10 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     }
     memory.set(key, entry);
     memoryBytes += size(entry);
+    // Least recently used first; a stale page is never served again (get drops it), so it goes too: the memory
+    // held is the pages of the last maxAgeMs, not maxBytes of pages that can only be thrown away.
     for (const [oldest, value] of memory) {
-      if (memoryBytes <= maxBytes) break;
+      if (memoryBytes <= maxBytes && fresh(value.tags, value.versions, value.createdAt)) break;
       memory.delete(oldest);
       memoryBytes -= size(value);
     }

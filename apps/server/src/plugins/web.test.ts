@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authEvents, properties } from '@kunci/db/schema';
 import { CATALOGUES, type MessageKey } from '@kunci/i18n/messages';
-import { bearer, createTestApp, signIn, type TestApp } from '../../test/support.ts';
+import { bearer, createTestApp, latestPin, signIn, type TestApp } from '../../test/support.ts';
 import { securityHeaders } from './security.ts';
 
 /** Server-rendered pages through the real app. Needs the web build (`npm run build`; `npm test` makes it). */
@@ -315,8 +315,7 @@ describe('pages', () => {
       headers,
       payload: form({ intent: 'request-pin', phoneNo: phone, origin: '', mode: 'pin' }),
     });
-    const [message] = (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })).json();
-    const pin = /(\d{6})/.exec(message.body)![1]!;
+    const pin = await latestPin(t.app, phone);
     const res = await t.app.inject({
       method: 'POST',
       url: '/login?index',

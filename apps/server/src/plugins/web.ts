@@ -21,7 +21,8 @@ interface WebEntry {
   /** The cookies a page would set for this visitor (language, device id), for a page served from the cache. */
   visitorCookies(request: Request, context: unknown): string[];
 }
-type ApiAnswer = LightMyRequestResponse;
+/** An in-process API call's answer, only what a page reads of it: an answer kept for later holds nothing else. */
+type ApiAnswer = Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'rawPayload'>;
 
 /**
  * Kept pages: browsers check back every time (ETag), a shared cache in front may keep them 2 s and serve them up to
@@ -134,7 +135,8 @@ export async function webRoutes(
     });
     const after = result.headers['retry-after'];
     if ((result.statusCode === 429 || result.statusCode === 503) && after !== undefined) retryAfter.set(request, String(after));
-    return result;
+    // Not the whole result: it also holds the call's request and response objects and two more copies of the body.
+    return { statusCode: result.statusCode, headers: result.headers, rawPayload: result.rawPayload };
   }
 
   function toResponse(result: ApiAnswer): Response {
@@ -148,7 +150,7 @@ export async function webRoutes(
   /**
    * The answers of the in-process API a page may reuse for everyone: public and the same for every visitor (a search
    * depends on its query only, similar homes on the listing in X-Source-Ref). Made again when a listing changes; at
-   * most SHARED_CALLS_BYTES of answers are remembered, oldest out first.
+   * most SHARED_CALLS_BYTES of answers are remembered, oldest out first, and none past the page cache's longest age.
    */
   const SHARED_CALLS = new Set([
     'GET /areas',
@@ -195,8 +197,10 @@ export async function webRoutes(
       else {
         entry.bytes = result.rawPayload.length + key.length;
         sharedBytes += entry.bytes;
-        for (const [oldest] of sharedCalls) {
-          if (sharedBytes <= SHARED_CALLS_BYTES) break;
+        // Oldest first (an answer made again goes to the end): past its age or a change of the listings an answer is
+        // never served again, so it goes too, and the memory held is what the last minute's pages used.
+        for (const [oldest, value] of sharedCalls) {
+          if (sharedBytes <= SHARED_CALLS_BYTES && pageCache.fresh(LISTING_TAGS, value.versions, value.createdAt)) break;
           forgetCall(oldest);
         }
       }

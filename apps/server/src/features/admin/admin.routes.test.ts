@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas, landmarks, properties, users } from '@kunci/db/schema';
 import { bearer, createTestApp, latestPin, signIn, type TestApp } from '../../../test/support.ts';
+import { outbox } from '../../../test/outbox.ts';
 
 type Session = { userId: string; token: string; phone: string };
 const CHAT_NEEDS = { moveInDate: '2026-12-20', budget: 2500, tenancyDuration: 12, reasonForMoving: 'NEAR_WORK' };
@@ -119,9 +120,9 @@ describe('back office: report, read, suspend, ban, audit, the reporter told', ()
 
     // The reporter is told (email, in their language) and sees the outcome in their reports.
     while ((await t.app.jobs.runOnce()) > 0);
-    const outbox = (await t.app.inject({ url: '/api/dev/outbox?to=nurul%40example.my' })).json() as { subject: string; body: string }[];
-    expect(outbox[0]).toMatchObject({ subject: 'Your report has been reviewed' });
-    expect(outbox[0]!.body).toContain('has been banned');
+    const [told] = await outbox(t.app, 'nurul@example.my');
+    expect(told).toMatchObject({ subject: 'Your report has been reviewed' });
+    expect(told!.body).toContain('has been banned');
     // Through the notification centre: under the reporter's bell too, once.
     const bell = (await get('/api/notices', tenant)).json() as { content: { type: string; url: string }[] };
     expect(bell.content.filter((n) => n.type === 'reports.outcome')).toMatchObject([{ url: '/dashboard/reports' }]);

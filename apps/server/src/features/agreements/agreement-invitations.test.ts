@@ -10,6 +10,7 @@ import { LocalDiskStore } from '@kunci/media/store';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { bearer, createTestApp, freshPhone, type TestApp } from '../../../test/support.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { outbox, phoneOf, sixDigitCode, textsTo } from '../../../test/outbox.ts';
 import { dealFixtures } from '../../../test/deal-fixtures.ts';
 
 /**
@@ -33,15 +34,6 @@ async function signedInAs(phone: string): Promise<Who> {
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phone));
   if (!row) throw new Error(`no account for ${phone}`);
   return { id: row.id, headers: bearer(await createSessionsRepository(t.database.db).create(row.id, 'pin', 'invitations-test', 1)) };
-}
-
-async function phoneOf(userId: string) {
-  return (await t.database.db.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId)))[0]!.phone;
-}
-
-/** The SMS messages sent to a phone, newest first (the dev outbox). */
-async function outbox(phone: string): Promise<string[]> {
-  return ((await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })).json() as { body: string }[]).map((m) => m.body);
 }
 
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -74,7 +66,7 @@ const landlordParty = { name: 'Lim Siew Ling', idType: 'PASSPORT', idNumber: 'K1
 
 async function sign(agreementId: string, who: Who) {
   expect((await t.app.inject({ method: 'POST', url: `/api/agreements/${agreementId}/code`, headers: who.headers })).statusCode).toBe(200);
-  const code = /\b(\d{6})\b/.exec((await outbox(await phoneOf(who.id)))[0] ?? '')?.[1];
+  const code = sixDigitCode((await textsTo(t, who.id))[0]);
   return t.app.inject({ method: 'POST', url: `/api/agreements/${agreementId}/sign`, payload: { code }, headers: who.headers });
 }
 
@@ -88,7 +80,7 @@ describe('agreement for a tenancy found elsewhere', () => {
     const wrongPhone = await invite(landlord, invitation('12345', 'LANDLORD'), 'ms');
     expect(wrongPhone.statusCode).toBe(422);
     expect(JSON.stringify(wrongPhone.json())).toContain('body.phone');
-    const self = await invite(landlord, invitation(await phoneOf(landlord.id), 'LANDLORD'));
+    const self = await invite(landlord, invitation(await phoneOf(t.database, landlord.id), 'LANDLORD'));
     expect(self.statusCode).toBe(422);
     expect(self.json()).toMatchObject({ message: expect.stringContaining('your own phone number') });
     expect(
@@ -114,9 +106,9 @@ describe('agreement for a tenancy found elsewhere', () => {
 
     // The invitee is told by SMS with a link to the invitation on the tenant's page.
     await f.drain();
-    const [sms] = await outbox(phone);
-    expect(sms).toContain('Lim Siew Ling');
-    expect(sms).toContain(`/dashboard/ta-initiate/new/tenant?invitation=${inv.id}`);
+    const [sms] = await outbox(t.app, phone);
+    expect(sms?.body).toContain('Lim Siew Ling');
+    expect(sms?.body).toContain(`/dashboard/ta-initiate/new/tenant?invitation=${inv.id}`);
 
     const invitee = await signedInAs(phone);
     const seen = (await t.app.inject({ url: `/api/agreements/invitations/${inv.id}`, headers: invitee.headers })).json() as AgreementInvitation;
@@ -152,7 +144,7 @@ describe('agreement for a tenancy found elsewhere', () => {
     expect(deal).toMatchObject({ state: 'AGREEMENT', propertyId: null, propertyDto: { name: 'Taman Tun Dr Ismail, Jalan Datuk Sulaiman 7' } });
     expect(deal.deadline).toMatchObject({ command: 'MISS_DEADLINE' });
     await f.drain();
-    expect((await outbox(await phoneOf(landlord.id)))[0]).toContain('ready to sign');
+    expect((await textsTo(t, landlord.id))[0]).toContain('ready to sign');
 
     // Signed with codes as any agreement: the PDF is sealed with its SHA-256 and names both parties.
     expect((await sign(agreement.id, invitee)).statusCode).toBe(200);
@@ -188,9 +180,9 @@ describe('agreement for a tenancy found elsewhere', () => {
   it('the tenant invites the landlord, who accepts on their side; an invitation that lapsed cannot be accepted', async () => {
     const tenant = await f.person('Nur Aisyah');
     const landlord = await f.person('Lim Siew Ling');
-    const inv = (await invite(tenant, invitation(await phoneOf(landlord.id), 'TENANT'))).json() as AgreementInvitation;
+    const inv = (await invite(tenant, invitation(await phoneOf(t.database, landlord.id), 'TENANT'))).json() as AgreementInvitation;
     await f.drain();
-    expect((await outbox(await phoneOf(landlord.id)))[0]).toContain(`/dashboard/ta-initiate/new/landlord?invitation=${inv.id}`);
+    expect((await textsTo(t, landlord.id))[0]).toContain(`/dashboard/ta-initiate/new/landlord?invitation=${inv.id}`);
     const agreement = (await accept(landlord, inv.id, landlordParty)).json() as Agreement;
     expect(agreement).toMatchObject({
       viewerRole: 'LANDLORD',
@@ -202,7 +194,7 @@ describe('agreement for a tenancy found elsewhere', () => {
     ).toBe(agreement.dealId);
 
     // Lapsed: shown as EXPIRED and refused (410) in the invitee's language.
-    const late = (await invite(tenant, invitation(await phoneOf(landlord.id), 'TENANT'))).json() as AgreementInvitation;
+    const late = (await invite(tenant, invitation(await phoneOf(t.database, landlord.id), 'TENANT'))).json() as AgreementInvitation;
     await t.database.db
       .update(agreementInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })

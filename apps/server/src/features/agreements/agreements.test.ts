@@ -8,11 +8,12 @@ import type { Agreement } from '@kunci/contracts/agreements';
 import type { Deal } from '@kunci/contracts/deals';
 import type { NoticeList } from '@kunci/contracts/notifications';
 import { formatDate } from '@kunci/i18n/format';
-import { tenancyAgreements, users } from '@kunci/db/schema';
+import { tenancyAgreements } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { readAll } from '../../lib/uploads.ts';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { sixDigitCode, textsTo } from '../../../test/outbox.ts';
 import { dealFixtures } from '../../../test/deal-fixtures.ts';
 import { agreementPdf, type AgreementDocument } from './agreement-pdf.ts';
 
@@ -31,17 +32,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every SMS to a user (the dev outbox), newest first. */
-async function allSms(userId: string): Promise<string[]> {
-  const [row] = await t.database.db.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId));
-  return ((await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(row!.phone)}` })).json() as { body: string }[]).map((m) => m.body);
-}
-
 /** The latest SMS to a user (the dev outbox), and the 6-digit code in it. */
 async function lastSms(userId: string): Promise<{ body: string; code: string | undefined }> {
-  const [row] = await t.database.db.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId));
-  const [latest] = (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(row!.phone)}` })).json() as { body: string }[];
-  return { body: latest?.body ?? '', code: /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1] };
+  const [body = ''] = await textsTo(t, userId);
+  return { body, code: sixDigitCode(body) };
 }
 
 const terms = (dealId: string, language: 'en' | 'ms' | 'zh') => ({
@@ -131,7 +125,7 @@ describe('tenancy agreement', () => {
     expect(((await t.app.inject({ url: `/api/deals/${dealId}`, headers: tenant.headers })).json() as Deal).state).toBe('SIGNED');
     // Both are told through the notification centre, SMS included, with the fingerprint.
     await f.drain();
-    expect((await allSms(tenant.id)).filter((body) => body.includes(signed.sha256!))).toHaveLength(1);
+    expect((await textsTo(t, tenant.id)).filter((body) => body.includes(signed.sha256!))).toHaveLength(1);
     const bell = (await t.app.inject({ url: '/api/notices', headers: { ...landlord.headers, 'x-language': 'ms' } })).json() as NoticeList;
     expect(bell.content.find((notice) => notice.type === 'agreements.signed')).toMatchObject({
       title: expect.stringContaining('Perjanjian sewa ditandatangani'),

@@ -4,6 +4,7 @@ import { ErrorCode } from '@kunci/contracts/errors';
 import { authEvents, pins, sessions, users } from '@kunci/db/schema';
 import { DEMO_ACCOUNTS, ensureDemoAccounts } from '../../cli/demo-accounts.ts';
 import { bearer, createTestApp, freshPhone, latestPin, openTestDatabase, signIn, testRedisUrl, type TestApp } from '../../../test/support.ts';
+import { outbox } from '../../../test/outbox.ts';
 
 const post = (t: TestApp, url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
@@ -29,9 +30,9 @@ describe('phone and PIN sign-in', () => {
     }
     const requested = await post(t, '/api/pin/request', { phoneNo: '0123456788' });
     expect(requested.json()).toEqual({ phoneNo: '+60123456788' });
-    const [message] = (await t.app.inject({ url: '/api/dev/outbox?to=0123456788' })).json();
+    const [message] = await outbox(t.app, '0123456788');
     expect(message).toMatchObject({ channel: 'sms', to: '+60123456788' });
-    expect(message.body).toMatch(/Your Kunci PIN is \d{6}\./);
+    expect(message?.body).toMatch(/Your Kunci PIN is \d{6}\./);
   });
 
   it('refuses an invalid number with 422 "Invalid mobile number", in the caller’s language', async () => {
@@ -196,8 +197,8 @@ describe('passwords, sessions and bans', () => {
     const { phone } = await signIn(t.app);
     const res = await post(t, `/api/users/reset-password/by-phone/${encodeURIComponent(phone)}`);
     expect(res.statusCode).toBe(200);
-    const [message] = (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })).json();
-    expect(message.body).toContain('reset your password');
+    const [message] = await outbox(t.app, phone);
+    expect(message?.body).toContain('reset your password');
   });
 
   it('refuses cookie-authenticated writes from another site', async () => {
@@ -224,8 +225,8 @@ describe('passwords, sessions and bans', () => {
     const { userId, token, phone } = await signIn(t.app);
     await t.app.inject({ method: 'PUT', url: `/api/users/${userId}`, payload: { language: 'MY' }, headers: bearer(token) });
     await post(t, '/api/pin/request', { phoneNo: phone });
-    const [message] = (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })).json();
-    expect(message.body).toMatch(/^PIN Kunci anda ialah \d{6}/);
+    const [message] = await outbox(t.app, phone);
+    expect(message?.body).toMatch(/^PIN Kunci anda ialah \d{6}/);
   });
 });
 
@@ -237,8 +238,7 @@ describe('failure limits per number and per address', () => {
   afterAll(() => t.close());
 
   const from = (address: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: address });
-  const sms = async (phone: string) =>
-    ((await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}&limit=200` })).json() as { body: string }[]).map((m) => m.body);
+  const sms = async (phone: string) => (await outbox(t.app, phone, 200)).map((m) => m.body);
 
   it('five wrong passwords for the demo tenant lock password sign-in only: the tenant still signs in by PIN, and is told once', async () => {
     await ensureDemoAccounts(t.database.db);

@@ -26,8 +26,8 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
   const sockets = new Map<string, Set<ChatSocket>>();
   const channel = `${prefix}chat`;
 
-  function deliver(userIds: readonly string[], event: ServerEvent) {
-    const data = JSON.stringify(event);
+  /** Hands `data` (an event, serialized once for every socket) to the sockets of these users on this instance. */
+  function deliver(userIds: readonly string[], data: string) {
     for (const userId of new Set(userIds)) {
       for (const socket of sockets.get(userId) ?? []) {
         try {
@@ -61,8 +61,11 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
     if (subscriber.status === 'wait') await subscriber.connect();
     await subscriber.subscribe(channel);
     subscriber.on('message', (_channel: string, raw: string) => {
-      const { userIds, event } = JSON.parse(raw) as { userIds: string[]; event: ServerEvent };
-      deliver(userIds, event);
+      // `[userIds, event]`, the event as its sockets receive it: passed on without being parsed and written again.
+      // (An instance of the previous release publishes `{ userIds, event }`.)
+      const published = JSON.parse(raw) as [string[], string] | { userIds: string[]; event: ServerEvent };
+      if (Array.isArray(published)) deliver(published[0], published[1]);
+      else deliver(published.userIds, JSON.stringify(published.event));
     });
     // A subscriber only listens, so a silent Redis would go unnoticed: a ping now and then finds it out
     // (the socket times out and the client reconnects and subscribes again).
@@ -77,15 +80,16 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
 
   return {
     async publish(userIds, event) {
+      const data = JSON.stringify(event);
       if (shared()) {
         try {
-          await redis!.publish(channel, JSON.stringify({ userIds, event }));
+          await redis!.publish(channel, JSON.stringify([userIds, data]));
           return;
         } catch {
           // Redis went away just now: this instance's own sockets still get the event.
         }
       }
-      deliver(userIds, event);
+      deliver(userIds, data);
     },
     attach(userId, socket) {
       let set = sockets.get(userId);

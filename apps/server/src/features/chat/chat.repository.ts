@@ -27,6 +27,30 @@ const unreadOf = (userId: string) => sql<number>`(
 /** Both drivers answer raw SQL with `{ rows }`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** A message row as `row_to_json` writes it (snake_case keys, the time as ISO text). */
+function messageFromJson(raw: string): MessageRow {
+  const m = JSON.parse(raw) as {
+    id: number;
+    conversation_id: number;
+    sender_id: string | null;
+    kind: MessageRow['kind'];
+    body: string;
+    media: MessageRow['media'];
+    client_id: string | null;
+    created_at: string;
+  };
+  return {
+    id: Number(m.id),
+    conversationId: m.conversation_id,
+    senderId: m.sender_id,
+    kind: m.kind,
+    body: m.body,
+    media: m.media,
+    clientId: m.client_id,
+    createdAt: new Date(m.created_at),
+  };
+}
+
 export const createChatRepository = (db: Database) => transactional(db, chatQueries);
 
 /** Every query of chat: conversations, messages, notices, reports, blocks (on the database or one transaction). */
@@ -91,6 +115,47 @@ function chatQueries(db: Database) {
         .limit(200),
 
     insertMessage: async (values: NewMessage) => (await db.insert(chatMessages).values(values).onConflictDoNothing().returning())[0],
+
+    /**
+     * A participant's message, in one statement (the send path's only round trip): the conversation row locked
+     * (messages numbered in commit order), the message stored unless the sender is not in the conversation or
+     * either side blocked the other (a retried clientId is stored once), the conversation touched and the sender's
+     * read mark moved to it. Answers the conversation (null when there is none), whether it is blocked, and the new
+     * message (null when nothing was stored).
+     */
+    async send(values: Required<Pick<NewMessage, 'conversationId' | 'senderId' | 'kind' | 'body' | 'media' | 'clientId'>>) {
+      const { conversationId, senderId, kind, body, media, clientId } = values;
+      const [row] = rowsOf<{ tenant_id: string; landlord_id: string; blocked: boolean; message: string | null }>(
+        await db.execute(sql`
+        with conversation as (
+          select c.id, c.tenant_id, c.landlord_id from ${chatConversations} c where c.id = ${conversationId} for update
+        ), checked as (
+          select c.*, exists (select 1 from ${userBlocks} b
+            where (b.blocker_id = c.tenant_id and b.blocked_id = c.landlord_id)
+               or (b.blocker_id = c.landlord_id and b.blocked_id = c.tenant_id)) as blocked
+          from conversation c
+        ), stored as (
+          insert into ${chatMessages} (conversation_id, sender_id, kind, body, media, client_id)
+          select c.id, ${senderId}::uuid, ${kind}::text, ${body}::text, ${media === null ? null : JSON.stringify(media)}::jsonb, ${clientId}::uuid
+          from checked c where ${senderId}::uuid in (c.tenant_id, c.landlord_id) and not c.blocked
+          on conflict do nothing
+          returning *
+        ), touched as (
+          update ${chatConversations} c set last_message_at = s.created_at,
+            tenant_read_id = case when c.tenant_id = s.sender_id then greatest(c.tenant_read_id, s.id) else c.tenant_read_id end,
+            landlord_read_id = case when c.landlord_id = s.sender_id then greatest(c.landlord_read_id, s.id) else c.landlord_read_id end
+          from stored s where c.id = s.conversation_id
+          returning c.id
+        )
+        select c.tenant_id, c.landlord_id, c.blocked, (select row_to_json(s)::text from stored s) as message from checked c`),
+      );
+      if (!row) return { conversation: null, blocked: false, message: null };
+      return {
+        conversation: { id: conversationId, tenantId: row.tenant_id, landlordId: row.landlord_id },
+        blocked: row.blocked,
+        message: row.message ? messageFromJson(row.message) : null,
+      };
+    },
 
     messageByClientId: async (senderId: string, clientId: string) =>
       (

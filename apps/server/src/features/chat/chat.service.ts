@@ -194,12 +194,16 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
     return { kind: 'VIDEO' as const, media: { key: `${key}.${extension}`, contentType: CONTENT_TYPES[extension]! } };
   }
 
+  /**
+   * The messages to both sides, then each reader's badge. The messages go out without waiting for the counts; one
+   * instance's events reach each socket in the order they were published.
+   */
   async function announce(conversation: { tenantId: string; landlordId: string }, messages: MessageRow[], senderId: string | null) {
-    for (const message of messages)
-      await hub.publish([conversation.tenantId, conversation.landlordId], { type: 'message', message: toMessage(message) });
-    for (const userId of [conversation.tenantId, conversation.landlordId]) {
-      if (userId !== senderId) await hub.publish([userId], { type: 'unread', count: await repository.unreadCount(userId) });
-    }
+    const both = [conversation.tenantId, conversation.landlordId];
+    const published = messages.map((message) => hub.publish(both, { type: 'message', message: toMessage(message) }));
+    const counts = both.filter((userId) => userId !== senderId).map(async (userId) => [userId, await repository.unreadCount(userId)] as const);
+    for (const [userId, count] of await Promise.all(counts)) published.push(hub.publish([userId], { type: 'unread', count }));
+    await Promise.all(published);
   }
 
   /**
@@ -277,21 +281,26 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
         await participantOf(repository, actor, conversationId);
         attached = await publishMedia(actor, conversationId, mediaId);
       }
-      const { conversation, stored, created } = await repository.transaction(async (tx) => {
-        const conversation = await participantOf(tx, actor, conversationId);
-        await tx.lock(conversationId);
-        await notBlocked(tx, conversation, actor.id);
-        if (mediaId && !(await tx.uploads.register(mediaId))) throw notFound({ mediaId });
-        const { message: stored, created } = await insert(tx, conversationId, {
+      // One statement stores a text message; a photo or video is registered in the same transaction as its message.
+      const sendIn = async (chat: ChatRepository) => {
+        const sent = await chat.send({
+          conversationId,
           senderId: actor.id,
           kind: attached ? attached.kind : 'TEXT',
           body,
           media: attached?.media ?? null,
           clientId: clientId ?? null,
         });
-        await tx.markRead(conversation, actor.id, Number(stored.id));
-        return { conversation, stored, created };
-      });
+        const { conversation } = sent;
+        if (!conversation) throw notFound({ conversationId });
+        if (conversation.tenantId !== actor.id && conversation.landlordId !== actor.id) throw forbidden({ conversationId, userId: actor.id });
+        if (sent.blocked) throw forbidden({ conversationId, blocked: true });
+        if (mediaId && !(await chat.uploads.register(mediaId))) throw notFound({ mediaId });
+        // Not stored: a retried clientId, answered with the message stored the first time.
+        if (!sent.message) return { conversation, stored: (await chat.messageByClientId(actor.id, clientId!))!, created: false };
+        return { conversation, stored: sent.message, created: true };
+      };
+      const { conversation, stored, created } = mediaId ? await repository.transaction(sendIn) : await sendIn(repository);
       if (mediaId) await store.removePrefix(stagingKey(mediaId)).catch(() => undefined);
       if (created) await announce(conversation, [stored], actor.id);
       return toMessage(stored);

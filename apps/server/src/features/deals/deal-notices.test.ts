@@ -4,6 +4,7 @@ import type { Deal } from '@kunci/contracts/deals';
 import type { NoticeList } from '@kunci/contracts/notifications';
 import { dealEvents, jobs, users } from '@kunci/db/schema';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { outbox } from '../../../test/outbox.ts';
 import { dealUpdate, type DealNoticeParams } from './deal-notices.ts';
 import { dealFixtures } from './test-helpers.ts';
 
@@ -26,12 +27,6 @@ async function personWithEmail(name: string, language: 'EN' | 'MY' | 'ZH' = 'EN'
   const [row] = await t.database.db.update(users).set({ email }).where(eq(users.id, who.id)).returning({ phone: users.phoneNumber });
   return { ...who, email, phone: row!.phone };
 }
-
-/** The development outbox's messages to a phone or an email address, newest first. */
-const outbox = async (to: string) =>
-  ((await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json() as { subject: string | null; body: string }[]).map(
-    (message) => ({ subject: message.subject, body: message.body }),
-  );
 
 const bell = async (who: { headers: Record<string, string> }, lang = 'en') =>
   ((await t.app.inject({ url: '/api/notices', headers: { ...who.headers, 'x-language': lang } })).json() as NoticeList).content;
@@ -74,17 +69,17 @@ describe('deal notices through the notification centre', () => {
     ]);
     expect((await bell(landlord, 'zh'))[0]!.title).toContain('您的租房交易');
     // SMS and email: one each, in the landlord's stored language (Malay), with the signed link.
-    const sms = await outbox(landlord.phone);
+    const sms = await outbox(t.app, landlord.phone);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body).toContain('Seorang penyewa memohon');
     expect(sms[0]!.body).toContain(`/my/deal?hash=${encodeURIComponent(seen.hash!)}`);
-    const emails = await outbox(landlord.email);
+    const emails = await outbox(t.app, landlord.email);
     expect(emails).toHaveLength(1);
     expect(emails[0]!.subject).toContain('Urusan sewa anda');
     expect(emails[0]!.body).toContain('Seorang penyewa memohon');
     // The tenant applied: told nothing of their own step.
     expect(await bell(tenant)).toEqual([]);
-    expect(await outbox(tenant.phone)).toEqual([]);
+    expect(await outbox(t.app, tenant.phone)).toEqual([]);
     // One delivery job per channel was ever queued for it.
     const deliveries = await t.database.db
       .select({ payload: jobs.payload })
@@ -107,14 +102,14 @@ describe('deal notices through the notification centre', () => {
     const deal = (await f.apply(tenant, propertyId)).json() as Deal;
     expect((await f.command(landlord, deal.id, { command: 'ACCEPT' })).statusCode).toBe(200);
     await f.drain();
-    expect(await outbox(tenant.phone)).toEqual([]);
-    expect((await outbox(tenant.email))[0]!.body).toContain('房东已接受');
+    expect(await outbox(t.app, tenant.phone)).toEqual([]);
+    expect((await outbox(t.app, tenant.email))[0]!.body).toContain('房东已接受');
     expect((await bell(tenant)).map((notice) => notice.type)).toEqual(['deals.update']);
 
     // A declined card: the tenant hears of it by SMS too (its own type, still on), the landlord not at all.
     await f.pay(tenant, deal.id, { declined: true });
     await f.drain();
-    const sms = await outbox(tenant.phone);
+    const sms = await outbox(t.app, tenant.phone);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body).toContain('RM 500.00');
     expect((await bell(tenant))[0]).toMatchObject({ type: 'deals.payment-failed', title: expect.stringContaining('Payment not received') });

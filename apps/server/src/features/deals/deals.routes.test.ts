@@ -2,6 +2,7 @@ import type { NoticeList } from '@kunci/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '@kunci/contracts/deals';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { textsTo } from '../../../test/outbox.ts';
 import { dealFixtures } from './test-helpers.ts';
 
 let t: TestApp;
@@ -53,14 +54,9 @@ describe('deals', () => {
     const seen = (await t.app.inject({ url: `/api/deals/${deal.id}`, headers: landlord.headers })).json() as Deal;
     expect(seen.commands).toEqual(expect.arrayContaining(['ACCEPT', 'DECLINE', 'CANCEL']));
     await f.drain();
-    const landlordPhone = (await t.database.raw(`select phone_number from users where id = $1`, [landlord.id])) as {
-      rows: { phone_number: string }[];
-    };
-    const sms = (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(landlordPhone.rows[0]!.phone_number)}` })).json() as {
-      body: string;
-    }[];
-    expect(sms[0]?.body).toContain('Seorang penyewa memohon');
-    expect(sms[0]?.body).toContain(`/my/deal?hash=${encodeURIComponent(seen.hash!)}`);
+    const [sms] = await textsTo(t, landlord.id);
+    expect(sms).toContain('Seorang penyewa memohon');
+    expect(sms).toContain(`/my/deal?hash=${encodeURIComponent(seen.hash!)}`);
     // The same notice under the bell, in the language the landlord reads it in, with the same link.
     const bell = async (lang: string) =>
       ((await t.app.inject({ url: '/api/notices', headers: { ...landlord.headers, 'x-language': lang } })).json() as NoticeList).content;

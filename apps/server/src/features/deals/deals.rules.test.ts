@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stampingCostSen, type Deal } from '@kunci/contracts/deals';
-import { jobs, properties, users } from '@kunci/db/schema';
+import { jobs, properties } from '@kunci/db/schema';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { textsTo } from '../../../test/outbox.ts';
 import { dealFixtures } from './test-helpers.ts';
 
 /**
@@ -23,11 +24,7 @@ afterAll(() => t.close());
 const get = async (who: { headers: Record<string, string> }, dealId: string) =>
   (await t.app.inject({ url: `/api/deals/${dealId}`, headers: who.headers })).json() as Deal;
 
-async function sms(userId: string): Promise<string[]> {
-  const [row] = await t.database.db.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId));
-  const messages = (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(row!.phone)}` })).json() as { body: string }[];
-  return messages.map((message) => message.body);
-}
+const sms = (userId: string) => textsTo(t, userId);
 
 const dealAt = f.dealAt;
 

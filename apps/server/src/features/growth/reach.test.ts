@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '@kunci/db/schema';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
+import { outbox } from '../../../test/outbox.ts';
 
 describe('feedback, testimonials and the newsletter', () => {
   let t: TestApp;
@@ -68,7 +69,7 @@ describe('feedback, testimonials and the newsletter', () => {
     expect(first.json()).toMatchObject({ status: 'CHECK_EMAIL' });
     // Asking again at once sends no second email, and the answer is the same.
     expect((await subscribe('mei.ling@example.com')).json()).toMatchObject({ status: 'CHECK_EMAIL' });
-    const mail = (await t.app.inject({ url: '/api/dev/outbox?to=mei.ling%40example.com' })).json() as { body: string; subject: string }[];
+    const mail = await outbox(t.app, 'mei.ling@example.com');
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe('请确认订阅 Kunci 电子报');
     const confirm = /[?&]confirm=([^\s&]+)/.exec(mail[0]!.body)![1]!;
@@ -82,7 +83,7 @@ describe('feedback, testimonials and the newsletter', () => {
     expect((await post('confirm', decodeURIComponent(confirm))).json()).toEqual({ status: 'CONFIRMED', email: 'mei.ling@example.com' });
     // Confirmed: signing up again sends nothing.
     await subscribe('mei.ling@example.com');
-    expect(((await t.app.inject({ url: '/api/dev/outbox?to=mei.ling%40example.com' })).json() as unknown[]).length).toBe(1);
+    expect(await outbox(t.app, 'mei.ling@example.com')).toHaveLength(1);
 
     expect((await post('unsubscribe', decodeURIComponent(unsubscribe))).json()).toEqual({ status: 'UNSUBSCRIBED', email: 'mei.ling@example.com' });
     // The old confirmation link does not subscribe again.

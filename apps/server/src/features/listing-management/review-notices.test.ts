@@ -5,12 +5,11 @@ import { notices, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
+import { outbox } from '../../../test/outbox.ts';
 import { runReviewNotices } from './listing-jobs.ts';
 import { createListingManagementRepository } from './listing-management.repository.ts';
 import { createListingManagementService } from './listing-management.service.ts';
 import { condoInput } from './test-helpers.ts';
-
-type Outbox = { channel: string; to: string; subject: string | null; body: string }[];
 
 describe('owners are told the review decision', () => {
   let t: TestApp;
@@ -45,7 +44,6 @@ describe('owners are told the review decision', () => {
   });
   afterAll(() => t.close());
 
-  const outbox = async (to: string) => (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json() as Outbox;
   const submitted = async (name: string) => {
     const listing = (
       await t.app.inject({ method: 'POST', url: '/api/properties', payload: condoInput({ name }), headers: owner })
@@ -65,7 +63,7 @@ describe('owners are told the review decision', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/properties/${good}/approve`, headers: moderator })).statusCode).toBe(200);
     expect(await run()).toBe(1);
     expect(await run()).toBe(0);
-    const [approved] = await outbox('owner@example.my');
+    const [approved] = await outbox(t.app, 'owner@example.my');
     expect(approved).toMatchObject({ channel: 'email', subject: 'Your Kunci listing is online' });
     expect(approved!.body).toContain('“Bangsar Trade Residences” was approved');
     expect(approved!.body).toContain(`${t.config.publicUrl}/details/${good}`);
@@ -84,13 +82,13 @@ describe('owners are told the review decision', () => {
     });
     expect(rejected.statusCode).toBe(200);
     expect(await run()).toBe(1);
-    const mails = await outbox('owner@example.my');
+    const mails = await outbox(t.app, 'owner@example.my');
     expect(mails).toHaveLength(2);
     expect(mails[0]).toMatchObject({ channel: 'email', subject: 'Iklan Kunci anda perlu dipinda' });
     expect(mails[0]!.body).toContain('Sebab: Photos are of another unit');
     expect(mails[0]!.body).toContain(`${t.config.publicUrl}/my/post/edit/${bad}`);
     expect((await bell()).map(([type]) => type)).toEqual(['listings.approved', 'listings.rejected']);
     // The owner's phone got no SMS beside the emails (only the sign-in PIN).
-    expect((await outbox(ownerPhone)).filter((m) => m.channel === 'sms')).toHaveLength(1);
+    expect((await outbox(t.app, ownerPhone)).filter((m) => m.channel === 'sms')).toHaveLength(1);
   });
 });

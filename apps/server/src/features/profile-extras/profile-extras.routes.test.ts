@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@kunci/contracts/errors';
 import { emailVerifications, users } from '@kunci/db/schema';
-import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
+import { bearer, createTestApp, latestPin, signIn, type TestApp } from '../../../test/support.ts';
 
 describe('work email verification', () => {
   let t: TestApp;
@@ -11,10 +11,7 @@ describe('work email verification', () => {
   });
   afterAll(() => t.close());
 
-  const codeSentTo = async (email: string) => {
-    const [message] = (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })).json();
-    return /\b(\d{6})\b/.exec(message.body)![1]!;
-  };
+  const codeSentTo = (email: string) => latestPin(t.app, email);
 
   it('emails a code to a company address and stores it as company_email once verified', async () => {
     const { userId, token } = await signIn(t.app);

@@ -4,6 +4,7 @@ import { malaysiaDay } from '@kunci/i18n/format';
 import { takeLiveListing } from '../../../test/deal-fixtures.ts';
 import { freshPhone, type TestApp } from '../../../test/support.ts';
 import { signedInPerson, type PersonOptions } from '../../../test/people.ts';
+import { outbox as outboxOf } from '../../../test/outbox.ts';
 
 /** Services tests' fixtures: people, a live listing of a landlord, an ACTIVE deal written directly, the outbox. */
 export function servicesFixtures(t: () => TestApp) {
@@ -49,13 +50,7 @@ export function servicesFixtures(t: () => TestApp) {
   }
 
   /** What the development outbox sent to a number, newest first. */
-  async function outbox(phone: string) {
-    return (await t().app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })).json() as {
-      channel: string;
-      subject: string | null;
-      body: string;
-    }[];
-  }
+  const outbox = (phone: string) => outboxOf(t().app, phone);
 
   const today = () => malaysiaDay(new Date().toISOString());
 
