@@ -7,15 +7,20 @@
 // Prints delivery p50/p95/p99, the send call's own latency, the lost-message count, the notices' delivery and
 // each instance's memory per socket (resident memory added by its sockets). Asserts nothing.
 // Budget (issue 22): delivery p99 <= 50 ms, 0 lost, with 10,000 sockets and 500 messages a second.
+// Also prints where the time goes per sent message while the counted messages flow: PostgreSQL's CPU (its backends
+// serving this run's database, the notices' writes included) and, with BENCH_PROFILE=<folder> each
+// instance's main-thread CPU by category (bench/cpu.ts's probe; profiles written to the folder).
 // Run: npm run bench -- chat (or npm run chat -w @kunci/bench); BENCH_PAIRS, BENCH_RATE, BENCH_SECONDS scale it down.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
 import { chatConversations, jobs, notices, properties, sessions, users } from '@kunci/db/schema';
 import { openDatabase } from '@kunci/db/client';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { newToken, tokenHash } from '../apps/server/src/lib/sessions.repository.ts';
+import { CPU_PROBE, breakdown, profiled, topFunctions, type Measured } from './cpu.ts';
 import { scratch } from './scratch.ts';
 import { ready, startServer, stop } from './server.ts';
 
@@ -27,6 +32,8 @@ const seconds = Number(process.env['BENCH_SECONDS'] ?? 20);
 const warmup = Number(process.env['BENCH_WARMUP_SECONDS'] ?? 3);
 const portA = Number(process.env['BENCH_PORT'] ?? 3299);
 const portB = portA + 1;
+const profileDir = process.env['BENCH_PROFILE'] ? resolve(process.env['BENCH_PROFILE']) : undefined;
+if (profileDir) mkdirSync(profileDir, { recursive: true });
 
 const run = await scratch('chat');
 const dataDir = run.dataDir;
@@ -44,11 +51,21 @@ const rss = (pid: number | undefined) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
   return line ? Number(line[1]) * 1024 : NaN;
 };
-const servers = [startServer(portA, dataDir, env)];
+/** CPU time of a process so far, in ms (Linux: user + system clock ticks of /proc/<pid>/stat, 100 a second). */
+const cpuMs = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0; // ended since
+  }
+};
+const serve = (port: number) => startServer(port, dataDir, env, profileDir ? { execArgv: ['--import', CPU_PROBE], ipc: true } : {});
+const servers = [serve(portA)];
 const sockets: WebSocket[] = [];
 try {
   await ready(servers[0]!, `http://127.0.0.1:${portA}`);
-  servers.push(startServer(portB, dataDir, env));
+  servers.push(serve(portB));
   await ready(servers[1]!, `http://127.0.0.1:${portB}`);
 
   // People, sessions and one conversation per pair, written straight to the database (sign-in is not measured).
@@ -69,6 +86,13 @@ try {
     .insert(chatConversations)
     .values(Array.from({ length: pairs }, (_, i) => ({ propertyId: listing!.id, tenantId: people[2 * i]!.id, landlordId: people[2 * i + 1]!.id })))
     .returning({ id: chatConversations.id });
+  /** CPU so far of PostgreSQL's backends serving this run's database, by process. */
+  const databaseCpu = async () => {
+    const { rows } = (await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as {
+      rows: { pid: number }[];
+    };
+    return new Map(rows.map(({ pid }) => [pid, cpuMs(pid)]));
+  };
   // 10,000 sockets: tenants on A, landlords on B. Each instance's memory is read before and after its sockets.
   await new Promise((r) => setTimeout(r, 2000));
   const memoryBefore = servers.map((server) => rss(server.pid));
@@ -152,33 +176,50 @@ try {
   const failures = new Map<number, number>();
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
-  for (let n = 0; n < total; n++) {
-    const due = started + (n * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const pair = n % pairs;
-    const body = `m-${n}-${randomUUID()}`;
-    const t0 = performance.now();
-    const counted = n >= warm;
-    if (counted) sentAt.set(body, t0);
-    inFlight.push(
-      fetch(`http://127.0.0.1:${portA}/api/chat-conversations/${conversations[pair]!.id}/messages`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${tokens[2 * pair]}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ body, clientId: randomUUID() }),
-      }).then(async (r) => {
-        await r.arrayBuffer();
-        if (!counted) return;
-        if (r.ok) sendLatency.push(performance.now() - t0);
-        else {
-          failed++;
-          failures.set(r.status, (failures.get(r.status) ?? 0) + 1);
-          sentAt.delete(body);
-        }
-      }),
-    );
-  }
-  await Promise.all(inFlight);
+  let n = 0;
+  const sendUntil = async (end: number) => {
+    for (; n < end; n++) {
+      const due = started + (n * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const pair = n % pairs;
+      const body = `m-${n}-${randomUUID()}`;
+      const t0 = performance.now();
+      const counted = n >= warm;
+      if (counted) sentAt.set(body, t0);
+      inFlight.push(
+        fetch(`http://127.0.0.1:${portA}/api/chat-conversations/${conversations[pair]!.id}/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens[2 * pair]}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ body, clientId: randomUUID() }),
+        }).then(async (r) => {
+          await r.arrayBuffer();
+          if (!counted) return;
+          if (r.ok) sendLatency.push(performance.now() - t0);
+          else {
+            failed++;
+            failures.set(r.status, (failures.get(r.status) ?? 0) + 1);
+            sentAt.delete(body);
+          }
+        }),
+      );
+    }
+  };
+  await sendUntil(warm);
+  // The counted messages: PostgreSQL's backends and (BENCH_PROFILE) both instances measured while they flow.
+  const databaseBefore = await databaseCpu();
+  const counted = async () => {
+    await sendUntil(total);
+    await Promise.all(inFlight);
+  };
+  const profiles = profileDir ? servers.map((_, i) => join(profileDir, `chat-${i === 0 ? 'A' : 'B'}.cpuprofile`)) : [];
+  const measured: Measured[] = [];
+  if (profileDir) {
+    let onB: Measured | undefined;
+    measured.push(await profiled(servers[0]!, profiles[0]!, async () => void (onB = await profiled(servers[1]!, profiles[1]!, counted))));
+    measured.push(onB!);
+  } else await counted();
+  const databaseAfter = await databaseCpu();
   const elapsed = (performance.now() - started) / 1000 - warmup;
   noticesStopped = true;
   await noticeLoop;
@@ -242,6 +283,26 @@ try {
       'RSS at end MB': Math.round(rss(server.pid) / 2 ** 20),
     })),
   );
+  // Per message attempted in the counted seconds (sent or refused), the notices' share included.
+  const attempted = total - warm;
+  const databaseMs = [...databaseAfter].reduce((sum, [pid, ms]) => sum + ms - (databaseBefore.get(pid) ?? 0), 0);
+  console.log(
+    `CPU per message over the counted ${attempted} (ms): PostgreSQL's backends ${(databaseMs / attempted).toFixed(2)}` +
+      (measured.length
+        ? measured
+            .map(
+              (m, i) =>
+                `, instance ${i === 0 ? 'A' : 'B'} main thread ${(m.threadUs / 1000 / attempted).toFixed(2)} (process ${(m.processUs / 1000 / attempted).toFixed(2)})`,
+            )
+            .join('')
+        : ''),
+  );
+  if (measured.length) {
+    console.log("instances' main thread per message by category (ms; bench/cpu.ts says what each holds):");
+    console.table(Object.fromEntries(measured.map((m, i) => [i === 0 ? 'A (sends)' : 'B (delivers)', breakdown(m.file, attempted, m.threadUs)])));
+    console.log(`A's busiest functions (profiles in ${profileDir}):`);
+    console.table(topFunctions(measured[0]!.file, 25));
+  }
   const p99 = pct(latencies, 99);
   console.log(
     `budget: delivery p99 <= 50 ms and 0 lost -> ${p99 <= 50 && lost === 0 && failed === 0 && noticesLost === 0 && noticesTwice === 0 ? 'met' : 'NOT met'}`,
