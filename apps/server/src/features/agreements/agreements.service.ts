@@ -98,6 +98,24 @@ const MONTH_DAY = (date: string, months: number) => {
   return end.toISOString().slice(0, 10);
 };
 
+/** The tenancy's terms as the agreement states them: the same in its API answer and in its printed document. */
+function termsOf(row: AgreementRow) {
+  return {
+    language: row.language,
+    propertyName: row.propertyName,
+    address: row.address,
+    startDate: row.startDate,
+    endDate: MONTH_DAY(row.startDate, row.tenancyMonths),
+    tenancyMonths: row.tenancyMonths,
+    monthlyRent: row.monthlyRent,
+    surchargeSen: row.surchargeSen,
+    signingFeeSen: row.signingFeeSen,
+    sstSen: row.sstSen,
+    occupants: row.occupants,
+    houseRules: row.houseRules,
+  };
+}
+
 export function createAgreementsService({
   repository,
   deals,
@@ -133,19 +151,8 @@ export function createAgreementsService({
       id: row.id,
       dealId: row.dealId,
       status: row.status,
-      language: row.language,
-      propertyName: row.propertyName,
-      address: row.address,
-      startDate: row.startDate,
-      endDate: MONTH_DAY(row.startDate, row.tenancyMonths),
-      tenancyMonths: row.tenancyMonths,
-      monthlyRent: row.monthlyRent,
-      surchargeSen: row.surchargeSen,
-      signingFeeSen: row.signingFeeSen,
-      sstSen: row.sstSen,
-      occupants: row.occupants,
+      ...termsOf(row),
       utilities: row.utilities as Agreement['utilities'],
-      houseRules: row.houseRules,
       landlord: party('landlord'),
       tenant: party('tenant'),
       viewerRole: role,
@@ -163,20 +170,9 @@ export function createAgreementsService({
     const phoneEnd = (phone: string | undefined) => (phone ?? '').slice(-4);
     return {
       reference: row.id.slice(0, 8).toUpperCase(),
-      language: row.language,
-      propertyName: row.propertyName,
-      address: row.address,
-      startDate: row.startDate,
-      endDate: MONTH_DAY(row.startDate, row.tenancyMonths),
-      tenancyMonths: row.tenancyMonths,
-      monthlyRent: row.monthlyRent,
-      surchargeSen: row.surchargeSen,
-      signingFeeSen: row.signingFeeSen,
-      sstSen: row.sstSen,
+      ...termsOf(row),
       bookingFeeSen,
-      occupants: row.occupants,
       utilities: row.utilities as AgreementDocument['utilities'],
-      houseRules: row.houseRules,
       parties: [
         {
           role: 'LANDLORD',
