@@ -363,6 +363,29 @@ export function createDealsService({ repository, jobs, payments, secret, clock =
     return { deal: updated, event };
   }
 
+  /**
+   * A new deal enters the state machine at `state` (an application at APPLIED, an accepted invitation at
+   * AGREEMENT): the event that opened it, its first deadline armed, the other side told. The deal as updated.
+   */
+  async function enter(
+    tx: { repo: DealQueries; db: Database },
+    created: DealRow,
+    by: { userId: string; role: 'TENANT' | 'LANDLORD' },
+    command: 'APPLY' | 'ACCEPT_INVITATION',
+    state: 'APPLIED' | 'AGREEMENT',
+  ): Promise<DealRow> {
+    const { repo, db } = tx;
+    const next = deadlineOf(state, { moveInDate: created.moveInDate, paidAt: null }, clock())!;
+    const event = await repo.addEvent({ dealId: created.id, actorId: by.userId, actorRole: by.role, command, fromState: null, toState: state });
+    await jobs.enqueue(
+      dealDeadline,
+      { dealId: created.id, command: next.command, state, reason: next.reason, at: next.at.toISOString() },
+      { runAt: next.at, key: `deal:${created.id}:${state}`, transaction: db },
+    );
+    await jobs.enqueue(dealNotice, { dealId: created.id, eventId: event.id }, { key: `deal-notice:${event.id}`, transaction: db });
+    return repo.update(created.id, { deadlineAt: next.at, deadlineCommand: next.command });
+  }
+
   /** Runs a command on a deal by id in its own transaction (the deal row locked). */
   async function run(
     id: string,
@@ -545,22 +568,7 @@ export function createDealsService({ repository, jobs, payments, secret, clock =
             occupants: body.occupants,
             bookingFeeSen: sen(BUSINESS.bookingFee),
           });
-          const next = deadlineOf('APPLIED', { moveInDate: body.moveInDate, paidAt: null }, clock())!;
-          const event = await repo.addEvent({
-            dealId: created.id,
-            actorId: tenantId,
-            actorRole: 'TENANT',
-            command: 'APPLY',
-            fromState: null,
-            toState: 'APPLIED',
-          });
-          await jobs.enqueue(
-            dealDeadline,
-            { dealId: created.id, command: next.command, state: 'APPLIED', reason: next.reason, at: next.at.toISOString() },
-            { runAt: next.at, key: `deal:${created.id}:APPLIED`, transaction: db },
-          );
-          await jobs.enqueue(dealNotice, { dealId: created.id, eventId: event.id }, { key: `deal-notice:${event.id}`, transaction: db });
-          return repo.update(created.id, { deadlineAt: next.at, deadlineCommand: next.command });
+          return enter({ repo, db }, created, { userId: tenantId, role: 'TENANT' }, 'APPLY', 'APPLIED');
         });
         return view(row, 'TENANT');
       } catch (error) {
@@ -589,22 +597,7 @@ export function createDealsService({ repository, jobs, payments, secret, clock =
     ): Promise<{ id: string }> {
       return repository.transaction(async (repo, db) => {
         const created = await repo.insert({ ...terms, propertyId: null, state: 'AGREEMENT', bookingFeeSen: 0 });
-        const next = deadlineOf('AGREEMENT', { moveInDate: terms.moveInDate, paidAt: null }, clock())!;
-        const event = await repo.addEvent({
-          dealId: created.id,
-          actorId: by.userId,
-          actorRole: by.role,
-          command: 'ACCEPT_INVITATION',
-          fromState: null,
-          toState: 'AGREEMENT',
-        });
-        await jobs.enqueue(
-          dealDeadline,
-          { dealId: created.id, command: next.command, state: 'AGREEMENT', reason: next.reason, at: next.at.toISOString() },
-          { runAt: next.at, key: `deal:${created.id}:AGREEMENT`, transaction: db },
-        );
-        await jobs.enqueue(dealNotice, { dealId: created.id, eventId: event.id }, { key: `deal-notice:${event.id}`, transaction: db });
-        await repo.update(created.id, { deadlineAt: next.at, deadlineCommand: next.command });
+        await enter({ repo, db }, created, by, 'ACCEPT_INVITATION', 'AGREEMENT');
         return { id: created.id };
       });
     },
