@@ -1,5 +1,7 @@
-import { data } from 'react-router';
-import { ApiError, fieldErrors } from './api.ts';
+import { data, type RouterContextProvider } from 'react-router';
+import { ApiError, fieldErrors, serverApi } from './api.ts';
+import { languageOf } from './i18n.tsx';
+import { requireUser } from './session.server.ts';
 
 /** A posted field as trimmed text ('' when it is missing). */
 export type FormText = (name: string) => string;
@@ -8,6 +10,16 @@ export type FormText = (name: string) => string;
 export async function readForm(request: Request): Promise<{ form: FormData; intent: string; text: FormText }> {
   const form = await request.formData();
   return { form, intent: String(form.get('intent') ?? ''), text: (name) => String(form.get(name) ?? '').trim() };
+}
+
+/**
+ * The posted form of a page only a signed-in person uses (a visitor is sent to sign in first): the page's
+ * language, the API as the person, and the form read as `readForm` reads it.
+ */
+export async function signedInForm(request: Request, context: Readonly<RouterContextProvider>) {
+  const lang = languageOf(request);
+  requireUser(request, context, lang);
+  return { lang, api: serverApi(context, lang), ...(await readForm(request)) };
 }
 
 /**

@@ -7,7 +7,7 @@ import { LANGUAGES } from '@kunci/i18n/locales';
 import { href } from '@kunci/i18n/paths';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
-import { readForm } from '../../../lib/form-action.server.ts';
+import { signedInForm } from '../../../lib/form-action.server.ts';
 import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/ta-initiate';
@@ -84,10 +84,7 @@ function pageUrl(request: Request): string {
 type ActionResult = { error: string | null; fields: Record<string, string>; codeSent: { sentTo: string; expiresAt: string } | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const lang = languageOf(request);
-  requireUser(request, context, lang);
-  const api = serverApi(context, lang);
-  const { form, intent, text } = await readForm(request);
+  const { lang, api, form, intent, text } = await signedInForm(request, context);
   try {
     if (intent === 'create') {
       await api.createAgreement({

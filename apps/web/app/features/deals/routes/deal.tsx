@@ -7,6 +7,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
+import { signedInForm } from '../../../lib/form-action.server.ts';
 import { DealScreening } from '../../screening/index.ts';
 import { cancelOutcome, feeStatus } from '../deal-money.ts';
 import type { Route } from './+types/deal';
@@ -37,12 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const lang = languageOf(request);
-  requireUser(request, context, lang);
-  const api = serverApi(context, lang);
-  const form = await request.formData();
+  const { api, form, intent } = await signedInForm(request, context);
   const id = String(form.get('dealId') ?? '');
-  const intent = String(form.get('intent') ?? '');
   try {
     // The pay page is the payment gateway's (or the server's simulator), not a page of this app: a full navigation.
     if (intent === 'pay') return redirectDocument((await api.dealBooking(id)).paymentUrl);

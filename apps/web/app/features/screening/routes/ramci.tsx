@@ -5,7 +5,7 @@ import type { RamciStatus } from '@kunci/contracts/screening';
 import { href } from '@kunci/i18n/paths';
 import { Button, Field, FormError, TextAreaField } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
-import { readForm } from '../../../lib/form-action.server.ts';
+import { signedInForm } from '../../../lib/form-action.server.ts';
 import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/ramci';
@@ -39,10 +39,7 @@ async function base64Of(value: FormDataEntryValue | null): Promise<string | null
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const lang = languageOf(request);
-  requireUser(request, context, lang);
-  const api = serverApi(context, lang);
-  const { form, intent, text } = await readForm(request);
+  const { lang, api, form, intent, text } = await signedInForm(request, context);
   try {
     if (intent === 'submit') {
       const answers = [...form.keys()].filter((key) => key.startsWith('q_')).map((key) => ({ questionId: key.slice(2), answerId: text(key) }));
