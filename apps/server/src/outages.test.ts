@@ -179,6 +179,21 @@ describe.skipIf(template.kind !== 'postgres')('PostgreSQL going away and coming 
     expect((await search()).statusCode).toBe(200);
   });
 
+  it('a burst larger than the pool waits in line for a connection (past the connect timeout) rather than answering 503', async () => {
+    // Every connection of the pool (4) busy for longer than DATABASE_TIMEOUT_MS (2 s), each statement within it.
+    const busy = Array.from({ length: 4 }, () =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_sleep(1.4)`);
+        await tx.execute(sql`select pg_sleep(1.4)`);
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    expect((await search()).statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThan(2000);
+    await Promise.all(busy);
+  });
+
   it('a connection ended by the server while a transaction holds it fails that transaction, not the process', async () => {
     const uncaught = vi.fn();
     process.on('uncaughtException', uncaught);
@@ -222,6 +237,14 @@ describe.skipIf(template.kind !== 'postgres')('PostgreSQL going away and coming 
     const res = await app.inject({ url: '/api/ready' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'unavailable', checks: { database: { ok: false } } });
+  });
+
+  it('silent: a burst larger than the pool answers 503 as soon as the first call finds the server silent', async () => {
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => search()));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array.from({ length: 12 }, () => 503));
+    // The four holding connections wait for the statement limit (2.5 s); those in line are told then, not 10 s later.
+    expect(performance.now() - started).toBeLessThan(3500);
   });
 
   it('back: the same call succeeds without a restart', async () => {

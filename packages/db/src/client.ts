@@ -30,13 +30,16 @@ export interface DatabaseHandle {
 export type QueryListener = (sql: string, params: unknown[]) => void;
 
 /**
- * How long a PostgreSQL server may keep a caller waiting: for a connection (a new one, or a free one from a
- * full pool) and for a statement. A silent server is given up on half a second after the statement limit;
- * the error then says so (`isDatabaseUnavailable`).
+ * How long a PostgreSQL server may keep a caller waiting: for a new connection and for a statement. A silent server
+ * is given up on half a second after the statement limit; the error then says so (`isDatabaseUnavailable`).
+ * `queueMs` is how long a caller waits in line for a connection when all of the pool's are busy (five times
+ * `connectMs` unless given): a burst queues rather than being refused, and a server found unreachable meanwhile
+ * fails the whole line at once.
  */
 export interface DatabaseTimeouts {
   connectMs: number;
   statementMs: number;
+  queueMs?: number;
 }
 
 export type DatabaseOptions = (
@@ -113,6 +116,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** Whether a statement failed because its connection did (the server silent, gone or unreachable), not the statement. */
+function connectionLost(error: unknown): boolean {
+  for (let depth = 0; error instanceof Error && depth < 5; depth++, error = error.cause) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08'))) return true;
+    if (/^(Query read timeout|Connection terminated|Client has encountered a connection error)/.test(error.message)) return true;
+  }
+  return false;
+}
+
 /**
  * A connection that gave up waiting on the server is closed, never reused: a late answer to a `begin` would
  * otherwise leave it inside a transaction that the next caller of the pool runs in unknowingly.
@@ -123,8 +136,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * no longer queryable when it comes back, so the event itself needs no more than a listener.
  */
 class GuardedClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
+  readonly #onUnavailable: ((error: unknown) => void) | undefined;
+
+  constructor(config?: string | (pg.ClientConfig & { onUnavailable?: (error: unknown) => void })) {
     super(config);
+    this.#onUnavailable = typeof config === 'object' ? config.onUnavailable : undefined;
     this.on('error', () => {});
   }
 
@@ -132,6 +148,7 @@ class GuardedClient extends pg.Client {
   override query(...args: unknown[]): never {
     const drop = (error: unknown) => {
       if (error instanceof Error && error.message === 'Query read timeout') this.connection.stream.destroy();
+      if (connectionLost(error)) this.#onUnavailable?.(error);
     };
     const last = args.length - 1;
     const callback = args[last];
@@ -147,21 +164,123 @@ class GuardedClient extends pg.Client {
   }
 }
 
+interface Waiting {
+  enter(): void;
+  fail(error: Error): void;
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * A pool whose callers wait in line for a connection, up to `queueMs`, when all of them are busy; node-postgres's
+ * own pool gives a waiting caller the connect timeout only, so a burst of requests answered 503 while the server was
+ * well. The line is this pool's (never more callers hold connections than the pool has), which leaves the connect
+ * timeout to new connections alone. A connection that fails for want of the server (refused, timed out, ended)
+ * fails everyone waiting at once: they would each have waited for nothing.
+ */
+class QueuedPool extends pg.Pool {
+  readonly #size: number;
+  readonly #queueMs: number;
+  #holding = 0;
+  readonly #waiting: Waiting[] = [];
+
+  constructor(config: pg.PoolConfig & { max: number }, queueMs: number) {
+    super({ ...config, onUnavailable: (error: unknown) => this.#failWaiting(error) } as pg.PoolConfig);
+    this.#size = config.max;
+    this.#queueMs = queueMs;
+  }
+
+  /** A place among the callers holding a connection: at once while there is room, else in line. */
+  #enter(): Promise<void> {
+    if (this.#holding < this.#size && !this.#waiting.length) {
+      this.#holding++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const waiting: Waiting = { enter: resolve, fail: reject };
+      if (Number.isFinite(this.#queueMs)) {
+        waiting.timer = setTimeout(() => {
+          this.#waiting.splice(this.#waiting.indexOf(waiting), 1);
+          reject(new Error('timeout exceeded when trying to connect'));
+        }, this.#queueMs);
+        waiting.timer.unref();
+      }
+      this.#waiting.push(waiting);
+    });
+  }
+
+  /** Hands the place on to the first in line. */
+  #leave() {
+    const next = this.#waiting.shift();
+    if (!next) {
+      this.#holding--;
+      return;
+    }
+    clearTimeout(next.timer);
+    next.enter();
+  }
+
+  #failWaiting(cause: unknown) {
+    for (const waiting of this.#waiting.splice(0)) {
+      clearTimeout(waiting.timer);
+      waiting.fail(new Error('Connection terminated: the database is unavailable', { cause }));
+    }
+  }
+
+  // Both forms node-postgres offers: the promise (transactions) and the callback (its own `query`).
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void): void;
+  override connect(callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void) {
+    const connected = this.#enter().then(() =>
+      super.connect().then(
+        (client) => {
+          const release = client.release;
+          client.release = (error?: Error | boolean) => {
+            release.call(client, error);
+            this.#leave();
+          };
+          return client;
+        },
+        (error: unknown) => {
+          // No connection to be had (refused, timed out, too many): those in line would fare no better.
+          this.#failWaiting(error);
+          this.#leave();
+          throw error;
+        },
+      ),
+    );
+    if (!callback) return connected;
+    connected.then(
+      (client) => callback(undefined, client, client.release),
+      (error: Error) => callback(error, undefined, () => {}),
+    );
+  }
+
+  override end(): Promise<void>;
+  override end(callback: () => void): void;
+  override end(callback?: () => void) {
+    this.#failWaiting(new Error('Client was closed'));
+    return callback ? super.end(callback) : super.end();
+  }
+}
+
 async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTimeouts | undefined, logger: Logger): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    keepAlive: true,
-    Client: GuardedClient,
-    ...(timeouts && {
-      connectionTimeoutMillis: timeouts.connectMs,
-      statement_timeout: timeouts.statementMs,
-      // The server cancels a slow statement itself; past this the server is not answering at all.
-      query_timeout: timeouts.statementMs + 500,
-      // A transaction left open by a caller that vanished does not hold its locks for ever.
-      idle_in_transaction_session_timeout: Math.max(10_000, timeouts.statementMs * 5),
-    }),
-  });
+  const pool = new QueuedPool(
+    {
+      connectionString: url,
+      max: poolSize,
+      keepAlive: true,
+      Client: GuardedClient,
+      ...(timeouts && {
+        connectionTimeoutMillis: timeouts.connectMs,
+        statement_timeout: timeouts.statementMs,
+        // The server cancels a slow statement itself; past this the server is not answering at all.
+        query_timeout: timeouts.statementMs + 500,
+        // A transaction left open by a caller that vanished does not hold its locks for ever.
+        idle_in_transaction_session_timeout: Math.max(10_000, timeouts.statementMs * 5),
+      }),
+    },
+    timeouts ? (timeouts.queueMs ?? timeouts.connectMs * 5) : Number.POSITIVE_INFINITY,
+  );
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and the next query reports real failures.
   });
