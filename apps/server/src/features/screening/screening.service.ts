@@ -288,6 +288,46 @@ export function createScreeningService(options: ScreeningServiceOptions) {
     createdAt: row.createdAt.toISOString(),
   });
 
+  /**
+   * Staff decide a pending justification once, with its audit row (`<action>.accept` or `.refuse`) in the same
+   * transaction: one not found is a 404, one decided already a conflict.
+   */
+  function decideOnce<T extends { status: string }>(
+    id: string,
+    staff: ScreeningCaller & { role: string },
+    body: JustificationDecisionBody,
+    at: Date,
+    kind: {
+      decide: (
+        tx: ScreeningRepository,
+        values: { status: JustificationDecisionBody['status']; reviewNote: string; reviewedBy: string; reviewedAt: Date },
+      ) => Promise<T | undefined>;
+      find: (tx: ScreeningRepository) => Promise<{ status: string } | undefined>;
+      action: string;
+      targetType: string;
+      about: (decided: T) => Record<string, unknown>;
+    },
+  ): Promise<T> {
+    return repository.transaction(async (tx) => {
+      const decided = await kind.decide(tx, { status: body.status, reviewNote: body.note, reviewedBy: staff.userId, reviewedAt: at });
+      if (!decided) {
+        const existing = await kind.find(tx);
+        if (!existing) throw notFound({ id });
+        throw new AppError(ErrorCode.CONFLICT, { id, status: existing.status }, undefined, 'screening.justification.decided');
+      }
+      await tx.audit.record({
+        actor: { id: staff.userId, role: staff.role },
+        action: `${kind.action}.${body.status === 'ACCEPTED' ? 'accept' : 'refuse'}`,
+        targetType: kind.targetType,
+        targetId: id,
+        reason: body.note,
+        before: { status: 'PENDING', ...kind.about(decided) },
+        after: { status: decided.status, ...kind.about(decided) },
+      });
+      return decided;
+    });
+  }
+
   const decodeBase64 = (text: string) => Buffer.from(text.replace(/^data:[^;]+;base64,/, ''), 'base64');
 
   return {
@@ -648,28 +688,12 @@ export function createScreeningService(options: ScreeningServiceOptions) {
     ): Promise<JustificationDecision> {
       if (!staff.staff) throw new AppError(ErrorCode.FORBIDDEN, { id });
       const now = clock();
-      const row = await repository.transaction(async (tx) => {
-        const decided = await tx.decideZeroDepositJustification(id, {
-          status: body.status,
-          reviewNote: body.note,
-          reviewedBy: staff.userId,
-          reviewedAt: now,
-        });
-        if (!decided) {
-          const existing = await tx.findZeroDepositJustification(id);
-          if (!existing) throw notFound({ id });
-          throw new AppError(ErrorCode.CONFLICT, { id, status: existing.status }, undefined, 'screening.justification.decided');
-        }
-        await tx.audit.record({
-          actor: { id: staff.userId, role: staff.role },
-          action: body.status === 'ACCEPTED' ? 'screening.justification.accept' : 'screening.justification.refuse',
-          targetType: 'zero_deposit_justification',
-          targetId: id,
-          reason: body.note,
-          before: { status: 'PENDING', dealId: decided.dealId },
-          after: { status: decided.status, dealId: decided.dealId },
-        });
-        return decided;
+      const row = await decideOnce(id, staff, body, now, {
+        decide: (tx, values) => tx.decideZeroDepositJustification(id, values),
+        find: (tx) => tx.findZeroDepositJustification(id),
+        action: 'screening.justification',
+        targetType: 'zero_deposit_justification',
+        about: (decided) => ({ dealId: decided.dealId }),
       });
       let outcome: JustificationDecision['outcome'] = 'NONE';
       const deal = row.dealId ? await repository.deal(row.dealId) : undefined;
@@ -735,28 +759,12 @@ export function createScreeningService(options: ScreeningServiceOptions) {
      */
     async decideMarketPrice(id: string, staff: ScreeningCaller & { role: string }, body: JustificationDecisionBody): Promise<MarketPriceDecision> {
       if (!staff.staff) throw new AppError(ErrorCode.FORBIDDEN, { id });
-      const row = await repository.transaction(async (tx) => {
-        const decided = await tx.decideMarketPriceJustification(id, {
-          status: body.status,
-          reviewNote: body.note,
-          reviewedBy: staff.userId,
-          reviewedAt: clock(),
-        });
-        if (!decided) {
-          const existing = await tx.findMarketPriceJustification(id);
-          if (!existing) throw notFound({ id });
-          throw new AppError(ErrorCode.CONFLICT, { id, status: existing.status }, undefined, 'screening.justification.decided');
-        }
-        await tx.audit.record({
-          actor: { id: staff.userId, role: staff.role },
-          action: body.status === 'ACCEPTED' ? 'screening.market-price.accept' : 'screening.market-price.refuse',
-          targetType: 'market_price_justification',
-          targetId: id,
-          reason: body.note,
-          before: { status: 'PENDING', propertyId: decided.propertyId },
-          after: { status: decided.status, propertyId: decided.propertyId },
-        });
-        return decided;
+      const row = await decideOnce(id, staff, body, clock(), {
+        decide: (tx, values) => tx.decideMarketPriceJustification(id, values),
+        find: (tx) => tx.findMarketPriceJustification(id),
+        action: 'screening.market-price',
+        targetType: 'market_price_justification',
+        about: (decided) => ({ propertyId: decided.propertyId }),
       });
       // The landlord is told in their language (the notification centre renders it for each reader).
       const listing = await repository.listing(row.propertyId);
