@@ -4,8 +4,13 @@
 // tenant-landlord pairs (sent over HTTP, received over WebSocket on the other instance) and favourites added and
 // removed. Open loop: BENCH_RATE requests a second are scheduled at fixed times whatever the answers, at most
 // BENCH_CONCURRENCY in flight, and every latency runs from the scheduled time (no coordinated omission). Prints each
-// minute the count, errors and p50/p99 per kind and each instance's memory and CPU; at the end a summary and the
-// budgets (0 errors, p99 < 300 ms, memory growth < 10% from minute 1 to the last). Asserts nothing; exits 0.
+// minute the count, errors and p50/p99 per kind and each instance's memory, CPU and longest event-loop delay; at the
+// end a summary, the jobs of the queue seen running, the stalls (seconds with a request over 300 ms, each with the
+// event-loop delays, long collections, CPU, jobs, autovacuum and checkpoints around it: bench/soak-timeline.ts) and
+// the budgets (0 errors, p99 < 300 ms, memory growth < 10% from minute 1 to the last). Asserts nothing; exits 0.
+// The load runs BENCH_WARMUP_SECONDS (default 90) before minute 1 and nothing of it is measured: the caches of pages
+// and of shared answers keep what the last 60 s made (their longest age), so they are full after a minute of load
+// and minute 1 is the baseline of a warm server, not of an empty one filling up.
 //   npm run build && npm run soak -w @kunci/bench            (BENCH_MINUTES=2 for a short run)
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
@@ -21,7 +26,8 @@ import { LANGUAGES } from '@kunci/i18n/locales';
 import { switchLanguage } from '@kunci/i18n/paths';
 import { normalizePhone } from '../apps/server/src/lib/phone.ts';
 import { newToken, tokenHash } from '../apps/server/src/lib/sessions.repository.ts';
-import { scratch } from './scratch.ts';
+import { ADMIN_DATABASE_URL, scratch } from './scratch.ts';
+import { createTimeline, type LoopReport } from './soak-timeline.ts';
 import { ready, startServer, stop } from './server.ts';
 
 function setting(name: string, fallback: number, min: number, max: number): number {
@@ -37,7 +43,7 @@ const minutes = setting('BENCH_MINUTES', 10, 1, 24 * 60);
 const rate = setting('BENCH_RATE', 80, 1, 2000); // requests a second, both instances together
 const concurrency = setting('BENCH_CONCURRENCY', 64, 1, 1000);
 const timeoutMs = setting('BENCH_TIMEOUT_MS', 10_000, 100, 120_000);
-const warmupSeconds = setting('BENCH_WARMUP_SECONDS', 20, 0, 600);
+const warmupSeconds = setting('BENCH_WARMUP_SECONDS', 90, 0, 600);
 const listingCount = setting('BENCH_LISTINGS', 2000, 100, 100_000);
 const pairs = setting('BENCH_PAIRS', 100, 1, 5000);
 const signInUsers = setting('BENCH_SIGN_IN_USERS', 200, 10, 10_000);
@@ -107,15 +113,29 @@ function procStatus(pid: number): { rssMb: number; cpuSeconds: number } | null {
   }
 }
 // Loaded into each server before its entry: notes the V8 heap in use right after each full (mark-compact) collection,
-// which is what the process really keeps, and answers 'memory' on the IPC channel with those figures since the last
-// question and the heap in use now.
+// which is what the process really keeps, the longest event-loop delay of each second and the collections that took
+// over 20 ms, and answers 'memory' on the IPC channel with those figures since the last question and the heap in use
+// now.
 const PROBE = `data:text/javascript,${encodeURIComponent(`
-import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { PerformanceObserver, constants, monitorEventLoopDelay } from 'node:perf_hooks';
 let afterMajorGc = [];
+let loop = [];
+let pauses = [];
+const GC_KINDS = { [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major', [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor', [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks' };
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries())
+  for (const entry of list.getEntries()) {
     if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) afterMajorGc.push(process.memoryUsage().heapUsed);
+    if (entry.duration > 20) pauses.push([performance.timeOrigin + entry.startTime, entry.duration, GC_KINDS[entry.detail?.kind] ?? 'other']);
+  }
 }).observe({ entryTypes: ['gc'] });
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
+setInterval(() => {
+  loop.push([Date.now(), delay.max / 1e6]);
+  delay.reset();
+  if (loop.length > 3600) loop = loop.slice(-600);
+  if (pauses.length > 3600) pauses = pauses.slice(-600);
+}, 1000).unref();
 process.on('message', async (m) => {
   if (typeof m === 'string' && m.startsWith('snapshot:') && process.send) {
     const { writeHeapSnapshot } = await import('node:v8');
@@ -124,8 +144,10 @@ process.on('message', async (m) => {
   }
   if (m !== 'memory' || !process.send) return;
   const usage = process.memoryUsage();
-  process.send({ heapUsed: usage.heapUsed, external: usage.external, arrayBuffers: usage.arrayBuffers, afterMajorGc });
+  process.send({ heapUsed: usage.heapUsed, external: usage.external, arrayBuffers: usage.arrayBuffers, afterMajorGc, loop, pauses });
   afterMajorGc = [];
+  loop = [];
+  pauses = [];
 });
 if (process.channel) process.channel.unref();
 `)}`;
@@ -134,6 +156,8 @@ interface Heap {
   /** Memory of C++ objects bound to JavaScript ones, Buffers included (off the V8 heap, inside RSS). */
   externalMb: number;
   afterMajorGcMb: number[];
+  /** Event-loop delays and long collections since the last question. */
+  report: LoopReport;
 }
 /** Asks an instance to write a heap snapshot (it pauses while writing: latencies around it are not representative). */
 function snapshot(server: ChildProcess, path: string): Promise<void> {
@@ -151,12 +175,13 @@ function snapshot(server: ChildProcess, path: string): Promise<void> {
 function heapOf(server: ChildProcess): Promise<Heap | null> {
   return new Promise((done) => {
     const timer = setTimeout(() => finish(null), 2000);
-    const onMessage = (m: { heapUsed?: number; external?: number; afterMajorGc?: number[] }) => {
+    const onMessage = (m: { heapUsed?: number; external?: number; afterMajorGc?: number[] } & Partial<LoopReport>) => {
       if (m.heapUsed !== undefined)
         finish({
           heapUsedMb: m.heapUsed / 2 ** 20,
           externalMb: (m.external ?? NaN) / 2 ** 20,
           afterMajorGcMb: (m.afterMajorGc ?? []).map((b) => b / 2 ** 20),
+          report: { loop: m.loop ?? [], pauses: m.pauses ?? [] },
         });
     };
     function finish(value: Heap | null) {
@@ -262,6 +287,12 @@ try {
       .values(signInPhones.slice(i, i + 500).map((phoneNumber, j) => ({ phoneNumber, name: `Soak sign-in ${i + j}`, passwordHash })));
   }
   await close();
+  const timeline = createTimeline({
+    databaseUrl: run.databaseUrl,
+    adminDatabaseUrl: ADMIN_DATABASE_URL,
+    pids: servers.map((server) => server.pid!),
+    budgetMs: P99_BUDGET_MS,
+  });
 
   // ---- figures ----
   interface Bucket {
@@ -297,6 +328,7 @@ try {
   /** An outcome, in the minute it came; failed requests count in the latencies too (a timeout is a slow answer). */
   function record(row: Row, due: number, latency: number | null, failure?: Failure, detail?: string) {
     if (due < measureStart) return; // warm-up
+    if (latency !== null) timeline.request(performance.timeOrigin + due, latency);
     const bucket = perMinute[Math.max(0, minuteOf(performance.now()))]![row];
     if (latency !== null) bucket.latencies.push(latency);
     if (failure) {
@@ -483,6 +515,7 @@ try {
         for (const [i, server] of servers.entries()) {
           const status = procStatus(server.pid!);
           const heap = await heapOf(server);
+          if (heap) timeline.probe(i, heap.report);
           if (status) memory[minute]![i]!.push({ rssMb: status.rssMb, heap });
         }
       }
@@ -525,6 +558,7 @@ try {
         'full GCs': heap.majorGcs,
         'external MB (mean)': round1(mean(samples.flatMap((s) => (s.heap ? [s.heap.externalMb] : [])))),
         'CPU % of a core': Math.round(((cpuNow - cpuAtMinute[i]![minute]!) / seconds) * 100),
+        'event-loop delay max ms': timeline.loopMax(minute * 60, minute * 60 + 60)[i],
         samples: samples.length,
       };
     });
@@ -547,6 +581,7 @@ try {
 
   const scheduleStart = performance.now() + 100;
   measureStart = scheduleStart + warmupSeconds * 1000;
+  await timeline.start(performance.timeOrigin + measureStart);
   const inFlightWork = new Set<Promise<void>>();
   let reported = 0;
   let cpuMarked = -1;
@@ -593,6 +628,7 @@ try {
   sampling = false;
   if (snapshotDir) await snapshot(servers[0]!, join(snapshotDir, `A-minute-${minutes}.heapsnapshot`));
   await sampler;
+  await timeline.stop();
   const lastMinute = Math.min(minutes - 1, Math.max(0, minuteOf(scheduleEnd)));
   const measuredSeconds = Math.max(1, (scheduleEnd - measureStart) / 1000);
   const lastSeconds = Math.max(1, Math.min(60, (performance.now() - measureStart) / 1000 - lastMinute * 60));
@@ -631,6 +667,16 @@ try {
     `driver (this process): ${round1(((driver.user + driver.system) / 1e6 / ((performance.now() - scheduleStart) / 1000)) * 100)}% of a core; ` +
       `latest scheduled send ${round1(maxLag)} ms behind its time (included in the latencies)`,
   );
+  console.log('\nJobs seen running (the queue polled every 0.5 s; shorter runs may be missed):');
+  console.table(timeline.jobs());
+  const stalls = timeline.stalls(NAMES);
+  console.log(
+    `\nStalls: seconds with a request (by its scheduled time) over ${P99_BUDGET_MS} ms, with what came with them (a second either side; ` +
+      `loop = longest event-loop delay, GC = collections over 20 ms, CPU = % of a core; database ms = longest answer to a small ` +
+      `query of this process; machine CPU = % of all ${cpus().length} cores; a checkpoint ending up to 5 s after)` +
+      (stalls.length ? ':' : ': none'),
+  );
+  if (stalls.length) console.table(stalls);
   if (failureSamples.size) {
     console.log('errors seen (first kinds, with counts):');
     for (const [key, n] of failureSamples) console.log(`  ${n} x ${key}`);
