@@ -107,18 +107,9 @@ function dealQueries(db: Database) {
     /** Posts to the ledger on this repository's connection (inside its transaction when it has one). */
     post: (posting: LedgerPosting) => ledger.post(posting),
 
-    insertDocument: async (values: typeof dealDocuments.$inferInsert) => (await db.insert(dealDocuments).values(values).returning())[0]!,
-
-    findDocument: async (id: string) => (await db.select().from(dealDocuments).where(eq(dealDocuments.id, id)))[0],
-
-    updateDocument: async (id: string, values: Partial<typeof dealDocuments.$inferInsert>) =>
-      (await db.update(dealDocuments).set(values).where(eq(dealDocuments.id, id)).returning())[0]!,
-
+    /** A deal's screening documents, oldest first: the tenant submits only with one uploaded. */
     documentsOfDeal: (dealId: string) =>
       db.select().from(dealDocuments).where(eq(dealDocuments.dealId, dealId)).orderBy(asc(dealDocuments.createdAt)),
-
-    documentsOfUser: (userId: string) =>
-      db.select().from(dealDocuments).where(eq(dealDocuments.ownerId, userId)).orderBy(desc(dealDocuments.createdAt)).limit(200),
 
     /** Marks the uploaded documents of a deal with the screening verdict. */
     judgeDocuments: (dealId: string, status: 'VERIFIED' | 'REJECTED') =>
