@@ -115,6 +115,17 @@ export type DealReason = z.infer<typeof DealReason>;
 
 export type FeeOutcome = 'NONE' | 'REFUND' | 'FORFEIT';
 
+/** Who rents what, from when, for how long and at what rent: what the agreement takes from a deal and opens one with. */
+export interface DealTerms {
+  tenantId: string;
+  landlordId: string;
+  propertyName: string;
+  moveInDate: string;
+  tenancyMonths: number;
+  monthlyRent: number;
+  occupants: number;
+}
+
 /**
  * Where a paid booking fee goes when a deal ends (business rules): back to the tenant when screening fails, the
  * landlord cancels or rents elsewhere, the rent was raised or the listing false, the hold ends without an

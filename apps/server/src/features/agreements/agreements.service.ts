@@ -12,7 +12,7 @@ import {
   type SigningCode,
 } from '@kunci/contracts/agreements';
 import { BUSINESS, moveInCost } from '@kunci/contracts/business';
-import { moveInAmount, sen, tenancySurchargeSen, type DealActor, type DealState } from '@kunci/contracts/deals';
+import { moveInAmount, sen, tenancySurchargeSen, type DealActor, type DealState, type DealTerms } from '@kunci/contracts/deals';
 import { ErrorCode, type FieldError } from '@kunci/contracts/errors';
 import { malaysiaDay } from '@kunci/i18n/format';
 import { fromStoredLanguage } from '@kunci/i18n/locales';
@@ -35,38 +35,12 @@ export interface Caller {
 
 /** What agreements need of deals: the port app.ts fills with the deals service (features do not import each other). */
 export interface AgreementDeals {
-  agreementFacts(
-    dealId: string,
-    caller: Caller,
-  ): Promise<{
-    id: string;
-    state: DealState;
-    role: DealActor;
-    tenantId: string;
-    landlordId: string;
-    propertyName: string;
-    moveInDate: string;
-    tenancyMonths: number;
-    monthlyRent: number;
-    occupants: number;
-    bookingFeeSen: number;
-  }>;
+  agreementFacts(dealId: string, caller: Caller): Promise<DealTerms & { id: string; state: DealState; role: DealActor; bookingFeeSen: number }>;
   /** Runs a party's command on the deal (`SEND_AGREEMENT` when the agreement is started). */
   command(dealId: string, caller: Caller, command: 'SEND_AGREEMENT', details: Record<string, never>): Promise<unknown>;
   agreementSigned(dealId: string): Promise<void>;
   /** Opens the deal (without a listing, at AGREEMENT) of an accepted invitation for a tenancy found elsewhere. */
-  openInvited(
-    by: { userId: string; role: 'TENANT' | 'LANDLORD' },
-    terms: {
-      tenantId: string;
-      landlordId: string;
-      propertyName: string;
-      moveInDate: string;
-      tenancyMonths: number;
-      monthlyRent: number;
-      occupants: number;
-    },
-  ): Promise<{ id: string }>;
+  openInvited(by: { userId: string; role: 'TENANT' | 'LANDLORD' }, terms: DealTerms): Promise<{ id: string }>;
 }
 
 /** Seals personal data at rest (AES-256-GCM): IC and passport numbers, and the signed PDF that prints them. */

@@ -16,6 +16,7 @@ import {
   type DealCommand,
   type DealReason,
   type DealState,
+  type DealTerms,
   type PaymentLink,
 } from '@kunci/contracts/deals';
 import { ErrorCode } from '@kunci/contracts/errors';
@@ -583,18 +584,7 @@ export function createDealsService({ repository, jobs, payments, secret, clock =
      * credit. From here it runs as any deal: signing, the move-in payment (first month, signing fee, SST), ACTIVE.
      * `by` is the party who accepted; the other is told the agreement is ready to sign.
      */
-    async openInvited(
-      by: { userId: string; role: 'TENANT' | 'LANDLORD' },
-      terms: {
-        tenantId: string;
-        landlordId: string;
-        propertyName: string;
-        moveInDate: string;
-        tenancyMonths: number;
-        monthlyRent: number;
-        occupants: number;
-      },
-    ): Promise<{ id: string }> {
+    async openInvited(by: { userId: string; role: 'TENANT' | 'LANDLORD' }, terms: DealTerms): Promise<{ id: string }> {
       return repository.transaction(async (repo, db) => {
         const created = await repo.insert({ ...terms, propertyId: null, state: 'AGREEMENT', bookingFeeSen: 0 });
         await enter({ repo, db }, created, by, 'ACCEPT_INVITATION', 'AGREEMENT');
