@@ -17,11 +17,13 @@ import { canonicalRedirect, href, parsePath } from '@kunci/i18n/paths';
 import { serverApi, type BannedPage } from './lib/api.ts';
 import { holdSignInLink } from './features/auth/sign-in-link.server.ts';
 import { trackAttribution } from './features/growth/attribution.server.ts';
+import { APP_POPUP_BOOT_SCRIPT } from './features/growth/index.ts';
 import { clearSessionCookies, getSession, resolveSession, sessionContext } from './lib/session.server.ts';
 import { rememberedLanguage, visitorCookies } from './lib/page-cache.server.ts';
 import { getServerContext, serverContext } from './lib/server-context.ts';
 import { I18nProvider } from './lib/i18n.tsx';
 import { VIEW_MODE_BOOT_SCRIPT } from './lib/view-mode.ts';
+import { ZOD_BOOT_SCRIPT } from './lib/zod-browser.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import type { RootData } from './lib/root-data.ts';
 import { InlineStylesheet } from './lib/stylesheet.tsx';
@@ -139,7 +141,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f7a5a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {root ? <meta name="map-tiles" content={root.mapTileUrl} /> : null}
-        <script nonce={root?.nonce} dangerouslySetInnerHTML={{ __html: VIEW_MODE_BOOT_SCRIPT }} />
+        <script nonce={root?.nonce} dangerouslySetInnerHTML={{ __html: ZOD_BOOT_SCRIPT + VIEW_MODE_BOOT_SCRIPT + APP_POPUP_BOOT_SCRIPT }} />
         <InlineStylesheet />
         <Meta />
         <Links />
