@@ -8,6 +8,7 @@ import { Button, Field, FormError, SelectField } from '../../../components/ui/fi
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
+import { signedInForm } from '../../../lib/form-action.server.ts';
 import type { Route } from './+types/promotions-admin';
 
 /** Staff type Malaysia time; the API takes instants. */
@@ -26,11 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = parsePath(new URL(request.url).pathname);
-  requireUser(request, context, lang);
-  const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? '').trim();
-  const api = serverApi(context, lang);
+  const { api, text } = await signedInForm(request, context);
   const id = Number(text('id')) || undefined;
   try {
     if (text('intent') === 'delete' && id) {

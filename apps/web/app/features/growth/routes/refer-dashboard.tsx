@@ -6,6 +6,7 @@ import { Button, Field, FormError, SelectField } from '../../../components/ui/fi
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
+import { signedInForm } from '../../../lib/form-action.server.ts';
 import { ReferralLinkBox } from '../components/referral-link-box.tsx';
 import type { Route } from './+types/refer-dashboard';
 
@@ -20,10 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type PayoutResult = { intent: 'payout'; ok: boolean; error?: string; fields?: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = parsePath(new URL(request.url).pathname);
-  requireUser(request, context, lang);
-  const form = await request.formData();
-  const api = serverApi(context, lang);
+  const { api, form } = await signedInForm(request, context);
   if (form.get('intent') === 'payout') {
     try {
       await api.savePayoutDetails({

@@ -6,6 +6,7 @@ import { parsePath } from '@kunci/i18n/paths';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
+import { signedInForm } from '../../../lib/form-action.server.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import type { Route } from './+types/protection-policies';
 
@@ -23,11 +24,7 @@ async function encode(file: File, kind: ClaimFileKind) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = parsePath(new URL(request.url).pathname);
-  requireUser(request, context, lang);
-  const form = await request.formData();
-  const intent = String(form.get('intent'));
-  const api = serverApi(context, lang);
+  const { api, form, intent } = await signedInForm(request, context);
   try {
     if (intent === 'pay') {
       const { paymentUrl } = await api.payProtectionInstalment(String(form.get('policyId')), Number(form.get('number')));

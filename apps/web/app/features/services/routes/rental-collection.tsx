@@ -7,6 +7,7 @@ import { parsePath } from '@kunci/i18n/paths';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
+import { signedInForm } from '../../../lib/form-action.server.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import type { Route } from './+types/rental-collection';
 
@@ -37,11 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = parsePath(new URL(request.url).pathname);
-  requireUser(request, context, lang);
-  const form = await request.formData();
-  const intent = String(form.get('intent'));
-  const api = serverApi(context, lang);
+  const { api, form, intent } = await signedInForm(request, context);
   try {
     if (intent === 'pay') {
       const { paymentUrl } = await api.payInvoice(String(form.get('invoiceId')));
