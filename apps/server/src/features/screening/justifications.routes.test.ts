@@ -153,15 +153,7 @@ describe('zero-deposit justification review', () => {
     expect(decided!.body).toContain('menempah semula');
 
     // The tenant books the same home again: the failed report no longer rejects; approved with conditions once verified.
-    const moveInDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const again = asJson<{ id: string }>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/deals',
-        payload: { propertyId, moveInDate, tenancyMonths: 12, occupants: 2 },
-        headers: tenant.headers,
-      }),
-    ).id;
+    const again = await f.apply(tenant, propertyId);
     await f.command(landlord, again, { command: 'ACCEPT' });
     await t.database.raw(`update deals set state = 'BOOKED', paid_at = now() where id = $1`, [again]);
     await t.app.inject({ method: 'PUT', url: `/api/deals/${again}/screening`, payload: { profile: 'STUDENT' }, headers: tenant.headers });
@@ -186,15 +178,7 @@ describe('zero-deposit justification review', () => {
     const { tenant, landlord, propertyId, dealId } = await rejectedDeal();
     // The same tenant books again before anyone decided, and sends the justification for the new booking.
     await t.database.raw(`delete from zero_deposit_justifications where user_id = $1`, [tenant.id]);
-    const moveInDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const again = asJson<{ id: string }>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/deals',
-        payload: { propertyId, moveInDate, tenancyMonths: 12, occupants: 2 },
-        headers: tenant.headers,
-      }),
-    ).id;
+    const again = await f.apply(tenant, propertyId);
     expect(again).not.toBe(dealId);
     await f.command(landlord, again, { command: 'ACCEPT' });
     await t.database.raw(`update deals set state = 'BOOKED', paid_at = now() where id = $1`, [again]);

@@ -23,11 +23,8 @@ export function screeningFixtures(t: () => TestApp) {
     for (let n = await t().app.jobs.runOnce(); n > 0; n = await t().app.jobs.runOnce());
   }
 
-  /** A tenant applies for a landlord's condo for 12 months, the landlord accepts, the tenant pays RM500 by card: BOOKED. */
-  async function booked() {
-    const landlord = await person('Landlord Wong');
-    const tenant = await person('Tenant Aisyah');
-    const propertyId = await condo(landlord.id);
+  /** A tenant applies for a listing: two people for 12 months from a month ahead. The new deal's id. */
+  async function apply(tenant: Person, propertyId: number): Promise<string> {
     const moveInDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const applied = await t().app.inject({
       method: 'POST',
@@ -35,7 +32,15 @@ export function screeningFixtures(t: () => TestApp) {
       payload: { propertyId, moveInDate, tenancyMonths: 12, occupants: 2 },
       headers: tenant.headers,
     });
-    const dealId = (applied.json() as { id: string }).id;
+    return (applied.json() as { id: string }).id;
+  }
+
+  /** A tenant applies for a landlord's condo for 12 months, the landlord accepts, the tenant pays RM500 by card: BOOKED. */
+  async function booked() {
+    const landlord = await person('Landlord Wong');
+    const tenant = await person('Tenant Aisyah');
+    const propertyId = await condo(landlord.id);
+    const dealId = await apply(tenant, propertyId);
     await command(landlord, dealId, { command: 'ACCEPT' });
     const link = await t().app.inject({ method: 'POST', url: `/api/deals/${dealId}/booking`, headers: tenant.headers });
     const token = new URL((link.json() as { paymentUrl: string }).paymentUrl).pathname.split('/').pop()!;
@@ -56,5 +61,5 @@ export function screeningFixtures(t: () => TestApp) {
       amountSen: row.amountSen,
     }));
 
-  return { person, condo, command, drain, booked, dealRow, ledger };
+  return { person, condo, command, drain, apply, booked, dealRow, ledger };
 }
