@@ -2,7 +2,7 @@ import { and, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
 import { areas, chatConversations, chatMessages, chatReports, properties, propertyImages, userBlocks, users } from '@kunci/db/schema';
-import { messageConversation, unreadBy } from '../../lib/chat-unread.repository.ts';
+import { messageConversation } from '../../lib/chat-unread.repository.ts';
 import { isLive, listingDealColumns } from '../../lib/listing-card.repository.ts';
 import { transactional } from '../../lib/transactional.ts';
 import { createUploadsRepository } from '../../lib/uploads.repository.ts';
@@ -216,13 +216,16 @@ function chatQueries(db: Database) {
         .orderBy(chatMessages.id)
         .limit(2000),
 
+    /**
+     * The badge: messages waiting for the user across their conversations (the rule of `unreadBy`), counted per
+     * conversation from its read mark, so only the unread messages' index entries are read, not every message.
+     */
     unreadCount: async (userId: string) =>
       (
         await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(chatMessages)
-          .innerJoin(chatConversations, messageConversation)
-          .where(unreadBy(userId))
+          .select({ n: sql<number>`coalesce(sum(${unreadOf(userId)}), 0)::int` })
+          .from(chatConversations)
+          .where(or(eq(chatConversations.tenantId, userId), eq(chatConversations.landlordId, userId)))
       )[0]?.n ?? 0,
 
     listing: async (id: number) =>

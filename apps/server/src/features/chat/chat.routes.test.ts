@@ -218,6 +218,33 @@ describe.each([
     expect((await post('/api/chat-conversations', { propertyId, ...request }, landlord.token)).statusCode).toBe(422);
   });
 
+  it.skipIf(skip)("the badge counts each conversation's messages past its reader's mark, never their own; sending reads the rest", async () => {
+    const other = await signIn(a.app);
+    const badge = async (token: string) =>
+      ((await b.app.inject({ url: '/api/chat-conversations/unread/count', headers: bearer(token) })).json() as { count: number }).count;
+    const send = (id: number, body: string, token: string) =>
+      a.app.inject({ method: 'POST', url: `/api/chat-conversations/${id}/messages`, payload: { body }, headers: bearer(token) });
+    const before = await badge(landlord.token);
+    const { id } = (
+      await a.app.inject({
+        method: 'POST',
+        url: '/api/chat-conversations',
+        payload: { propertyId, ...request, message: 'Hello' },
+        headers: bearer(other.token),
+      })
+    ).json() as ChatConversation;
+    for (const body of ['Still free?', 'From January?']) expect((await send(id, body, other.token)).statusCode).toBe(200);
+    // The request (a system message) and three of the tenant's messages, beside what waits in the first conversation.
+    expect(await badge(landlord.token)).toBe(before + 4);
+    expect(await badge(other.token)).toBe(0);
+    expect((await send(id, 'Yes, from January', landlord.token)).statusCode).toBe(200);
+    expect(await badge(landlord.token)).toBe(before);
+    expect(await badge(other.token)).toBe(1);
+    expect((await send(id, 'Great', other.token)).statusCode).toBe(200);
+    expect(await badge(landlord.token)).toBe(before + 1);
+    expect((await send(2_000_000_000, 'Anyone?', other.token)).statusCode).toBe(404);
+  });
+
   it.skipIf(skip)(
     'a socket opened with the cookie from another site, or with Origin: null, is closed with 4401 and the server stays up',
     async () => {
