@@ -34,6 +34,13 @@ function collectionQueries(db: Database) {
   /** Invoices of tenancies the user is a party to (as landlord or tenant). */
   const partyOf = (userId: string) => or(eq(collectionTenancies.landlordId, userId), eq(collectionTenancies.tenantId, userId));
 
+  const invoiceWithTenancy = (invoiceId: string) =>
+    db
+      .select({ invoice: collectionInvoices, tenancy: collectionTenancies })
+      .from(collectionInvoices)
+      .innerJoin(collectionTenancies, eq(collectionTenancies.id, collectionInvoices.tenancyId))
+      .where(eq(collectionInvoices.id, invoiceId));
+
   return {
     ledger,
     /** Staff changes (the holiday table) are recorded with the change, in its transaction. */
@@ -164,24 +171,10 @@ function collectionQueries(db: Database) {
         .orderBy(asc(collectionInvoices.dueDate), asc(collectionTenancies.propertyName)),
 
     /** The invoice with its tenancy's parties. */
-    invoice: async (invoiceId: string) =>
-      (
-        await db
-          .select({ invoice: collectionInvoices, tenancy: collectionTenancies })
-          .from(collectionInvoices)
-          .innerJoin(collectionTenancies, eq(collectionTenancies.id, collectionInvoices.tenancyId))
-          .where(eq(collectionInvoices.id, invoiceId))
-      )[0],
+    invoice: async (invoiceId: string) => (await invoiceWithTenancy(invoiceId))[0],
 
-    lockInvoice: async (invoiceId: string) =>
-      (
-        await db
-          .select({ invoice: collectionInvoices, tenancy: collectionTenancies })
-          .from(collectionInvoices)
-          .innerJoin(collectionTenancies, eq(collectionTenancies.id, collectionInvoices.tenancyId))
-          .where(eq(collectionInvoices.id, invoiceId))
-          .for('update', { of: collectionInvoices })
-      )[0],
+    /** The same, the invoice's row locked until the transaction ends. */
+    lockInvoice: async (invoiceId: string) => (await invoiceWithTenancy(invoiceId).for('update', { of: collectionInvoices }))[0],
 
     setPayment: (invoiceId: string, paymentId: string) =>
       db.update(collectionInvoices).set({ paymentId }).where(eq(collectionInvoices.id, invoiceId)),
