@@ -9,6 +9,7 @@ export function ListingGrid({
   onActivate,
   narrow = false,
   place,
+  belowTheFold = false,
 }: {
   listings: readonly Card[];
   areas: readonly Area[];
@@ -18,6 +19,8 @@ export function ListingGrid({
   narrow?: boolean;
   /** The searched place distances are measured from. */
   place?: string | undefined;
+  /** Under the page's own content (a listing's similar homes): no photo is fetched early, none ahead of the page's. */
+  belowTheFold?: boolean;
 }) {
   return (
     <ul className={`grid gap-5 sm:grid-cols-2 ${narrow ? '' : 'lg:grid-cols-3'} view-list:grid-cols-1`}>
@@ -28,7 +31,7 @@ export function ListingGrid({
           onMouseLeave={onActivate ? () => onActivate(null) : undefined}
           onFocus={onActivate ? () => onActivate(listing.id) : undefined}
         >
-          <ListingCard listing={listing} areas={areas} eager={index < 3} priority={index === 0} place={place} />
+          <ListingCard listing={listing} areas={areas} eager={!belowTheFold && index < 3} priority={!belowTheFold && index === 0} place={place} />
         </li>
       ))}
     </ul>

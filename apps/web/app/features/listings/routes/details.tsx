@@ -327,7 +327,7 @@ export function ListingView({
           <h2 id="similar" className="mb-4 text-xl font-semibold">
             {t('details.similar')}
           </h2>
-          <ListingGrid listings={similar} areas={areas} />
+          <ListingGrid listings={similar} areas={areas} belowTheFold />
         </section>
       ) : null}
     </article>
