@@ -41,3 +41,13 @@ export function actsAs(request: FastifyRequest, roles: readonly StaffRole[]): bo
 export function recentlyConfirmed(at: Date | null, now = Date.now()): boolean {
   return at !== null && now - at.getTime() <= BUSINESS.staff.reconfirmMinutes * 60_000;
 }
+
+/**
+ * The signed-in caller of a deal's routes (the deal, its screening, its agreement): who they are, and whether they
+ * see every deal as operations staff (admins too). 401 when signed out.
+ */
+export function dealCaller(request: FastifyRequest): { userId: string; moderator: boolean } {
+  const session = request.session;
+  if (!session) throw new AppError(ErrorCode.UNAUTHORIZED);
+  return { userId: session.user.id, moderator: holdsRole(session.user.role, ['operations']) };
+}

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   AcceptInvitationBody,
   Agreement,
@@ -14,17 +13,11 @@ import {
   SigningCode,
 } from '@kunci/contracts/agreements';
 import { ErrorBody } from '@kunci/contracts/errors';
-import { holdsRole } from '@kunci/contracts/staff';
-import { requireSession } from '../../plugins/auth.ts';
+import { dealCaller } from '../../lib/staff.ts';
 import type { AgreementsService } from './agreements.service.ts';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 422: ErrorBody };
 const tags = ['agreements'];
-
-const caller = (request: FastifyRequest) => {
-  const { user } = requireSession(request);
-  return { userId: user.id, moderator: holdsRole(user.role, ['operations']) };
-};
 
 /** The tenancy agreement of a deal: started by a party, signed by both with one-time codes, kept as a signed PDF. */
 export const agreementsRoutes: FastifyPluginAsyncZod<{ service: AgreementsService }> = async (app, { service }) => {
@@ -38,7 +31,7 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ service: AgreementsServic
         response: { 201: Agreement, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(caller(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(dealCaller(request), request.body)),
   );
 
   app.post(
@@ -52,13 +45,13 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ service: AgreementsServic
         response: { 201: AgreementInvitation, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.invite(caller(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.invite(dealCaller(request), request.body)),
   );
 
   app.get(
     '/agreements/invitations',
     { schema: { tags, summary: "The caller's agreement invitations, sent and received", response: { 200: AgreementInvitationList, ...errors } } },
-    async (request) => ({ content: await service.invitations(caller(request)) }),
+    async (request) => ({ content: await service.invitations(dealCaller(request)) }),
   );
 
   app.get(
@@ -71,7 +64,7 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ service: AgreementsServic
         response: { 200: AgreementInvitation, ...errors },
       },
     },
-    async (request) => service.invitation(request.params.id, caller(request)),
+    async (request) => service.invitation(request.params.id, dealCaller(request)),
   );
 
   app.post(
@@ -86,7 +79,7 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ service: AgreementsServic
         response: { 201: Agreement, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.accept(request.params.id, caller(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.accept(request.params.id, dealCaller(request), request.body)),
   );
 
   app.get(
@@ -99,13 +92,13 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ service: AgreementsServic
         response: { 200: Agreement, ...errors },
       },
     },
-    async (request) => service.ofDeal(request.query.dealId, caller(request)),
+    async (request) => service.ofDeal(request.query.dealId, dealCaller(request)),
   );
 
   app.get(
     '/agreements/:id',
     { schema: { tags, summary: 'An agreement (its parties and staff)', params: AgreementParams, response: { 200: Agreement, ...errors } } },
-    async (request) => service.get(request.params.id, caller(request)),
+    async (request) => service.get(request.params.id, dealCaller(request)),
   );
 
   app.get(
@@ -120,7 +113,7 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ service: AgreementsServic
       },
     },
     async (request, reply) => {
-      const { bytes, sha256, filename } = await service.pdf(request.params.id, caller(request));
+      const { bytes, sha256, filename } = await service.pdf(request.params.id, dealCaller(request));
       if (sha256) reply.header('x-content-sha256', sha256);
       return reply
         .type('application/pdf')
@@ -140,7 +133,7 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ service: AgreementsServic
         response: { 200: SigningCode, ...errors },
       },
     },
-    async (request) => service.sendCode(request.params.id, caller(request)),
+    async (request) => service.sendCode(request.params.id, dealCaller(request)),
   );
 
   app.post(
@@ -154,6 +147,6 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ service: AgreementsServic
         response: { 200: Agreement, ...errors },
       },
     },
-    async (request) => service.sign(request.params.id, caller(request), request.body.code),
+    async (request) => service.sign(request.params.id, dealCaller(request), request.body.code),
   );
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   CreateDealBody,
   Deal,
@@ -12,18 +11,13 @@ import {
   UpdateDealBody,
 } from '@kunci/contracts/deals';
 import { ErrorBody } from '@kunci/contracts/errors';
-import { holdsRole } from '@kunci/contracts/staff';
 import { requestLanguage } from '../../lib/language.ts';
-import { requireSelf, requireSession } from '../../plugins/auth.ts';
+import { dealCaller } from '../../lib/staff.ts';
+import { requireSelf } from '../../plugins/auth.ts';
 import type { DealsService } from './deals.service.ts';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 422: ErrorBody };
 const tags = ['deals'];
-
-const caller = (request: FastifyRequest) => {
-  const { user } = requireSession(request);
-  return { userId: user.id, moderator: holdsRole(user.role, ['operations']) };
-};
 
 export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = async (app, { service }) => {
   app.get(
@@ -52,7 +46,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = asy
         response: { 201: Deal, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.apply(caller(request).userId, request.body)),
+    async (request, reply) => reply.status(201).send(await service.apply(dealCaller(request).userId, request.body)),
   );
 
   app.get(
@@ -65,16 +59,13 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = asy
         response: { 200: Deal, 404: ErrorBody, 422: ErrorBody },
       },
     },
-    async (request) => {
-      const user = request.session?.user;
-      return service.byHash(request.params.hash, user ? { userId: user.id, moderator: holdsRole(user.role, ['operations']) } : null);
-    },
+    async (request) => service.byHash(request.params.hash, request.session ? dealCaller(request) : null),
   );
 
   app.get(
     '/deals/:id',
     { schema: { tags, summary: 'A deal, for its tenant, its landlord or staff', params: DealParams, response: { 200: Deal, ...errors } } },
-    async (request) => service.get(request.params.id, caller(request)),
+    async (request) => service.get(request.params.id, dealCaller(request)),
   );
 
   app.put(
@@ -91,7 +82,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = asy
     },
     async (request) => {
       const { command, reason, note, moveInDate } = request.body;
-      return service.command(request.params.id, caller(request), command, {
+      return service.command(request.params.id, dealCaller(request), command, {
         ...(reason ? { reason } : {}),
         ...(note ? { note } : {}),
         ...(moveInDate ? { moveInDate } : {}),
@@ -109,7 +100,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = asy
         response: { 200: PaymentLink, ...errors },
       },
     },
-    async (request) => service.booking(request.params.id, caller(request), requestLanguage(request)),
+    async (request) => service.booking(request.params.id, dealCaller(request), requestLanguage(request)),
   );
 
   app.post(
@@ -122,7 +113,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = asy
         response: { 200: Deal, ...errors },
       },
     },
-    async (request) => service.verifyBooking(request.params.id, caller(request)),
+    async (request) => service.verifyBooking(request.params.id, dealCaller(request)),
   );
 
   app.post(
@@ -135,6 +126,6 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ service: DealsService }> = asy
         response: { 200: PaymentLink, ...errors },
       },
     },
-    async (request) => service.moveInPayment(request.body.dealId, caller(request), requestLanguage(request)),
+    async (request) => service.moveInPayment(request.body.dealId, dealCaller(request), requestLanguage(request)),
   );
 };

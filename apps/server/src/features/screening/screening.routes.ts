@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { BUSINESS } from '@kunci/contracts/business';
 import { Deal, DealParams, DocumentParams, DocumentUserParams } from '@kunci/contracts/deals';
 import { ErrorBody, ErrorCode } from '@kunci/contracts/errors';
-import { holdsRole } from '@kunci/contracts/staff';
 import {
   AddDocumentBody,
   DealScreening,
@@ -34,7 +33,7 @@ import {
 } from '@kunci/contracts/screening';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { recentlyConfirmed, requireRole } from '../../lib/staff.ts';
+import { dealCaller, recentlyConfirmed, requireRole } from '../../lib/staff.ts';
 import { requireSelf, requireSession } from '../../plugins/auth.ts';
 import type { ScreeningCaller, ScreeningService } from './screening.service.ts';
 
@@ -43,12 +42,8 @@ const tags = ['screening'];
 
 /** Staff who verify documents and read them through signed reads: operations (deals, documents, credit checks) and admins; moderators (listings, reports) do not. */
 export const screeningCaller = (request: FastifyRequest): ScreeningCaller => {
-  const { user } = requireSession(request);
-  return {
-    userId: user.id,
-    staff: holdsRole(user.role, ['operations']),
-    confirmed: recentlyConfirmed(request.staffConfirmedAt),
-  };
+  const { userId, moderator } = dealCaller(request);
+  return { userId, staff: moderator, confirmed: recentlyConfirmed(request.staffConfirmedAt) };
 };
 
 /** The whole-deal verdict staff could already give (`decision`), or one per document with reasons. */
