@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, or, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
 import { areas, chatConversations, chatMessages, chatReports, properties, propertyImages, userBlocks, users } from '@kunci/db/schema';
@@ -18,7 +18,7 @@ const cover = sql<
 >`(select ${propertyImages.mediaKey} from ${propertyImages} where ${propertyImages.propertyId} = ${properties.id} order by ${propertyImages.isCover} desc, ${propertyImages.position} limit 1)`;
 
 /** Messages the user has not read: theirs to read, past their read mark, not sent by them. */
-const unreadOf = (userId: string) => sql<number>`(
+const unreadOf = (userId: string | Placeholder) => sql<number>`(
   select count(*)::int from ${chatMessages} m
   where m.conversation_id = ${chatConversations.id}
     and m.id > case when ${chatConversations.tenantId} = ${userId} then ${chatConversations.tenantReadId} else ${chatConversations.landlordReadId} end
@@ -75,6 +75,14 @@ function chatQueries(db: Database) {
       .innerJoin(properties, eq(properties.id, chatConversations.propertyId))
       .innerJoin(tenants, eq(tenants.id, chatConversations.tenantId))
       .innerJoin(landlords, eq(landlords.id, chatConversations.landlordId));
+
+  // Prepared once per connection: it runs after every message, for its reader.
+  const reader = sql.placeholder('userId');
+  const unreadCount = db
+    .select({ n: sql<number>`coalesce(sum(${unreadOf(reader)}), 0)::int` })
+    .from(chatConversations)
+    .where(or(eq(chatConversations.tenantId, reader), eq(chatConversations.landlordId, reader)))
+    .prepare('chat_unread_count');
 
   return {
     /** Chat photos and videos, uploaded before the message that carries them. */
@@ -220,13 +228,7 @@ function chatQueries(db: Database) {
      * The badge: messages waiting for the user across their conversations (the rule of `unreadBy`), counted per
      * conversation from its read mark, so only the unread messages' index entries are read, not every message.
      */
-    unreadCount: async (userId: string) =>
-      (
-        await db
-          .select({ n: sql<number>`coalesce(sum(${unreadOf(userId)}), 0)::int` })
-          .from(chatConversations)
-          .where(or(eq(chatConversations.tenantId, userId), eq(chatConversations.landlordId, userId)))
-      )[0]?.n ?? 0,
+    unreadCount: async (userId: string) => (await unreadCount.execute({ userId }))[0]?.n ?? 0,
 
     listing: async (id: number) =>
       (
