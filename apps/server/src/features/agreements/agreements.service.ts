@@ -72,8 +72,11 @@ const MONTH_DAY = (date: string, months: number) => {
   return end.toISOString().slice(0, 10);
 };
 
-/** The tenancy's terms as the agreement states them: the same in its API answer and in its printed document. */
-function termsOf(row: AgreementRow) {
+/**
+ * The tenancy as an agreement, or an invitation to one, states it (language, home, dates, rent, occupants, house
+ * rules): the same in the API's answers and in the printed document.
+ */
+function tenancyOf(row: AgreementRow | InvitationRow) {
   return {
     language: row.language,
     propertyName: row.propertyName,
@@ -82,13 +85,13 @@ function termsOf(row: AgreementRow) {
     endDate: MONTH_DAY(row.startDate, row.tenancyMonths),
     tenancyMonths: row.tenancyMonths,
     monthlyRent: row.monthlyRent,
-    surchargeSen: row.surchargeSen,
-    signingFeeSen: row.signingFeeSen,
-    sstSen: row.sstSen,
     occupants: row.occupants,
     houseRules: row.houseRules,
   };
 }
+
+/** The agreement's tenancy and the fees it states. */
+const termsOf = (row: AgreementRow) => ({ ...tenancyOf(row), surchargeSen: row.surchargeSen, signingFeeSen: row.signingFeeSen, sstSen: row.sstSen });
 
 export function createAgreementsService({
   repository,
@@ -258,16 +261,8 @@ export function createAgreementsService({
       viewer,
       inviter: { name: row.inviterName, idType: row.inviterIdType, idNumberMasked: `${'•'.repeat(8)}${row.inviterIdLast4}` },
       phoneMasked: maskId(phone),
-      language: row.language,
-      propertyName: row.propertyName,
-      address: row.address,
-      startDate: row.startDate,
-      endDate: MONTH_DAY(row.startDate, row.tenancyMonths),
-      tenancyMonths: row.tenancyMonths,
-      monthlyRent: row.monthlyRent,
-      occupants: row.occupants,
+      ...tenancyOf(row),
       utilities: row.utilities as AgreementInvitation['utilities'],
-      houseRules: row.houseRules,
       moveIn: { rentSen, signingFeeSen, sstSen, surchargeSen, totalSen },
       dealId: row.dealId,
       expiresAt: row.expiresAt.toISOString(),
