@@ -1,48 +1,15 @@
-import { useEffect, useId, useRef, useState, type SVGProps } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NoticeView } from '@kunci/contracts/notifications';
-import { badgeText } from '../../../components/ui/badge-count.tsx';
+import { BadgeCount } from '../../../components/ui/badge-count.tsx';
+import { BellIcon } from '../../../components/ui/icons.tsx';
 import { useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
 import { useNoticeUnread } from '../unread.tsx';
 import { NoticeItem } from './notice-item.tsx';
 
-export function BellIcon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      {...props}
-    >
-      <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16Z" />
-      <path d="M10 20.5a2 2 0 0 0 4 0" />
-    </svg>
-  );
-}
-
 const PANEL_SIZE = 6;
-
-/** The unread count on the bell (as the chat badge looks; its own test id). */
-function NoticeBadge({ count, label }: { count: number; label: string }) {
-  if (!count) return null;
-  return (
-    <span
-      className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white"
-      aria-label={label}
-      data-testid="notice-badge"
-    >
-      {badgeText(count)}
-    </span>
-  );
-}
 
 /**
  * The header's bell: the unread count (live), and a panel with the newest notices, "mark all as read", and links
@@ -126,7 +93,7 @@ export function NotificationBell() {
         data-testid="notification-bell"
       >
         <BellIcon />
-        <NoticeBadge count={unread} label={label} />
+        <BadgeCount count={unread} label={label} testId="notice-badge" />
       </button>
       {open ? (
         <section
@@ -183,7 +150,7 @@ export function NotificationsMenuLink({ className, onNavigate }: { className: st
     <Link to={href('notifications')} onClick={onNavigate} className={`${className} flex items-center gap-2`} data-testid="menu-notifications">
       <span className="relative">
         <BellIcon />
-        <NoticeBadge count={unread} label={t('notifications.bell.unread', { count: unread })} />
+        <BadgeCount count={unread} label={t('notifications.bell.unread', { count: unread })} testId="notice-badge" />
       </span>
       {t('notifications.title')}
     </Link>
