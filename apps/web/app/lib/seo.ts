@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from 'react-router';
 import { HTML_LANG, LANGUAGES, type Language } from '@kunci/i18n/locales';
+import type { MessageKey } from '@kunci/i18n/messages';
 import { alternates } from '@kunci/i18n/paths';
+import { metaI18n } from './i18n.tsx';
 
 export interface SeoInput {
   title: string;
@@ -31,4 +33,12 @@ export function seo({ title, description, canonicalPath, publicUrl, image, noind
     ...(image ? [{ property: 'og:image', content: image.startsWith('http') ? image : `${publicUrl}${image}` }] : []),
     ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
+}
+
+/** The meta of a page search engines leave out (signed-in, staff and one-off pages): its title in the reader's language. */
+export function noindexMeta(titleKey: MessageKey) {
+  return ({ matches }: { matches: Parameters<typeof metaI18n>[0] }): MetaDescriptor[] => {
+    const { t } = metaI18n(matches);
+    return [{ title: `${t(titleKey)} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
+  };
 }

@@ -4,7 +4,8 @@ import type { DashboardListing, DashboardSummary } from '@kunci/contracts/dashbo
 import { RentalRole } from '@kunci/contracts/users';
 import { parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { FirstRunChoice, RoleToggle } from '../components/role-choice.tsx';
 import { viewingTime } from '../components/viewing-time.ts';
@@ -32,10 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('nav.dashboard')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('nav.dashboard');
 
 const cardClass = 'flex h-full flex-col rounded-xl border border-gray-200 p-5 shadow-sm';
 const linkClass =

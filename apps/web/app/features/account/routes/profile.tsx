@@ -6,7 +6,8 @@ import { parsePath } from '@kunci/i18n/paths';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { Button, Field } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi, type Api } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
 import { SavedNotice } from '../components/saved-notice.tsx';
@@ -142,10 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('profile.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('profile.title');
 
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { parsePath } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/my-reports';
 
@@ -12,10 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { reports: await serverApi(context, lang).myReports(), reported: url.searchParams.has('reported') };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('admin.mine.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('admin.mine.title');
 
 /** The reports a user filed and what came of each. */
 export default function MyReports({ loaderData }: Route.ComponentProps) {

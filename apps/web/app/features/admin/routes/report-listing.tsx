@@ -2,7 +2,8 @@ import { Form, Link, data, redirect, useActionData, useNavigation } from 'react-
 import { LISTING_REPORT_REASONS, type ListingReportReason } from '@kunci/contracts/admin';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/report-listing';
 
@@ -41,10 +42,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   throw redirect(href(lang, 'myReports', undefined, { reported: String(id) }));
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('admin.report.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('admin.report.title');
 
 /** "Report this listing": why (scam, wrong information, asks for a deposit, discriminatory) and what happened. */
 export default function ReportListing({ loaderData }: Route.ComponentProps) {

@@ -8,7 +8,8 @@ import { href } from '@kunci/i18n/paths';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { signedInForm } from '../../../lib/form-action.server.ts';
-import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { languageOf, useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/ta-initiate';
 
@@ -158,10 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('agreements.page.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('agreements.page.title');
 
 /** `/dashboard/ta-initiate/new/landlord` and `/tenant`: start the tenancy agreement of an approved deal, then sign it. */
 export default function TaInitiatePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,7 +2,8 @@ import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { Button, Field } from '../../../components/ui/field.tsx';
 import { serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { safeReturnPath } from '../../../lib/session.server.ts';
 import { completeSignIn, outboxActive, signInFailure, signedOutVisit, type FormResult } from '../auth.server.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -53,10 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ step: 'phone' } satisfies FormResult, { status: 400 });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('auth.login.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('auth.login.title');
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { t, href: link } = useI18n();

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { isLanguage } from '@kunci/i18n/locales';
 import { href } from '@kunci/i18n/paths';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import type { Route } from './+types/refresh';
 
 /** Local entries the spec clears at logout. */
@@ -13,10 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { home: href(isLanguage(lang) ? lang : 'en', 'home') };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('logout.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('logout.title');
 
 /** The hand-off page after logout: rendered bare (no layout), clears local state, then goes home. */
 export default function Refresh({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,8 @@ import { translatorFor } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
 import { Button, Field } from '../../../components/ui/field.tsx';
 import { apiAs, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { safeReturnPath } from '../../../lib/session.server.ts';
 import { completeSignIn, outboxActive, signInFailure, signedOutVisit, type FormResult } from '../auth.server.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -47,10 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('auth.register.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('auth.register.title');
 
 export default function Register({ loaderData }: Route.ComponentProps) {
   const { t, href: link } = useI18n();

@@ -3,7 +3,8 @@ import type { Language } from '@kunci/i18n/locales';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { Button } from '../../../components/ui/field.tsx';
 import { apiAs, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { getSession, readCookie, safeReturnPath, sessionCookies } from '../../../lib/session.server.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { PENDING_LINK_COOKIE, maskPhone, pendingLinkCookie } from '../sign-in-link.server.ts';
@@ -53,10 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(target, { headers: [clear, ...cookies] });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('auth.link.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('auth.link.title');
 
 export default function SignInLink({ loaderData }: Route.ComponentProps) {
   const { t, href: link } = useI18n();

@@ -5,7 +5,8 @@ import { LANGUAGE_NAME } from '@kunci/i18n/locales';
 import { href } from '@kunci/i18n/paths';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi, useApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { useRootData } from '../../../lib/root-data.ts';
 import { contentPath } from '../content-links.ts';
 import { requireStaffPage } from '../staff.server.ts';
@@ -80,10 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('content.admin.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('content.admin.title');
 
 /** The editor: an entry's settings and its words in English, Malay and Chinese; save the draft, preview, publish. */
 export default function AdminContentEdit({ loaderData }: Route.ComponentProps) {

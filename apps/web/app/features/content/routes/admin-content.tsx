@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { CONTENT_KINDS, ContentKind } from '@kunci/contracts/content';
 import { serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { contentPath } from '../content-links.ts';
 import { requireStaffPage } from '../staff.server.ts';
 import type { Route } from './+types/admin-content';
@@ -14,10 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { kind: kind ?? null, entries: content };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('content.admin.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('content.admin.title');
 
 /** The back office's content list: every guide, post, event, FAQ and page with its state, and new entries. */
 export default function AdminContent({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,8 @@ import { Form, Link, redirect } from 'react-router';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { href } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireStaffPage } from '../staff.server.ts';
 import type { Route } from './+types/admin-inbox';
 
@@ -22,10 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(href(lang, 'adminInbox'));
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('content.admin.inbox')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('content.admin.inbox');
 
 /** What visitors sent: contact messages (marked answered by staff) and home-ownership enquiries. */
 export default function AdminInbox({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { data } from 'react-router';
 import { LANGUAGE_COOKIE, isLanguage } from '@kunci/i18n/locales';
 import { parsePath, switchLanguage } from '@kunci/i18n/paths';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { safeReturnPath } from '../../../lib/session.server.ts';
 import type { Route } from './+types/setcookie';
 
@@ -23,10 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('content.setcookie.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('content.setcookie.title');
 
 export default function SetCookie({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();

@@ -5,7 +5,8 @@ import { formatMoneyExact, malaysiaDay } from '@kunci/i18n/format';
 import { Button, Field, FormError } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
-import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { languageOf, useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { signedInForm } from '../../../lib/form-action.server.ts';
 import { DealScreening } from '../../screening/index.ts';
@@ -56,10 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('deal.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('deal.title');
 
 /** `/deal`: the signed-in user's deals, or one deal (`?id=`, or `?hash=` from the link sent to the other side). */
 export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,7 +3,8 @@ import { parsePath } from '@kunci/i18n/paths';
 import { ListingCard } from '../../../components/listing/listing-card.tsx';
 import { Button } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { useRootData } from '../../../lib/root-data.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { useFavourites } from '../favourites.tsx';
@@ -33,10 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('favourites.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('favourites.title');
 
 /** The user's saved homes (`/dashboard/favorites`, also `/favorites`), with a shareable read-only link. */
 export default function Favourites({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,8 @@ import { Form, redirect } from 'react-router';
 import { holdsRole } from '@kunci/contracts/staff';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/feedback-admin';
 
@@ -22,10 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { decision };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('growth.testimonials.admin')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('growth.testimonials.admin');
 
 /** Editors approve feedback to show it as a testimonial, or reject it. */
 export default function FeedbackAdmin({ loaderData, actionData }: Route.ComponentProps) {

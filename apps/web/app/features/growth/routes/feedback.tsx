@@ -3,7 +3,8 @@ import { FEEDBACK_ROLES } from '@kunci/contracts/growth';
 import { parsePath } from '@kunci/i18n/paths';
 import { Button, FormError, TextAreaField } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/feedback';
 
@@ -30,10 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('growth.feedback.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('growth.feedback.title');
 
 /** Feedback from a signed-in user: role, stars and a message (it may become a testimonial after review). */
 export default function Feedback() {

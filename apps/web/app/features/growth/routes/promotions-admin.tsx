@@ -6,7 +6,8 @@ import type { MessageKey } from '@kunci/i18n/messages';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { signedInForm } from '../../../lib/form-action.server.ts';
 import type { Route } from './+types/promotions-admin';
@@ -60,10 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('growth.admin.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('growth.admin.title');
 
 function PromotionForm({ editing, errors }: { editing: ManagedPromotion | null; errors: Record<string, string> }) {
   const { t, href: link } = useI18n();

@@ -4,7 +4,8 @@ import { MALAYSIAN_BANKS, type PayoutDetails, type ReferralEntry } from '@kunci/
 import { parsePath } from '@kunci/i18n/paths';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { signedInForm } from '../../../lib/form-action.server.ts';
 import { ReferralLinkBox } from '../components/referral-link-box.tsx';
@@ -42,10 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('growth.refer.dashboardTitle')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('growth.refer.dashboardTitle');
 
 function Entry({ entry }: { entry: ReferralEntry }) {
   const { t, date } = useI18n();

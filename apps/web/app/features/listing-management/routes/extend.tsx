@@ -2,7 +2,8 @@ import { Form, data, useActionData, useNavigation } from 'react-router';
 import { parsePath } from '@kunci/i18n/paths';
 import { Button } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import type { Route } from './+types/extend';
 
 /** The one-tap link sent before a listing expires: one button, no sign-in needed (the link is signed). */
@@ -27,10 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('extend.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('extend.title');
 
 export default function Extend({ loaderData }: Route.ComponentProps) {
   const { t, date } = useI18n();

@@ -4,7 +4,8 @@ import { LISTING_TABS, type ListingTab, type OwnerListing } from '@kunci/contrac
 import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { resumeHref } from '../components/wizard.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
 import { CoverThumb } from '../components/cover-thumb.tsx';
@@ -42,10 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('listings.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('listings.title');
 
 /** Spec's listing-extra labels: what the listing still lacks. */
 function extraLabel(listing: OwnerListing): MessageKey | null {

@@ -3,7 +3,8 @@ import { POST_STEP_CODES } from '@kunci/contracts/listing-management';
 import { parsePath } from '@kunci/i18n/paths';
 import { Button, Field, FormError } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { Wizard, nextStepHref, previousStepHref } from '../components/wizard.tsx';
 import { lostDraft, refOf, stepListing } from '../draft.server.ts';
@@ -48,10 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('post.step.additional')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('post.step.additional');
 
 /** A bar chart of comparable rents, so the owner prices with the market. */
 function PriceSpread({ stats }: { stats: NonNullable<Route.ComponentProps['loaderData']['stats']> }) {

@@ -14,7 +14,8 @@ import type { MessageKey } from '@kunci/i18n/messages';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi, useApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { Wizard, nextStepHref } from '../components/wizard.tsx';
 import { lostDraft, refOf, stepListing } from '../draft.server.ts';
@@ -91,10 +92,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('post.step.details')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('post.step.details');
 
 type Suggestion = { landmarkLabelId?: number | undefined; label: string };
 

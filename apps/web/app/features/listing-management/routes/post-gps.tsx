@@ -5,7 +5,8 @@ import { POST_STEP_CODES } from '@kunci/contracts/listing-management';
 import { parsePath } from '@kunci/i18n/paths';
 import { Button } from '../../../components/ui/field.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { addTiles, loadLeaflet } from '../../../components/listing/leaflet.ts';
 import { MapNotice, addZoomButtons, watchTiles } from '../../../components/listing/map-controls.tsx';
@@ -38,10 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('post.step.gps')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('post.step.gps');
 
 /** A coordinate to 6 decimals (about 10 cm): enough for a home, and never 16 digits on screen. */
 const rounded = (value: number) => String(Math.round(value * 1e6) / 1e6);

@@ -2,7 +2,8 @@ import { Form, Link, redirect } from 'react-router';
 import { LISTING_TYPES } from '@kunci/contracts/reference';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { Button } from '../../../components/ui/field.tsx';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { resumeHref } from '../components/wizard.tsx';
 import { latestDraft } from '../draft.server.ts';
@@ -24,10 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(href(lang, 'postDetails', undefined, { type }));
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('post.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('post.title');
 
 /** Rent or sell, and which kind of home: the first choice of the post flow. */
 export default function PostStart({ loaderData }: Route.ComponentProps) {

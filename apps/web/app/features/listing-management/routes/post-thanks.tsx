@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { parsePath } from '@kunci/i18n/paths';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { ShareButtons } from '../../../components/listing/share-buttons.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
@@ -14,10 +15,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
   return { ref: Number.isInteger(ref) && ref > 0 ? ref : null };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('post.thanks.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('post.thanks.title');
 
 /** After publishing (and the share page): what happens next, and the listing's link to share once live. */
 export default function PostThanks({ loaderData }: Route.ComponentProps) {

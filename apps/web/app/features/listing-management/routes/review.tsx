@@ -1,7 +1,8 @@
 import { Link, data, redirect, useActionData } from 'react-router';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { CoverThumb } from '../components/cover-thumb.tsx';
 import { ReviewConfirmation, ReviewDecisionForm, decideReview } from '../components/review-decision.tsx';
@@ -41,10 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return outcome.ok ? { ...outcome, id } : data({ ...outcome, id }, { status: 400 });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('review.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('review.title');
 
 /** Moderators: each listing waiting for review, oldest first, opened as tenants will see it, approved or rejected with a reason. */
 export default function Review({ loaderData }: Route.ComponentProps) {

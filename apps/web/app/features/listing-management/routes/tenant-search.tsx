@@ -2,7 +2,8 @@ import { Form, Link, data, redirect, useNavigation } from 'react-router';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { href as hrefFor, parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/tenant-search';
 
@@ -35,10 +36,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('tenantSearch.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('tenantSearch.title');
 
 export default function TenantSearch({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href, money, date } = useI18n();

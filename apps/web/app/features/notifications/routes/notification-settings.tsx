@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { NoticeChannel, NoticePreferences } from '@kunci/contracts/notifications';
 import { parsePath } from '@kunci/i18n/paths';
 import { serverApi, useApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { useRootData } from '../../../lib/root-data.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/notification-settings';
@@ -13,10 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return serverApi(context, lang).noticePreferences();
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('notifications.settings.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('notifications.settings.title');
 
 const CHANNELS: NoticeChannel[] = ['email', 'sms', 'push'];
 const CHANNEL_LABEL = { email: 'notifications.settings.email', sms: 'notifications.settings.sms', push: 'notifications.settings.push' } as const;

@@ -3,7 +3,8 @@ import { Link, useRevalidator } from 'react-router';
 import type { NoticeView } from '@kunci/contracts/notifications';
 import { parsePath } from '@kunci/i18n/paths';
 import { serverApi, useApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { NoticeItem } from '../components/notice-item.tsx';
 import { useNoticeUnread } from '../unread.tsx';
@@ -17,10 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return serverApi(context, lang).notices({ limit: PAGE });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('notifications.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('notifications.title');
 
 /** Every notice, newest first, with "mark all as read" and older pages; new ones appear as they arrive. */
 export default function Notifications({ loaderData }: Route.ComponentProps) {

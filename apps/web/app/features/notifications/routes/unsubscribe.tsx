@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import type { Route } from './+types/unsubscribe';
 
 /**
@@ -20,10 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('notifications.unsubscribe.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('notifications.unsubscribe.title');
 
 export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();

@@ -1,7 +1,8 @@
 import { Form, data } from 'react-router';
 import { parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import type { Route } from './+types/outbox';
 
 /** The development outbox as a page: a 404 wherever the API route answers 404 (not in demo mode, or another machine). */
@@ -20,10 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('outbox.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('outbox.title');
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { t, dateTime } = useI18n();

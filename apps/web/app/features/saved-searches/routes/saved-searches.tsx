@@ -4,7 +4,8 @@ import type { SavedSearch, SavedSearchFrequency } from '@kunci/contracts/saved-s
 import { parsePath } from '@kunci/i18n/paths';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { serverApi, useApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { SearchAlertDialog, useSearchAlertForm } from '../components/search-alert-dialog.tsx';
 import type { Route } from './+types/saved-searches';
@@ -15,10 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return serverApi(context, lang).savedSearches();
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('notifications.saved.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('notifications.saved.title');
 
 /** The person's saved searches: open the results, rename or change how often, pause and resume, delete. */
 export default function SavedSearches({ loaderData }: Route.ComponentProps) {

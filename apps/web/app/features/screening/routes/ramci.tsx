@@ -6,7 +6,8 @@ import { href } from '@kunci/i18n/paths';
 import { Button, Field, FormError, TextAreaField } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
 import { signedInForm } from '../../../lib/form-action.server.ts';
-import { languageOf, metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { languageOf, useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/ramci';
 
@@ -75,10 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('screening.ramci.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('screening.ramci.title');
 
 /** The check's steps in order; a step's number is its place here plus one. */
 const STEPS = ['questions', 'consent', 'result'] as const;

@@ -2,7 +2,8 @@ import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
 import { parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/post-homerunner';
 
@@ -38,10 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('services.homerunner.post.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('services.homerunner.post.title');
 
 /** The post flow's key-collection step: for a Klang Valley listing, a home runner picks up the keys at the hour chosen. */
 export default function PostHomerunner({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,8 @@ import { CLAIM_KINDS, type ClaimFileKind, type ClaimKind } from '@kunci/contract
 import { formatMoneyExact } from '@kunci/i18n/format';
 import { parsePath } from '@kunci/i18n/paths';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { signedInForm } from '../../../lib/form-action.server.ts';
 import { Field } from '../../../components/ui/field.tsx';
@@ -72,10 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('services.protection.policies.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('services.protection.policies.title');
 
 /** The landlord's policies (instalments to pay, the document), on-time rental paid, and claims: filed and followed. */
 export default function ProtectionPolicies({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,8 @@ import { formatMoneyExact } from '@kunci/i18n/format';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
 import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { signedInForm } from '../../../lib/form-action.server.ts';
 import { Field } from '../../../components/ui/field.tsx';
@@ -69,10 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('services.collection.page.title')} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
-};
+export const meta: Route.MetaFunction = noindexMeta('services.collection.page.title');
 
 function useSen() {
   const { lang } = useI18n();
