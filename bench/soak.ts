@@ -10,7 +10,9 @@
 // the budgets (0 errors, p99 < 300 ms, memory growth < 10% from minute 1 to the last). Asserts nothing; exits 0.
 // The load runs BENCH_WARMUP_SECONDS (default 90) before minute 1 and nothing of it is measured: the caches of pages
 // and of shared answers keep what the last 60 s made (their longest age), so they are full after a minute of load
-// and minute 1 is the baseline of a warm server, not of an empty one filling up.
+// and minute 1 is the baseline of a warm server, not of an empty one filling up. The recurring jobs run once at start
+// (before the load) and then every 600 s, so a 10-minute run sees them again near its end;
+// BENCH_JOBS_INTERVAL_SECONDS=60 runs them every minute to see what they cost.
 //   npm run build && npm run soak -w @kunci/bench            (BENCH_MINUTES=2 for a short run)
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
@@ -51,6 +53,8 @@ const portA = setting('BENCH_PORT', 3310, 1024, 65_000);
 const ports = [portA, portA + 1];
 /** A folder: instance A writes a V8 heap snapshot there after minute 1 and after the last (to see what grows). */
 const snapshotDir = process.env['BENCH_HEAP_SNAPSHOTS'];
+/** How often the recurring jobs run (the servers' JOBS_INTERVAL_SECONDS, 600 by default): shorter to see what they cost. */
+const jobsInterval = setting('BENCH_JOBS_INTERVAL_SECONDS', 600, 1, 86_400);
 const NAMES = ['A', 'B'];
 
 const P99_BUDGET_MS = 300;
@@ -221,6 +225,7 @@ const env = {
   // addresses of their own, as in a deployment, and the typos stay far below the per-number and per-address caps.
   RATE_LIMIT_MAX: '100000000',
   RATE_LIMIT_PAGE_MAX: '100000000',
+  JOBS_INTERVAL_SECONDS: String(jobsInterval),
   TRUST_PROXY: 'true',
 };
 const servers: ChildProcess[] = [];
@@ -573,7 +578,7 @@ try {
   console.log(
     `\nSoak: 2 instances, ${listingCount.toLocaleString('en')} listings, ${pairs} chat pairs on ${sockets.length} sockets, ${signInUsers} sign-in users; ` +
       `${rate} requests/s open loop (at most ${concurrency} in flight, ${timeoutMs / 1000} s timeout) for ${minutes} min after a ${warmupSeconds} s warm-up; ` +
-      `mix ${KINDS.map((k) => `${k} ${MIX[k]}%`).join(', ')}; set-up took ${Math.round((performance.now() - started) / 1000)} s`,
+      `mix ${KINDS.map((k) => `${k} ${MIX[k]}%`).join(', ')}; recurring jobs every ${jobsInterval} s (at most); set-up took ${Math.round((performance.now() - started) / 1000)} s`,
   );
   console.log(
     `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, load ${load()}; node ${process.version}`,
