@@ -4,6 +4,7 @@ import { ErrorCode } from '@kunci/contracts/errors';
 import type { LedgerKind } from '@kunci/contracts/payments';
 import type { ScreeningDocumentKind } from '@kunci/contracts/screening';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { pageOf } from '../../lib/page.ts';
 import type { AdminDealRow, AdminDealsRepository } from './admin-deals.repository.ts';
 import { auditEntryOf, type Staff } from './admin.service.ts';
 
@@ -129,13 +130,7 @@ export function createAdminDealsService(repository: AdminDealsRepository, ports:
   return {
     async list(query: AdminDealsQuery) {
       const { rows, total } = await repository.search(query);
-      return {
-        content: rows.map(summaryOf),
-        totalElements: total,
-        totalPages: Math.ceil(total / query.pageSize),
-        pageNumber: query.page,
-        pageSize: query.pageSize,
-      };
+      return pageOf(rows.map(summaryOf), total, query.page, query.pageSize);
     },
 
     detail,

@@ -18,6 +18,7 @@ import type { UserRole } from '@kunci/contracts/staff';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuditRow } from '../../lib/audit-log.repository.ts';
 import { defineJob } from '../../lib/jobs/jobs.service.ts';
+import { pageOf } from '../../lib/page.ts';
 import type { AdminRepository } from './admin.repository.ts';
 import type { ReportRow } from './reports.repository.ts';
 
@@ -32,13 +33,6 @@ export interface Staff {
 export const reportOutcomeNotice = defineJob<{ kind: ReportKind; id: number }>('admin.report-outcome', { maxAttempts: 6 });
 export const warningNotice = defineJob<{ userId: string; reason: string; kind: ReportKind; id: number }>('admin.warning', { maxAttempts: 6 });
 
-const pageOf = <T>(content: T[], total: number, page: number, pageSize: number) => ({
-  content,
-  totalElements: total,
-  totalPages: Math.ceil(total / pageSize),
-  pageNumber: page,
-  pageSize,
-});
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
 function summaryOf(row: ReportRow): ReportSummary {

@@ -14,6 +14,7 @@ import {
 import { FACILITIES, NEARBY_PLACES } from '@kunci/contracts/listings';
 import { holdsRole } from '@kunci/contracts/staff';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { pageOf } from '../../lib/page.ts';
 import type { ListingManagementRepository } from './listing-management.repository.ts';
 import { currentListing, fullListing, inputOf, ownedListing, toOwnerListing, validation, type Actor } from './owned-listing.ts';
 
@@ -270,25 +271,12 @@ export function createListingLifecycleService({ repository, secret, publicUrl, l
       const { rows, total, tabs } = await repository.listByOwner(ownerId, query);
       const counts = Object.fromEntries(LISTING_TABS.map((tab) => [tab, 0])) as Record<ListingTab, number>;
       for (const t of tabs) counts[t.tab] = t.n;
-      return {
-        content: rows.map(toOwnerListing),
-        totalElements: total,
-        totalPages: Math.ceil(total / query.pageSize),
-        pageNumber: query.pageNumber,
-        pageSize: query.pageSize,
-        counts,
-      };
+      return { ...pageOf(rows.map(toOwnerListing), total, query.pageNumber, query.pageSize), counts };
     },
 
     async reviewQueue(pageNumber: number, pageSize: number) {
       const [rows, total] = await Promise.all([repository.reviewQueue(pageSize, pageNumber * pageSize), repository.countPending()]);
-      return {
-        content: rows.map(toOwnerListing),
-        totalElements: total,
-        totalPages: Math.ceil(total / pageSize),
-        pageNumber,
-        pageSize,
-      };
+      return pageOf(rows.map(toOwnerListing), total, pageNumber, pageSize);
     },
 
     /** A known building, as the post wizard fills in its address, postcode and place. */
