@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApi } from './api.ts';
-import { readForm, submitForm } from './form-action.server.ts';
+import { explainedRefusal, explainedRefusalWithStatus, readForm, submitForm } from './form-action.server.ts';
 import { refusal } from './route-testing.ts';
 
 const posted = (fields: Record<string, string>) =>
@@ -51,5 +51,23 @@ describe('a form sent to the API from a route action', () => {
         throw new Error('bug');
       }),
     ).rejects.toThrow('bug');
+  });
+});
+
+describe("a refusal the API explains, as a page's answer", () => {
+  it("gives the API's message, with its status and what the page adds when asked", async () => {
+    const error = await refused(409)
+      .sendContactMessage({})
+      .catch((caught: unknown) => caught);
+    expect(explainedRefusal(error)).toEqual({ ok: false, error: 'Check the form' });
+    expect(explainedRefusalWithStatus(error, { buy: true })).toMatchObject({
+      data: { ok: false, buy: true, error: 'Check the form' },
+      init: { status: 409 },
+    });
+  });
+
+  it('throws anything else again', () => {
+    expect(() => explainedRefusal(new Error('bug'))).toThrow('bug');
+    expect(() => explainedRefusalWithStatus(new ApiError(502, undefined))).toThrow(ApiError);
   });
 });

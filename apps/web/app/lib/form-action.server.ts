@@ -22,6 +22,18 @@ export async function signedInForm(request: Request, context: Readonly<RouterCon
   return { lang, api: serverApi(context, lang), ...(await readForm(request)) };
 }
 
+/** A refusal the API explains as a form's answer, `{ ok: false, error }` with the API's message; anything else is thrown again. */
+export function explainedRefusal(error: unknown) {
+  if (error instanceof ApiError && error.body) return { ok: false as const, error: error.body.message };
+  throw error;
+}
+
+/** `explainedRefusal` answered with the API's status, with `extra` (such as which form it answers) beside the error. */
+export function explainedRefusalWithStatus<E extends object = object>(error: unknown, extra: E = {} as E) {
+  const refusal = explainedRefusal(error);
+  return data({ ...extra, ...refusal }, { status: (error as ApiError).status });
+}
+
 /**
  * A route action that sends a posted form to the API: `send` reads the fields and makes the call, and what it returns
  * is the answer with `ok: true`. A refusal the API explains comes back as the form's error and its fields' errors, with

@@ -1,7 +1,8 @@
 import { Form, useActionData, useNavigation } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
 import { parsePath } from '@kunci/i18n/paths';
-import { ApiError, serverApi } from '../../../lib/api.ts';
+import { serverApi } from '../../../lib/api.ts';
+import { explainedRefusal } from '../../../lib/form-action.server.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import type { Route } from './+types/homerunner';
@@ -14,8 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     return { ok: true as const, cover: await serverApi(context, lang).homerunnerAreaCover(postcode) };
   } catch (error) {
-    if (error instanceof ApiError && error.body) return { ok: false as const, error: error.body.message };
-    throw error;
+    return explainedRefusal(error);
   }
 }
 

@@ -1,7 +1,8 @@
-import { Form, Link, data, useActionData, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
 import { parsePath } from '@kunci/i18n/paths';
-import { ApiError, serverApi } from '../../../lib/api.ts';
+import { serverApi } from '../../../lib/api.ts';
+import { explainedRefusalWithStatus } from '../../../lib/form-action.server.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
@@ -34,8 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await api.listKey(propertyId);
     return { ok: true as const, collection: await api.bookKeyPickup({ propertyId, pickupDateTime }) };
   } catch (error) {
-    if (error instanceof ApiError && error.body) return data({ ok: false as const, error: error.body.message }, { status: error.status });
-    throw error;
+    return explainedRefusalWithStatus(error);
   }
 }
 

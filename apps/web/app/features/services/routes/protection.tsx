@@ -1,10 +1,11 @@
-import { Form, Link, data, redirectDocument, useActionData, useNavigation } from 'react-router';
+import { Form, Link, redirectDocument, useActionData, useNavigation } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
 import { PROTECTION_PLANS, protectionQuote, type ProtectionPlan } from '@kunci/contracts/protection';
 import { formatMoneyExact } from '@kunci/i18n/format';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
-import { ApiError, serverApi } from '../../../lib/api.ts';
+import { serverApi } from '../../../lib/api.ts';
+import { explainedRefusal, explainedRefusalWithStatus } from '../../../lib/form-action.server.ts';
 import { getSession } from '../../../lib/session.server.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -38,17 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The gateway's page is not one of ours: the browser loads it as a document.
       return redirectDocument(paymentUrl);
     } catch (error) {
-      if (error instanceof ApiError && error.body)
-        return data({ ok: false as const, buy: true as const, error: error.body.message }, { status: error.status });
-      throw error;
+      return explainedRefusalWithStatus(error, { buy: true as const });
     }
   }
   try {
     const quote = await serverApi(context, lang).protectionQuote({ monthlyRent: Number(form.get('monthlyRent')), room: form.get('room') === 'on' });
     return { ok: true as const, quote };
   } catch (error) {
-    if (error instanceof ApiError && error.body) return { ok: false as const, error: error.body.message };
-    throw error;
+    return explainedRefusal(error);
   }
 }
 
