@@ -100,6 +100,29 @@ export function createPaymentsService({ repository, gateway, jobs, publicUrl }: 
 
       return applyPaymentEvent(event as Extract<GatewayEvent, { type: `payment.${string}` }>);
 
+      /** Posts money moving between the payer and the payment's holding account: a CHARGE into it, a REFUND out of it. */
+      function postPayerMovement(
+        payment: PaymentRow,
+        kind: 'CHARGE' | 'REFUND',
+        entry: { key: string; createdBy: string; memo: string; amountSen: number },
+      ) {
+        const holding = holdingAccount(payment.purpose, payment.referenceId);
+        const payer = accounts.user(payment.payerId);
+        const [from, to] = kind === 'CHARGE' ? [payer, holding.account] : [holding.account, payer];
+        return ledger.post({
+          kind,
+          key: entry.key,
+          dealId: holding.dealId,
+          paymentId: payment.id,
+          createdBy: entry.createdBy,
+          memo: entry.memo,
+          lines: [
+            { account: from, amountSen: -entry.amountSen },
+            { account: to, amountSen: entry.amountSen },
+          ],
+        });
+      }
+
       async function settleRefund(refundId: string, succeeded: boolean): Promise<void> {
         const refund = await payments.lockRefund(refundId);
         if (!refund || refund.status !== 'PENDING') return;
@@ -111,18 +134,11 @@ export function createPaymentsService({ repository, gateway, jobs, publicUrl }: 
         const refundedSen = payment.refundedSen + refund.amountSen;
         await payments.settleRefund(refund.id, 'SUCCEEDED');
         await payments.update(payment.id, { refundedSen, status: refundedSen >= payment.amountSen ? 'REFUNDED' : 'PARTIALLY_REFUNDED' });
-        const holding = holdingAccount(payment.purpose, payment.referenceId);
-        await ledger.post({
-          kind: 'REFUND',
+        await postPayerMovement(payment, 'REFUND', {
           key: `refund:${refund.id}`,
-          dealId: holding.dealId,
-          paymentId: payment.id,
           createdBy: refund.requestedBy,
           memo: refund.reason,
-          lines: [
-            { account: holding.account, amountSen: -refund.amountSen },
-            { account: accounts.user(payment.payerId), amountSen: refund.amountSen },
-          ],
+          amountSen: refund.amountSen,
         });
         await jobs.enqueue(
           paymentRefundedJob,
@@ -155,18 +171,11 @@ export function createPaymentsService({ repository, gateway, jobs, publicUrl }: 
               ...details,
               ...(change.gatewayPaymentRef ? { gatewayPaymentRef: change.gatewayPaymentRef } : {}),
             });
-            const holding = holdingAccount(payment.purpose, payment.referenceId);
-            await ledger.post({
-              kind: 'CHARGE',
+            await postPayerMovement(payment, 'CHARGE', {
               key: `charge:${payment.id}`,
-              dealId: holding.dealId,
-              paymentId: payment.id,
               createdBy: 'gateway',
               memo: payment.description,
-              lines: [
-                { account: accounts.user(payment.payerId), amountSen: -payment.amountSen },
-                { account: holding.account, amountSen: payment.amountSen },
-              ],
+              amountSen: payment.amountSen,
             });
             await jobs.enqueue(paymentSettledJob, job, { key: `settled:${payment.id}`, transaction: handle });
             break;
