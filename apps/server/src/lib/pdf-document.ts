@@ -16,6 +16,8 @@ export interface PdfDocumentOptions {
   createdAt?: Date;
   /** The width of `row`'s label column. */
   labelWidth?: number;
+  /** `row`'s type size, a strong value's, and the space after a row (10.5, 10.5 and 4 pt unless given). */
+  rowStyle?: { size: number; strongSize: number; gap: number };
 }
 
 /** An A4 page of the house style, and the pieces every document draws with. */
@@ -28,6 +30,8 @@ export interface PdfPage {
   done: Promise<Buffer>;
   /** A hairline across the page: `above` points of space before it, `below` after. */
   rule: (below: number, options?: { above?: number; lineWidth?: number }) => void;
+  /** "Kunci" in the brand colour at the left of the current line, `size` points tall; answers the line's top. */
+  brand: (size: number) => number;
   /** "Kunci" on the left and the document's title on the right, its reference under the title, and a rule below. */
   header: (title: string, reference: string, titleSize: number) => void;
   /** A section's heading in the brand colour. */
@@ -41,7 +45,7 @@ export interface PdfPage {
  * `bold` (Noto Sans SC: a Chinese name prints in any language's document).
  */
 export function pdfDocument(options: PdfDocumentOptions): PdfPage {
-  const { labelWidth = 170 } = options;
+  const { labelWidth = 170, rowStyle = { size: 10.5, strongSize: 10.5, gap: 4 } } = options;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
@@ -76,13 +80,17 @@ export function pdfDocument(options: PdfDocumentOptions): PdfPage {
       .stroke();
     doc.y += below;
   };
-  const header: PdfPage['header'] = (title, reference, titleSize) => {
+  const brand: PdfPage['brand'] = (size) => {
     const top = doc.y;
     doc
       .font('bold')
-      .fontSize(22)
+      .fontSize(size)
       .fillColor(PDF_COLOURS.brand)
       .text('Kunci', left, top, { width: width / 2 });
+    return top;
+  };
+  const header: PdfPage['header'] = (title, reference, titleSize) => {
+    const top = brand(22);
     doc
       .font('bold')
       .fontSize(titleSize)
@@ -103,14 +111,14 @@ export function pdfDocument(options: PdfDocumentOptions): PdfPage {
   };
   const row: PdfPage['row'] = (label, value, strong = false) => {
     const y = doc.y;
-    doc.font('regular').fontSize(10.5).fillColor(PDF_COLOURS.muted).text(label, left, y, { width: labelWidth });
+    doc.font('regular').fontSize(rowStyle.size).fillColor(PDF_COLOURS.muted).text(label, left, y, { width: labelWidth });
     const labelBottom = doc.y;
     doc
       .font(strong ? 'bold' : 'regular')
-      .fontSize(10.5)
+      .fontSize(strong ? rowStyle.strongSize : rowStyle.size)
       .fillColor(PDF_COLOURS.ink)
       .text(value, left + labelWidth + 12, y, { width: width - labelWidth - 12 });
-    doc.y = Math.max(labelBottom, doc.y) + 4;
+    doc.y = Math.max(labelBottom, doc.y) + rowStyle.gap;
   };
-  return { doc, left, width, done, rule, header, heading, row };
+  return { doc, left, width, done, rule, brand, header, heading, row };
 }

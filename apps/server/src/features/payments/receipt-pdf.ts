@@ -11,20 +11,17 @@ import { receiptRows } from './receipt-rows.ts';
 export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
   const t = translatorFor(receipt.language);
   const title = `Kunci · ${t('payments.receipt.title')} ${receipt.receiptNumber}`;
-  const { doc, left, width, done, rule } = pdfDocument({
+  const { doc, left, width, done, rule, brand, row } = pdfDocument({
     language: receipt.language,
     title,
     subject: receipt.description,
     createdAt: new Date(receipt.paidAt),
+    labelWidth: 150,
+    rowStyle: { size: 11, strongSize: 15, gap: 8 },
   });
 
   // Header: the company on the left, the document's title on the right.
-  const top = doc.y;
-  doc
-    .font('bold')
-    .fontSize(24)
-    .fillColor(PDF_COLOURS.brand)
-    .text('Kunci', left, top, { width: width / 2 });
+  const top = brand(24);
   doc
     .font('regular')
     .fontSize(9)
@@ -40,25 +37,14 @@ export async function receiptPdf(receipt: Receipt): Promise<Buffer> {
   rule(16, { lineWidth: 1 });
 
   // The rows: label left, value right of it; the total stands out.
-  const labelWidth = 150;
-  const valueX = left + labelWidth + 12;
-  const valueWidth = width - labelWidth - 12;
   const rows = receiptRows(receipt);
-  for (const [index, row] of rows.entries()) {
+  for (const [index, line] of rows.entries()) {
     // The last row is what the payer paid: the amount, or the total after a refund.
     const total = index === rows.length - 1;
     if (total) {
       rule(10, { lineWidth: 0.5, above: 6 });
     }
-    const y = doc.y;
-    doc.font('regular').fontSize(11).fillColor(PDF_COLOURS.muted).text(t(row.label), left, y, { width: labelWidth });
-    const labelBottom = doc.y;
-    doc
-      .font(total ? 'bold' : 'regular')
-      .fontSize(total ? 15 : 11)
-      .fillColor(PDF_COLOURS.ink)
-      .text(row.value, valueX, y, { width: valueWidth });
-    doc.y = Math.max(labelBottom, doc.y) + 8;
+    row(t(line.label), line.value, total);
   }
 
   rule(10, { lineWidth: 1, above: 18 });
