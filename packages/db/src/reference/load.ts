@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { Metadata, getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
 import { allPostcodes } from 'malaysia-postcodes';
 import type { Database } from '../client.ts';
@@ -16,6 +17,12 @@ const STATE_NAMES: Record<string, string> = {
   'Wp Putrajaya': 'Wilayah Persekutuan Putrajaya',
 };
 
+/** An upsert's `set` that takes each of `keys` from the row being inserted (`excluded.<column>`). */
+function fromInserted<T extends PgTable, K extends keyof T['_']['columns'] & string>(table: T, keys: K[]): Record<K, SQL> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(keys.map((key) => [key, sql.raw(`excluded.${columns[key]!.name}`)])) as Record<K, SQL>;
+}
+
 /** Loads areas, property types, the postcode directory and country codes, in one transaction, once per version. */
 export async function loadReferenceData(db: Database): Promise<boolean> {
   const [current] = await db.select().from(meta).where(eq(meta.key, 'reference_version'));
@@ -26,21 +33,14 @@ export async function loadReferenceData(db: Database): Promise<boolean> {
       .values(AREAS.map((a) => ({ id: a.id, slug: a.slug, nameEn: a.en, nameMs: a.en, nameZh: a.zh, lat: a.lat, lng: a.lng })))
       .onConflictDoUpdate({
         target: areas.id,
-        set: {
-          slug: sql`excluded.slug`,
-          nameEn: sql`excluded.name_en`,
-          nameMs: sql`excluded.name_ms`,
-          nameZh: sql`excluded.name_zh`,
-          lat: sql`excluded.lat`,
-          lng: sql`excluded.lng`,
-        },
+        set: fromInserted(areas, ['slug', 'nameEn', 'nameMs', 'nameZh', 'lat', 'lng']),
       });
     await tx
       .insert(propertyTypes)
       .values(PROPERTY_TYPES.map((p) => ({ slug: p.slug, listingType: p.listingType, nameEn: p.en, nameMs: p.ms, nameZh: p.zh })))
       .onConflictDoUpdate({
         target: propertyTypes.slug,
-        set: { listingType: sql`excluded.listing_type`, nameEn: sql`excluded.name_en`, nameMs: sql`excluded.name_ms`, nameZh: sql`excluded.name_zh` },
+        set: fromInserted(propertyTypes, ['listingType', 'nameEn', 'nameMs', 'nameZh']),
       });
     for (const state of allPostcodes) {
       const stateName = STATE_NAMES[state.name] ?? state.name;
@@ -85,12 +85,7 @@ export async function loadReferenceData(db: Database): Promise<boolean> {
       .values(countryRows)
       .onConflictDoUpdate({
         target: countries.iso2,
-        set: {
-          callingCode: sql`excluded.calling_code`,
-          internationalPrefix: sql`excluded.international_prefix`,
-          nationalPrefix: sql`excluded.national_prefix`,
-          possibleLengths: sql`excluded.possible_lengths`,
-        },
+        set: fromInserted(countries, ['callingCode', 'internationalPrefix', 'nationalPrefix', 'possibleLengths']),
       });
     await tx
       .insert(meta)
