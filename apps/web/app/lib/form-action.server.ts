@@ -14,12 +14,12 @@ export async function readForm(request: Request): Promise<{ form: FormData; inte
 
 /**
  * The posted form of a page only a signed-in person uses (a visitor is sent to sign in first): the page's
- * language, the API as the person, and the form read as `readForm` reads it.
+ * language, the person, the API as the person, and the form read as `readForm` reads it.
  */
 export async function signedInForm(request: Request, context: Readonly<RouterContextProvider>) {
   const lang = languageOf(request);
-  requireUser(request, context, lang);
-  return { lang, api: serverApi(context, lang), ...(await readForm(request)) };
+  const user = requireUser(request, context, lang);
+  return { lang, user, api: serverApi(context, lang), ...(await readForm(request)) };
 }
 
 /** A refusal the API explains as a form's answer, `{ ok: false, error }` with the API's message; anything else is thrown again. */

@@ -1,7 +1,8 @@
 import { data, type RouterContextProvider } from 'react-router';
 import { holdsRole, type StaffRole } from '@kunci/contracts/staff';
 import { parsePath } from '@kunci/i18n/paths';
-import { ApiError, type Api } from '../../lib/api.ts';
+import { ApiError, serverApi, type Api } from '../../lib/api.ts';
+import { readForm } from '../../lib/form-action.server.ts';
 import { requireUser } from '../../lib/session.server.ts';
 
 /** Console pages: signed-out visitors go to sign in; signed-in users without one of `roles` get a 403 page. */
@@ -11,6 +12,12 @@ export function requireStaff(request: Request, context: Readonly<RouterContextPr
   const user = requireUser(request, context, lang);
   if (!holdsRole(user.role, roles)) throw data(null, { status: 403 });
   return { user, lang, url };
+}
+
+/** The posted form of a console page (as `requireStaff` lets in): the page's language, the API as the staff member, and the form read as `readForm` reads it. */
+export async function staffForm(request: Request, context: Readonly<RouterContextProvider>, roles: readonly StaffRole[]) {
+  const { lang } = requireStaff(request, context, roles);
+  return { lang, api: serverApi(context, lang), ...(await readForm(request)) };
 }
 
 /** A part of a console page: what the API answers, or null when it refuses (the page says so); a 5xx fails the page. */

@@ -5,7 +5,7 @@ import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ActionMessage } from '../components/pin-prompt.tsx';
 import { AdminTable, FilterSelect, Pager, TableFilters, cell } from '../components/table-tools.tsx';
-import { requireStaff, staffAction } from '../staff.server.ts';
+import { requireStaff, staffAction, staffForm } from '../staff.server.ts';
 import type { Route } from './+types/buildings';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,11 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = requireStaff(request, context, ['moderator']);
-  const form = await request.formData();
-  const api = serverApi(context, lang);
+  const { api, form, text } = await staffForm(request, context, ['moderator']);
   const id = Number(form.get('id')) || undefined;
-  const text = (name: string) => String(form.get(name) ?? '').trim();
   const result = await staffAction(api, form, async () => {
     if (form.get('intent') === 'merge') {
       return api.mergeBuilding(id!, { duplicateId: Number(form.get('duplicateId')), reason: text('reason') });

@@ -5,7 +5,7 @@ import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ActionMessage, PinPrompt } from '../components/pin-prompt.tsx';
 import { AdminTable, cell } from '../components/table-tools.tsx';
-import { requireStaff, staffAction } from '../staff.server.ts';
+import { requireStaff, staffAction, staffForm } from '../staff.server.ts';
 import type { Route } from './+types/deal';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,10 +22,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** One action per form (`intent`): view a document, verify or refuse one, the booking's verdict, a refund. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { lang } = requireStaff(request, context, ['operations']);
+  const { api, form } = await staffForm(request, context, ['operations']);
   const id = idOf(params);
-  const form = await request.formData();
-  const api = serverApi(context, lang);
   const text = (name: string) => String(form.get(name) ?? '');
   const intent = text('intent');
   const result = await staffAction(api, form, async () => {

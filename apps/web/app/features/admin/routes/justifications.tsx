@@ -5,7 +5,7 @@ import { AdminShell } from '../components/admin-shell.tsx';
 import { ActionMessage, PinPrompt } from '../components/pin-prompt.tsx';
 import { Pager } from '../components/table-tools.tsx';
 import { DecisionForm, StaffQueue } from '../components/staff-queue.tsx';
-import { requireStaff, staffAction, unlessRefused, type StaffActionResult } from '../staff.server.ts';
+import { requireStaff, staffAction, staffForm, unlessRefused, type StaffActionResult } from '../staff.server.ts';
 import type { Route } from './+types/justifications';
 
 const PAGE_SIZE = 10;
@@ -24,9 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = requireStaff(request, context, ['operations']);
-  const form = await request.formData();
-  const api = serverApi(context, lang);
+  const { api, form } = await staffForm(request, context, ['operations']);
   const id = String(form.get('id') ?? '');
   const status = form.get('intent') === 'accept' ? 'ACCEPTED' : 'REFUSED';
   const note = String(form.get('note') ?? '');

@@ -5,7 +5,7 @@ import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ActionMessage, PinPrompt } from '../components/pin-prompt.tsx';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, StaffQueue } from '../components/staff-queue.tsx';
-import { requireStaff, staffAction, unlessRefused } from '../staff.server.ts';
+import { requireStaff, staffAction, staffForm, unlessRefused } from '../staff.server.ts';
 import type { Route } from './+types/keys';
 
 const ROLES = ['operations'] as const;
@@ -18,9 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = requireStaff(request, context, ROLES);
-  const form = await request.formData();
-  const api = serverApi(context, lang);
+  const { api, form } = await staffForm(request, context, ROLES);
   const intent = String(form.get('intent') ?? '');
   const id = String(form.get('id') ?? '');
   const runner = () => ({ name: String(form.get('name') ?? ''), phone: String(form.get('phone') ?? ''), active: form.get('active') === 'on' });

@@ -4,7 +4,7 @@ import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ActionMessage, PinPrompt } from '../components/pin-prompt.tsx';
 import { AdminTable, FilterSelect, Pager, TableFilters, cell } from '../components/table-tools.tsx';
-import { requireStaff, staffAction } from '../staff.server.ts';
+import { requireStaff, staffAction, staffForm } from '../staff.server.ts';
 import type { Route } from './+types/listings';
 
 const VIEWS = ['queue', 'live', 'suspended', 'rejected', 'all'] as const;
@@ -26,9 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = requireStaff(request, context, ['moderator']);
-  const form = await request.formData();
-  const api = serverApi(context, lang);
+  const { api, form } = await staffForm(request, context, ['moderator']);
   const id = Number(form.get('id'));
   const intent = form.get('intent') === 'restore' ? 'unsuspend' : 'suspend';
   const result = await staffAction(api, form, () => api.listingAction(id, intent, String(form.get('reason') ?? '')));

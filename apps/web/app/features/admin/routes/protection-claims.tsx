@@ -6,7 +6,7 @@ import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ActionMessage, PinPrompt } from '../components/pin-prompt.tsx';
 import { DecisionForm, SECONDARY_BUTTON, StaffQueue } from '../components/staff-queue.tsx';
-import { requireStaff, staffAction, unlessRefused } from '../staff.server.ts';
+import { requireStaff, staffAction, staffForm, unlessRefused } from '../staff.server.ts';
 import type { Route } from './+types/protection-claims';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,9 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const rules = BUSINESS.protection;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = requireStaff(request, context, ['operations']);
-  const form = await request.formData();
-  const api = serverApi(context, lang);
+  const { api, form } = await staffForm(request, context, ['operations']);
   const id = String(form.get('id') ?? '');
   const intent = form.get('intent');
   const approve = intent === 'approve';

@@ -3,7 +3,7 @@ import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ActionMessage, PinPrompt } from '../components/pin-prompt.tsx';
-import { requireStaff, staffAction } from '../staff.server.ts';
+import { requireStaff, staffAction, staffForm } from '../staff.server.ts';
 import type { Route } from './+types/referral-rewards';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,9 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * session has not confirmed one lately (the API answers 428), then run with it.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = requireStaff(request, context, ['operations']);
-  const form = await request.formData();
-  const api = serverApi(context, lang);
+  const { api, form } = await staffForm(request, context, ['operations']);
   const id = Number(form.get('id'));
   const name = String(form.get('name') ?? '');
   const result = await staffAction(api, form, async () =>

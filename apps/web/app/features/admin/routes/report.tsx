@@ -4,7 +4,7 @@ import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ActionMessage, PinPrompt } from '../components/pin-prompt.tsx';
-import { requireStaff, staffAction } from '../staff.server.ts';
+import { requireStaff, staffAction, staffForm } from '../staff.server.ts';
 import type { Route } from './+types/report';
 
 function reportOf(params: { kind?: string; id?: string }): { kind: ReportKind; id: number } {
@@ -22,10 +22,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { lang } = requireStaff(request, context, ['moderator']);
+  const { api, form } = await staffForm(request, context, ['moderator']);
   const { kind, id } = reportOf(params);
-  const form = await request.formData();
-  const api = serverApi(context, lang);
   const outcome = String(form.get('outcome') ?? '') as ReportOutcome;
   const result = await staffAction(api, form, () => api.decideReport(kind, id, { outcome, reason: String(form.get('reason') ?? '') }));
   return result.ok ? result : data(result, { status: 400 });

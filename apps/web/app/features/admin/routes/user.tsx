@@ -5,7 +5,7 @@ import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { ActionMessage, PinPrompt } from '../components/pin-prompt.tsx';
-import { requireStaff, staffAction } from '../staff.server.ts';
+import { requireStaff, staffAction, staffForm } from '../staff.server.ts';
 import type { Route } from './+types/user';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,10 +20,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { lang } = requireStaff(request, context, ['moderator']);
+  const { api, form } = await staffForm(request, context, ['moderator']);
   const id = userId(params.id);
-  const form = await request.formData();
-  const api = serverApi(context, lang);
   const reason = String(form.get('reason') ?? '');
   const result = await staffAction(api, form, () =>
     form.get('intent') === 'role'

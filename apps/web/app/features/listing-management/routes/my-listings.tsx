@@ -5,6 +5,7 @@ import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { signedInForm } from '../../../lib/form-action.server.ts';
 import { noindexMeta } from '../../../lib/seo.ts';
 import { resumeHref } from '../components/wizard.tsx';
 import { requireUser } from '../../../lib/session.server.ts';
@@ -26,12 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = parsePath(new URL(request.url).pathname);
-  requireUser(request, context, lang);
-  const form = await request.formData();
+  const { api, form } = await signedInForm(request, context);
   const id = Number(form.get('id'));
   const which = String(form.get('action')) as (typeof ACTIONS)[number];
-  const api = serverApi(context, lang);
   try {
     if (which === 'extend') await api.extendListing(id);
     else if (which === 'activate') await api.activateListing(id);

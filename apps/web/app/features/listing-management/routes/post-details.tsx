@@ -15,6 +15,7 @@ import { href, parsePath } from '@kunci/i18n/paths';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi, useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { signedInForm } from '../../../lib/form-action.server.ts';
 import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { Wizard, nextStepHref } from '../components/wizard.tsx';
@@ -75,10 +76,7 @@ function toInput(form: FormData, type: ListingType): PropertyInputDraft {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { lang } = parsePath(new URL(request.url).pathname);
-  const user = requireUser(request, context, lang);
-  const api = serverApi(context, lang);
-  const form = await request.formData();
+  const { lang, user, api, form } = await signedInForm(request, context);
   const type = String(form.get('type')) as ListingType;
   const input = toInput(form, type);
   const ref = 'ref' in params ? refOf(params.ref) : null;

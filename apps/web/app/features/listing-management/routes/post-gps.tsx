@@ -4,8 +4,9 @@ import { Form, Link, data, redirect, useActionData } from 'react-router';
 import { POST_STEP_CODES } from '@kunci/contracts/listing-management';
 import { parsePath } from '@kunci/i18n/paths';
 import { Button } from '../../../components/ui/field.tsx';
-import { ApiError, serverApi } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { signedInForm } from '../../../lib/form-action.server.ts';
 import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { addTiles, loadLeaflet } from '../../../components/listing/leaflet.ts';
@@ -21,13 +22,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { lang } = parsePath(new URL(request.url).pathname);
-  const user = requireUser(request, context, lang);
-  const form = await request.formData();
+  const { lang, user, api, form } = await signedInForm(request, context);
   const ref = refOf(params.ref);
   if (ref === null) throw await lostDraft(context, lang, user);
   try {
-    const saved = await serverApi(context, lang).updateListing(ref, {
+    const saved = await api.updateListing(ref, {
       latitude: Number(form.get('latitude')),
       longitude: Number(form.get('longitude')),
       draftStep: POST_STEP_CODES.gps,

@@ -2,6 +2,7 @@ import { Link, data, redirect, useActionData } from 'react-router';
 import { href, parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { signedInForm } from '../../../lib/form-action.server.ts';
 import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { CoverThumb } from '../components/cover-thumb.tsx';
@@ -34,11 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = parsePath(new URL(request.url).pathname);
-  requireUser(request, context, lang);
-  const form = await request.formData();
+  const { api, form } = await signedInForm(request, context);
   const id = Number(form.get('id'));
-  const outcome = await decideReview(serverApi(context, lang), id, form);
+  const outcome = await decideReview(api, id, form);
   return outcome.ok ? { ...outcome, id } : data({ ...outcome, id }, { status: 400 });
 }
 

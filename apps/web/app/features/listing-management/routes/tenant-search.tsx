@@ -3,6 +3,7 @@ import type { MessageKey } from '@kunci/i18n/messages';
 import { href as hrefFor, parsePath } from '@kunci/i18n/paths';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { signedInForm } from '../../../lib/form-action.server.ts';
 import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import type { Route } from './+types/tenant-search';
@@ -24,11 +25,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** Inviting a tenant opens the conversation and goes straight to it. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { lang } = parsePath(new URL(request.url).pathname);
-  requireUser(request, context, lang);
-  const form = await request.formData();
+  const { lang, api, form } = await signedInForm(request, context);
   try {
-    const conversation = await serverApi(context, lang).inviteTenant(Number(params.propertyId), String(form.get('tenantId')));
+    const conversation = await api.inviteTenant(Number(params.propertyId), String(form.get('tenantId')));
     return redirect(hrefFor(lang, 'chat', undefined, { chatId: String(conversation.id) }));
   } catch (error) {
     if (error instanceof ApiError) return data({ error: error.body?.message ?? '' }, { status: error.status });
