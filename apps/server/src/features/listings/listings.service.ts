@@ -14,6 +14,7 @@ import type { ListingType, PropertyCategory } from '@kunci/contracts/reference';
 import { AppError } from '../../lib/app-error.ts';
 import { factsOf, toCard, toImage } from '../../lib/listing-card.ts';
 import type { ListingsRepository } from './listings.repository.ts';
+import { pageOf } from '../../lib/page.ts';
 
 const RENT_TYPES: readonly ListingType[] = ['HIGHRISE', 'LANDED', 'ROOM'];
 const SALE_TYPES: readonly ListingType[] = ['HIGHRISE_SALE', 'LANDED_SALE'];
@@ -80,14 +81,7 @@ export function createListingsService(repository: ListingsRepository) {
       ...toCard(r),
       ...(r.distanceKm !== null ? { distanceKm: Math.round(r.distanceKm * 100) / 100 } : {}),
     }));
-    return {
-      content,
-      totalElements: total,
-      ...(capped ? { totalCapped: true } : {}),
-      totalPages: Math.ceil(total / query.pageSize),
-      pageNumber: query.pageNumber,
-      pageSize: query.pageSize,
-    };
+    return { ...pageOf(content, total, query.pageNumber, query.pageSize), ...(capped ? { totalCapped: true } : {}) };
   }
 
   return {
@@ -206,7 +200,8 @@ export function createListingsService(repository: ListingsRepository) {
         pageSize: Math.min(60, pageSize + seen.size),
       });
       const content = page.content.filter((l) => !seen.has(l.id)).slice(0, pageSize);
-      return { content, totalElements: content.length, totalPages: content.length ? 1 : 0, pageNumber: 0, pageSize };
+      // One page of at most pageSize (at least 1) homes: one page, or none when there are none.
+      return pageOf(content, content.length, 0, pageSize);
     },
 
     sitemapPages: async () => ({ rentals: await repository.rentalsByAreaAndCategory() }),
