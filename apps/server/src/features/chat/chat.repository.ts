@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lt, lte, or, sql, type Placeholder } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { PgDialect, alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
 import { areas, chatConversations, chatMessages, chatReports, properties, propertyImages, userBlocks, users } from '@kunci/db/schema';
 import { messageConversation } from '../../lib/chat-unread.repository.ts';
@@ -10,6 +10,9 @@ import { createUploadsRepository } from '../../lib/uploads.repository.ts';
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type NewMessage = typeof chatMessages.$inferInsert;
+
+/** Turns raw SQL into the text and parameters a prepared statement is made of. */
+const dialect = new PgDialect();
 
 const tenants = alias(users, 'tenant');
 const landlords = alias(users, 'landlord');
@@ -23,6 +26,35 @@ const unreadOf = (userId: string | Placeholder) => sql<number>`(
   where m.conversation_id = ${chatConversations.id}
     and m.id > case when ${chatConversations.tenantId} = ${userId} then ${chatConversations.tenantReadId} else ${chatConversations.landlordReadId} end
     and m.sender_id is distinct from ${userId})`;
+
+/**
+ * A participant's send as one named statement, so each connection parses and plans it once instead of for every
+ * message (planning was most of its time). Drizzle's builder cannot write a statement whose CTEs change rows, hence
+ * raw SQL made once here and prepared on each database handle.
+ */
+const param = (name: string) => sql.placeholder(name);
+const sendQuery = dialect.sqlToQuery(sql`
+        with conversation as (
+          select c.id, c.tenant_id, c.landlord_id from ${chatConversations} c where c.id = ${param('conversationId')} for update
+        ), checked as (
+          select c.*, exists (select 1 from ${userBlocks} b
+            where (b.blocker_id = c.tenant_id and b.blocked_id = c.landlord_id)
+               or (b.blocker_id = c.landlord_id and b.blocked_id = c.tenant_id)) as blocked
+          from conversation c
+        ), stored as (
+          insert into ${chatMessages} (conversation_id, sender_id, kind, body, media, client_id)
+          select c.id, ${param('senderId')}::uuid, ${param('kind')}::text, ${param('body')}::text, ${param('media')}::jsonb, ${param('clientId')}::uuid
+          from checked c where ${param('senderId')}::uuid in (c.tenant_id, c.landlord_id) and not c.blocked
+          on conflict do nothing
+          returning *
+        ), touched as (
+          update ${chatConversations} c set last_message_at = s.created_at,
+            tenant_read_id = case when c.tenant_id = s.sender_id then greatest(c.tenant_read_id, s.id) else c.tenant_read_id end,
+            landlord_read_id = case when c.landlord_id = s.sender_id then greatest(c.landlord_read_id, s.id) else c.landlord_read_id end
+          from stored s where c.id = s.conversation_id
+          returning c.id
+        )
+        select c.tenant_id, c.landlord_id, c.blocked, (select row_to_json(s)::text from stored s) as message from checked c`);
 
 /** Both drivers answer raw SQL with `{ rows }`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -84,6 +116,8 @@ function chatQueries(db: Database) {
     .where(or(eq(chatConversations.tenantId, reader), eq(chatConversations.landlordId, reader)))
     .prepare('chat_unread_count');
 
+  const sendStatement = db._.session.prepareQuery(sendQuery, undefined, 'chat_send', false);
+
   return {
     /** Chat photos and videos, uploaded before the message that carries them. */
     uploads: createUploadsRepository(db),
@@ -134,28 +168,7 @@ function chatQueries(db: Database) {
     async send(values: Required<Pick<NewMessage, 'conversationId' | 'senderId' | 'kind' | 'body' | 'media' | 'clientId'>>) {
       const { conversationId, senderId, kind, body, media, clientId } = values;
       const [row] = rowsOf<{ tenant_id: string; landlord_id: string; blocked: boolean; message: string | null }>(
-        await db.execute(sql`
-        with conversation as (
-          select c.id, c.tenant_id, c.landlord_id from ${chatConversations} c where c.id = ${conversationId} for update
-        ), checked as (
-          select c.*, exists (select 1 from ${userBlocks} b
-            where (b.blocker_id = c.tenant_id and b.blocked_id = c.landlord_id)
-               or (b.blocker_id = c.landlord_id and b.blocked_id = c.tenant_id)) as blocked
-          from conversation c
-        ), stored as (
-          insert into ${chatMessages} (conversation_id, sender_id, kind, body, media, client_id)
-          select c.id, ${senderId}::uuid, ${kind}::text, ${body}::text, ${media === null ? null : JSON.stringify(media)}::jsonb, ${clientId}::uuid
-          from checked c where ${senderId}::uuid in (c.tenant_id, c.landlord_id) and not c.blocked
-          on conflict do nothing
-          returning *
-        ), touched as (
-          update ${chatConversations} c set last_message_at = s.created_at,
-            tenant_read_id = case when c.tenant_id = s.sender_id then greatest(c.tenant_read_id, s.id) else c.tenant_read_id end,
-            landlord_read_id = case when c.landlord_id = s.sender_id then greatest(c.landlord_read_id, s.id) else c.landlord_read_id end
-          from stored s where c.id = s.conversation_id
-          returning c.id
-        )
-        select c.tenant_id, c.landlord_id, c.blocked, (select row_to_json(s)::text from stored s) as message from checked c`),
+        await sendStatement.execute({ conversationId, senderId, kind, body, media: media === null ? null : JSON.stringify(media), clientId }),
       );
       if (!row) return { conversation: null, blocked: false, message: null };
       return {
