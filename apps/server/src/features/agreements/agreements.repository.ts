@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { agreementInvitations, agreementSigningCodes, tenancyAgreements, users } from '@kunci/db/schema';
+import { findPerson } from '../../lib/person.repository.ts';
 
 export type AgreementRow = typeof tenancyAgreements.$inferSelect;
 export type AgreementInsert = typeof tenancyAgreements.$inferInsert;
@@ -45,10 +46,7 @@ export function createAgreementsRepository(db: Database) {
           .returning()
       )[0],
 
-    person: async (id: string) =>
-      (
-        await db.select({ id: users.id, phone: users.phoneNumber, language: users.language, name: users.name }).from(users).where(eq(users.id, id))
-      )[0],
+    person: (id: string) => findPerson(db, id),
 
     /** A new code replaces the caller's earlier unused ones. */
     newCode: (values: typeof agreementSigningCodes.$inferInsert) =>

@@ -18,6 +18,7 @@ import {
   users,
 } from '@kunci/db/schema';
 import { createAuditLogRepository } from '../../../lib/audit-log.repository.ts';
+import { findPerson } from '../../../lib/person.repository.ts';
 import { createLedgerRepository } from '../../../lib/ledger/ledger.repository.ts';
 import { transactional } from '../../../lib/transactional.ts';
 
@@ -79,13 +80,7 @@ function protectionQueries(db: Database) {
           .where(and(eq(collectionTenancies.dealId, dealId), eq(collectionInvoices.status, 'ISSUED')))
       )[0]?.due ?? null,
 
-    person: async (userId: string) =>
-      (
-        await db
-          .select({ id: users.id, name: users.name, phone: users.phoneNumber, language: users.language })
-          .from(users)
-          .where(eq(users.id, userId))
-      )[0],
+    person: (userId: string) => findPerson(db, userId),
 
     livePolicyOfDeal: async (dealId: string) =>
       (
