@@ -2,15 +2,13 @@ import { Link, data } from 'react-router';
 import type { ContentSummary } from '@kunci/contracts/content';
 import { parsePath } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
 import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
-import { seo } from '../../../lib/seo.ts';
 import { ContentView } from '../components/content-view.tsx';
 import { contentPath, isGuide } from '../content-links.ts';
+import { contentMeta } from '../content-meta.ts';
 import { loadContent } from '../content.server.ts';
-import { contentJsonLd } from '../json-ld.ts';
-import { parseMarkdown } from '../markdown.ts';
 import type { Route } from './+types/article';
 
 /** Which entry a /learn/... address names: a post, event or FAQ by slug, the role FAQs and the six guides by name. */
@@ -41,32 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...loaded, next };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const { t, lang, publicUrl } = metaI18n(matches);
-  if (!loaderData) return [{ title: `${t('content.notFound')} | ${t('app.name')}` }];
-  const { page, canonicalPath, alternates, preview } = loaderData;
-  return [
-    ...seo({
-      title: `${page.title} | ${t('app.name')}`,
-      description: page.description,
-      canonicalPath,
-      publicUrl,
-      image: page.cover?.replace('{w}', '1280'),
-      alternatePaths: alternates ?? undefined,
-      noindex: preview,
-    }),
-    {
-      'script:ld+json': contentJsonLd({
-        page,
-        blocks: parseMarkdown(page.body),
-        lang,
-        url: `${publicUrl}${canonicalPath}`,
-        publicUrl,
-        siteName: t('app.name'),
-      }),
-    },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  contentMeta(matches, loaderData, { image: loaderData?.page.cover?.replace('{w}', '1280'), alternatePaths: loaderData?.alternates ?? undefined });
 
 export default function Article({ loaderData }: Route.ComponentProps) {
   const { t, href, lang } = useI18n();

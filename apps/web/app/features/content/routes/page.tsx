@@ -6,15 +6,13 @@ import { ContactFields } from '../../../components/forms/contact-fields.tsx';
 import { Button, FormError, SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 import { serverApi } from '../../../lib/api.ts';
 import { submitForm } from '../../../lib/form-action.server.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
 import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
-import { seo } from '../../../lib/seo.ts';
 import { Testimonials } from '../../growth/index.ts';
 import { ContentView } from '../components/content-view.tsx';
 import { PAGE_ROUTES, type PageKey } from '../content-links.ts';
+import { contentMeta } from '../content-meta.ts';
 import { loadContent } from '../content.server.ts';
-import { contentJsonLd } from '../json-ld.ts';
-import { parseMarkdown } from '../markdown.ts';
 import type { Route } from './+types/page';
 
 /** The information pages' addresses and the entries they show. */
@@ -89,24 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const { t, lang, publicUrl } = metaI18n(matches);
-  if (!loaderData) return [{ title: `${t('content.notFound')} | ${t('app.name')}` }];
-  const { page, canonicalPath, preview } = loaderData;
-  return [
-    ...seo({ title: `${page.title} | ${t('app.name')}`, description: page.description, canonicalPath, publicUrl, noindex: preview }),
-    {
-      'script:ld+json': contentJsonLd({
-        page,
-        blocks: parseMarkdown(page.body),
-        lang,
-        url: `${publicUrl}${canonicalPath}`,
-        publicUrl,
-        siteName: t('app.name'),
-      }),
-    },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => contentMeta(matches, loaderData);
 
 function ContactForm() {
   const { t } = useI18n();
