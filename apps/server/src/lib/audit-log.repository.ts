@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { auditLog } from '@kunci/db/schema';
+import { containing } from './like.ts';
 
 /** One staff action, as a feature records it (inside the transaction of the change it describes). */
 export interface AuditEntry {
@@ -51,7 +52,7 @@ export function createAuditLogRepository(db: Database) {
     async search(query: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {
       const where: SQL[] = [];
       if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = containing(query.q);
         where.push(
           or(
             ilike(auditLog.actorName, like),

@@ -18,10 +18,10 @@ import {
 import { createAuditLogRepository } from '../../lib/audit-log.repository.ts';
 import { accounts } from '../../lib/ledger/ledger.repository.ts';
 import { transactional } from '../../lib/transactional.ts';
+import { containing } from '../../lib/like.ts';
 
 const tenants = aliasedTable(users, 'tenant');
 const landlords = aliasedTable(users, 'landlord');
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const summaryColumns = {
   id: deals.id,
@@ -59,7 +59,7 @@ function adminDealsQueries(db: Database) {
       const where: SQL[] = [];
       if (query.state) where.push(eq(deals.state, query.state as 'BOOKED'));
       if (query.q) {
-        const like = likeOf(query.q);
+        const like = containing(query.q);
         const digits = query.q.replace(/\D/g, '');
         where.push(
           or(

@@ -5,9 +5,9 @@ import { createAuditLogRepository } from '../../lib/audit-log.repository.ts';
 import type { JobQueue, JobType } from '../../lib/jobs/jobs.service.ts';
 import { transactional } from '../../lib/transactional.ts';
 import { reportsQueries } from './reports.repository.ts';
+import { containing } from '../../lib/like.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function usersQueries(db: Database) {
   const listingsCount = sql<number>`(select count(*)::int from ${properties} p where p.owner_id = "users"."id")`;
@@ -27,7 +27,7 @@ function usersQueries(db: Database) {
       const where: SQL[] = [];
       if (query.q) {
         const digits = query.q.replace(/\D/g, '');
-        const like = likeOf(query.q);
+        const like = containing(query.q);
         where.push(
           or(
             ilike(users.name, like),
@@ -140,7 +140,7 @@ function listingsQueries(db: Database) {
     async search(query: { view: string; q?: string | undefined; area?: string | undefined; page: number; pageSize: number }) {
       const where: SQL[] = [VIEWS[query.view] ?? VIEWS['queue']!];
       if (query.q) {
-        const like = likeOf(query.q);
+        const like = containing(query.q);
         const id = /^\d{1,9}$/.test(query.q) ? Number(query.q) : -1;
         where.push(or(ilike(properties.name, like), ilike(properties.address, like), eq(properties.id, id), sql`${owner} ilike ${like}`)!);
       }
@@ -203,7 +203,7 @@ function buildingsQueries(db: Database) {
     async search(query: { q?: string | undefined; area?: string | undefined; verified?: 'yes' | 'no' | undefined; page: number; pageSize: number }) {
       const where: SQL[] = [];
       if (query.q) {
-        const like = likeOf(query.q);
+        const like = containing(query.q);
         where.push(or(ilike(landmarks.name, like), ilike(landmarks.address, like), eq(landmarks.postcode, query.q))!);
       }
       if (query.area) where.push(eq(areas.slug, query.area));

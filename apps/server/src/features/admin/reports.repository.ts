@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { chatConversations, chatMessages, chatReports, listingReports, properties, reportDecisions, users } from '@kunci/db/schema';
+import { containing } from '../../lib/like.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -64,7 +65,7 @@ function whereOf(filter: ReportFilter): SQL {
   if (filter.reportedId) parts.push(sql`r.reported_id = ${filter.reportedId}`);
   if (filter.id !== undefined) parts.push(sql`r.id = ${filter.id}`);
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filter.q);
     parts.push(
       sql`(reporter.name ilike ${like} or reported.name ilike ${like} or reported.phone_number ilike ${like} or p.name ilike ${like} or r.reason ilike ${like} or r.note ilike ${like})`,
     );

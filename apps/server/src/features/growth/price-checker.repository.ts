@@ -3,6 +3,7 @@ import type { Database } from '@kunci/db/client';
 import { areas, landmarks, properties } from '@kunci/db/schema';
 import { isLive } from '../../lib/listing-card.repository.ts';
 import { createRentSpreadRepository } from '../../lib/rent-spread.repository.ts';
+import { containing } from '../../lib/like.ts';
 
 /** Whole homes let by the month: what a building's rent is checked against (rooms and sales are other markets). */
 const HOME_RENTALS = ['HIGHRISE', 'LANDED'];
@@ -50,7 +51,7 @@ export function createPriceCheckerRepository(db: Database) {
         })
         .from(landmarks)
         .innerJoin(areas, eq(areas.id, landmarks.areaId))
-        .where(ilike(landmarks.name, `%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+        .where(ilike(landmarks.name, containing(keywords)))
         .orderBy(desc(sql`listings`), landmarks.name)
         .limit(limit),
 

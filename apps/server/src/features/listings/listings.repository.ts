@@ -6,6 +6,7 @@ import type { ListingType } from '@kunci/contracts/reference';
 import { SEARCH_COUNT_CAP } from '@kunci/contracts/listings';
 
 import { cardColumns, cardCover, cardCoverColumns, inRunningPromotion, isLive, keysHeld } from '../../lib/listing-card.repository.ts';
+import { containing } from '../../lib/like.ts';
 
 export { isLive };
 
@@ -37,11 +38,6 @@ export interface SearchFilter {
 }
 
 const KM_PER_DEGREE = 111.32;
-
-/** An ILIKE pattern for "contains", with the user's own % and _ taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The values of a search, by placeholder name; absent filters are left out (and so shape the query). */
 type SearchValues = Record<string, string | number | boolean | string[] | undefined>;

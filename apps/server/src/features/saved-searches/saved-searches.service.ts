@@ -14,6 +14,7 @@ import { mediaSrc } from '../../lib/media-src.ts';
 import { linkPath, type NoticeRoute, type NoticeSender } from '../../lib/notices.ts';
 import { savedSearchDigest, savedSearchMatch } from './saved-search-notices.ts';
 import type { SavedSearchesRepository, SavedSearchQueries, SavedSearchRow, SavedSearchValues } from './saved-searches.repository.ts';
+import { containing } from '../../lib/like.ts';
 
 const RENT_TYPES: ListingType[] = ['HIGHRISE', 'LANDED', 'ROOM'];
 const SALE_TYPES: ListingType[] = ['HIGHRISE_SALE', 'LANDED_SALE'];
@@ -26,9 +27,6 @@ const PENDING_RETRIES = 3;
 const DIGESTS_PER_RUN = 200;
 /** How often due digests are looked for (at most): a daily digest goes out within this of its time. */
 export const DIGEST_INTERVAL_SECONDS = 600;
-
-/** Same escaping as the results page's name search (listings.repository.ts). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The search as it is kept to show and link back: the filters given, without defaults, paging or sort. */
 function storedQuery(query: SearchQuery): StoredQuery {
