@@ -2,6 +2,7 @@ import type { MetaDescriptor } from 'react-router';
 import { HTML_LANG, LANGUAGES, type Language } from '@kunci/i18n/locales';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { alternates } from '@kunci/i18n/paths';
+import type { MessageValues } from '@kunci/i18n/translate';
 import { metaI18n } from './i18n.tsx';
 
 export interface SeoInput {
@@ -33,6 +34,14 @@ export function seo({ title, description, canonicalPath, publicUrl, image, noind
     ...(image ? [{ property: 'og:image', content: image.startsWith('http') ? image : `${publicUrl}${image}` }] : []),
     ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
+}
+
+/** The meta of a page that says only what it is: its title (with the site's name) and its description, in the reader's language. */
+export function describedMeta(titleKey: MessageKey, descriptionKey: MessageKey, values?: MessageValues) {
+  return ({ matches }: { matches: Parameters<typeof metaI18n>[0] }): MetaDescriptor[] => {
+    const { t } = metaI18n(matches);
+    return [{ title: `${t(titleKey)} | ${t('app.name')}` }, { name: 'description', content: t(descriptionKey, values) }];
+  };
 }
 
 /** The meta of a page search engines leave out (signed-in, staff and one-off pages): its title in the reader's language. */

@@ -6,7 +6,8 @@ import { ContactFields } from '../../../components/forms/contact-fields.tsx';
 import { Button, FormError, SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 import { serverApi } from '../../../lib/api.ts';
 import { submitForm } from '../../../lib/form-action.server.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { describedMeta } from '../../../lib/seo.ts';
 import { useRootData } from '../../../lib/root-data.ts';
 import type { Route } from './+types/lead';
 
@@ -29,10 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('lead.title')} | ${t('app.name')}` }, { name: 'description', content: t('lead.intro') }];
-};
+export const meta: Route.MetaFunction = describedMeta('lead.title', 'lead.intro');
 
 /** The landlord lead page: a landlord who would rather be helped leaves a number; anyone may, no sign-in. */
 export default function Lead() {

@@ -3,7 +3,8 @@ import { BUSINESS } from '@kunci/contracts/business';
 import { parsePath } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
 import { explainedRefusal } from '../../../lib/form-action.server.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { describedMeta } from '../../../lib/seo.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import type { Route } from './+types/homerunner';
 
@@ -19,13 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [
-    { title: `${t('services.homerunner.page.title')} | ${t('app.name')}` },
-    { name: 'description', content: t('services.homerunner.page.intro', { max: rules.maxCollectionsPerListing, hours: rules.returnNoticeHours }) },
-  ];
-};
+export const meta: Route.MetaFunction = describedMeta('services.homerunner.page.title', 'services.homerunner.page.intro', {
+  max: rules.maxCollectionsPerListing,
+  hours: rules.returnNoticeHours,
+});
 
 /** The home-runner service: what it does, and whether it covers a postcode. */
 export default function Homerunner() {

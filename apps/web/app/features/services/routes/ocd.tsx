@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { describedMeta } from '../../../lib/seo.ts';
 import type { Route } from './+types/ocd';
 
 const rules = BUSINESS.protection;
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [{ title: `${t('services.ocd.title')} | ${t('app.name')}` }, { name: 'description', content: t('services.ocd.intro') }];
-};
+export const meta: Route.MetaFunction = describedMeta('services.ocd.title', 'services.ocd.intro');
 
 /** Overstay Cash Defender: what Protect Plus pays while a tenant who stopped paying stays on. */
 export default function Ocd() {

@@ -7,7 +7,8 @@ import { parsePath } from '@kunci/i18n/paths';
 import { serverApi } from '../../../lib/api.ts';
 import { explainedRefusal, explainedRefusalWithStatus } from '../../../lib/form-action.server.ts';
 import { getSession } from '../../../lib/session.server.ts';
-import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
+import { useI18n } from '../../../lib/i18n.tsx';
+import { describedMeta } from '../../../lib/seo.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import type { Route } from './+types/protection';
 
@@ -50,16 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = metaI18n(matches);
-  return [
-    { title: `${t('services.protection.page.title')} | ${t('app.name')}` },
-    {
-      name: 'description',
-      content: t('services.protection.page.intro', { min: rules.rent.min, max: rules.rent.max, months: rules.coverMonths, cover: rules.maxCover }),
-    },
-  ];
-};
+export const meta: Route.MetaFunction = describedMeta('services.protection.page.title', 'services.protection.page.intro', {
+  min: rules.rent.min,
+  max: rules.rent.max,
+  months: rules.coverMonths,
+  cover: rules.maxCover,
+});
 
 /** The three plans, what sets them apart, and a quote from the rent with the split over the first invoices. */
 export default function Protection({ loaderData }: Route.ComponentProps) {
