@@ -22,6 +22,14 @@ export interface ActiveSession {
 }
 
 export function createSessionsRepository(db: Database) {
+  // Every signed-in request runs it: prepared, so each connection plans it once.
+  const findActive = db
+    .select({ id: sessions.id, method: sessions.method, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('session_find_active');
+
   return {
     async create(userId: string, method: ActiveSession['method'], deviceId: string | undefined, ttlDays: number): Promise<string> {
       const token = newToken();
@@ -36,11 +44,7 @@ export function createSessionsRepository(db: Database) {
     },
 
     async findActive(token: string): Promise<ActiveSession | undefined> {
-      const [row] = await db
-        .select({ id: sessions.id, method: sessions.method, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+      const [row] = await findActive.execute({ tokenHash: tokenHash(token) });
       return row;
     },
 
