@@ -55,6 +55,20 @@ export const AgreementParams = z.object({ id: z.uuid() });
 export const AgreementQuery = z.object({ dealId: z.uuid() }).strict();
 export const SignAgreementBody = z.object({ code: z.string().regex(/^\d{6}$/) }).strict();
 
+/** The tenancy an agreement and an invitation to one state alike: its language, the home, the dates and the rent. */
+const tenancyFields = {
+  language: z.enum(LANGUAGES),
+  propertyName: z.string(),
+  address: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  tenancyMonths: z.number().int(),
+  monthlyRent: z.number().int(),
+};
+
+/** Who may live in the home, which utilities the tenant pays, and the house rules. */
+const householdFields = { occupants: z.number().int(), utilities: z.array(Utility), houseRules: z.string() };
+
 /** A party as shown: the ID number masked to its last 4 characters. */
 export const AgreementPartyView = z.object({
   userId: z.uuid(),
@@ -69,20 +83,12 @@ export const Agreement = z
     id: z.uuid(),
     dealId: z.uuid(),
     status: z.enum(['SIGNING', 'SIGNED']),
-    language: z.enum(LANGUAGES),
-    propertyName: z.string(),
-    address: z.string(),
-    startDate: z.string(),
-    endDate: z.string(),
-    tenancyMonths: z.number().int(),
-    monthlyRent: z.number().int(),
+    ...tenancyFields,
     /** The 9-11 month surcharge, in sen (0 otherwise). */
     surchargeSen: z.number().int(),
     signingFeeSen: z.number().int(),
     sstSen: z.number().int(),
-    occupants: z.number().int(),
-    utilities: z.array(Utility),
-    houseRules: z.string(),
+    ...householdFields,
     landlord: AgreementPartyView,
     tenant: AgreementPartyView,
     /** The viewer's side. */
@@ -150,16 +156,8 @@ export const AgreementInvitation = z
     inviter: z.object({ name: z.string(), idType: IdType, idNumberMasked: z.string() }),
     /** The invited phone, masked. */
     phoneMasked: z.string(),
-    language: z.enum(LANGUAGES),
-    propertyName: z.string(),
-    address: z.string(),
-    startDate: z.string(),
-    endDate: z.string(),
-    tenancyMonths: z.number().int(),
-    monthlyRent: z.number().int(),
-    occupants: z.number().int(),
-    utilities: z.array(Utility),
-    houseRules: z.string(),
+    ...tenancyFields,
+    ...householdFields,
     /** What the tenant pays at move-in, in sen: first month, signing fee, SST and any surcharge (no booking fee to credit). */
     moveIn: z.object({
       rentSen: z.number().int(),
