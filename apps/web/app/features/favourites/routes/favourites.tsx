@@ -2,7 +2,8 @@ import { Form, Link, data, useNavigation } from 'react-router';
 import { parsePath } from '@kunci/i18n/paths';
 import { ListingCard } from '../../../components/listing/listing-card.tsx';
 import { Button } from '../../../components/ui/field.tsx';
-import { ApiError, serverApi } from '../../../lib/api.ts';
+import { serverApi } from '../../../lib/api.ts';
+import { explainedRefusal, signedInForm } from '../../../lib/form-action.server.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { noindexMeta } from '../../../lib/seo.ts';
 import { useRootData } from '../../../lib/root-data.ts';
@@ -20,17 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = parsePath(new URL(request.url).pathname);
-  const user = requireUser(request, context, lang);
-  const api = serverApi(context, lang);
-  const intent = String((await request.formData()).get('intent'));
+  const { user, api, intent } = await signedInForm(request, context);
   try {
     if (intent === 'share') await api.shareShortlist(user.id);
     else if (intent === 'revoke') await api.revokeShortlist(user.id);
     return { ok: true };
   } catch (error) {
-    if (error instanceof ApiError && error.body) return data({ ok: false, error: error.body.message }, { status: 400 });
-    throw error;
+    return data(explainedRefusal(error), { status: 400 });
   }
 }
 
