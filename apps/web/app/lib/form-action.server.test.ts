@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApi } from './api.ts';
-import { explainedRefusal, explainedRefusalWithStatus, readForm, submitForm } from './form-action.server.ts';
+import { clientRefusal, explainedRefusal, explainedRefusalWithStatus, readForm, submitForm } from './form-action.server.ts';
 import { refusal } from './route-testing.ts';
 
 const posted = (fields: Record<string, string>) =>
@@ -69,5 +69,22 @@ describe("a refusal the API explains, as a page's answer", () => {
   it('throws anything else again', () => {
     expect(() => explainedRefusal(new Error('bug'))).toThrow('bug');
     expect(() => explainedRefusalWithStatus(new ApiError(502, undefined))).toThrow(ApiError);
+  });
+});
+
+describe("a refusal of the caller's own making, as a form's answer", () => {
+  it("gives a 4xx's message and its fields' errors, and throws a 5xx or anything else", async () => {
+    const refusedWith = (status: number) =>
+      refused(status)
+        .sendContactMessage({})
+        .catch((caught: unknown) => caught);
+    expect(clientRefusal(await refusedWith(422))).toEqual({
+      ok: false,
+      error: 'Check the form',
+      fields: { phoneNo: 'Enter a Malaysian mobile number' },
+    });
+    const failure = await refusedWith(503);
+    expect(() => clientRefusal(failure)).toThrow(ApiError);
+    expect(() => clientRefusal(new Error('bug'))).toThrow('bug');
   });
 });

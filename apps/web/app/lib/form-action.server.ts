@@ -28,6 +28,16 @@ export function explainedRefusal(error: unknown) {
   throw error;
 }
 
+/**
+ * A refusal of the caller's own making (a 4xx the API explains) as a form's answer: `{ ok: false, error, fields }` with
+ * the API's message and its fields' errors. A failure of the API's own (a 5xx), or anything else, is thrown again.
+ */
+export function clientRefusal(error: unknown) {
+  if (error instanceof ApiError && error.body && error.status < 500)
+    return { ok: false as const, error: error.body.message, fields: fieldErrors(error.body.fields) };
+  throw error;
+}
+
 /** `explainedRefusal` answered with the API's status, with `extra` (such as which form it answers) beside the error. */
 export function explainedRefusalWithStatus<E extends object = object>(error: unknown, extra: E = {} as E) {
   const refusal = explainedRefusal(error);

@@ -6,6 +6,7 @@ import { parsePath } from '@kunci/i18n/paths';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { Button, Field } from '../../../components/ui/field.tsx';
 import { ApiError, fieldErrors, serverApi, type Api } from '../../../lib/api.ts';
+import { clientRefusal } from '../../../lib/form-action.server.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
@@ -137,9 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else await api.verifyWorkEmail(user.id, email, String(form.get('code') ?? '').trim());
     return { intent: which, ok: true, email } satisfies Result;
   } catch (error) {
-    if (error instanceof ApiError && error.body && error.status < 500)
-      return data({ intent: which, ok: false, error: error.body.message, email } satisfies Result, { status: 400 });
-    throw error;
+    return data({ intent: which, ok: false, error: clientRefusal(error).error, email } satisfies Result, { status: 400 });
   }
 }
 

@@ -8,7 +8,7 @@ import { ApiError, serverApi } from '../../../lib/api.ts';
 import { languageOf, useI18n } from '../../../lib/i18n.tsx';
 import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
-import { signedInForm } from '../../../lib/form-action.server.ts';
+import { clientRefusal, signedInForm } from '../../../lib/form-action.server.ts';
 import { DealScreening } from '../../screening/index.ts';
 import { cancelOutcome, feeStatus } from '../deal-money.ts';
 import type { Route } from './+types/deal';
@@ -51,9 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await api.dealCommand(id, { command: command.data, ...(moveInDate ? { moveInDate } : {}) });
     return { ok: true as const, error: null };
   } catch (error) {
-    if (error instanceof ApiError && error.body && error.status < 500)
-      return data({ ok: false as const, error: error.body.message }, { status: 400 });
-    throw error;
+    return data({ ok: false as const, error: clientRefusal(error).error }, { status: 400 });
   }
 }
 

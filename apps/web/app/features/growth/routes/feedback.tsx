@@ -2,7 +2,8 @@ import { Form, data, useActionData, useNavigation } from 'react-router';
 import { FEEDBACK_ROLES } from '@kunci/contracts/growth';
 import { parsePath } from '@kunci/i18n/paths';
 import { Button, FormError, TextAreaField } from '../../../components/ui/field.tsx';
-import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
+import { serverApi } from '../../../lib/api.ts';
+import { clientRefusal } from '../../../lib/form-action.server.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
@@ -25,9 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return { ok: true as const, message: sent.message };
   } catch (error) {
-    if (error instanceof ApiError && error.body && error.status < 500)
-      return data({ ok: false as const, fields: fieldErrors(error.body.fields), error: error.body.message }, { status: 400 });
-    throw error;
+    return data(clientRefusal(error), { status: 400 });
   }
 }
 

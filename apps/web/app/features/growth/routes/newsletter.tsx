@@ -1,7 +1,8 @@
 import { Form, data, useActionData, useNavigation } from 'react-router';
 import { parsePath } from '@kunci/i18n/paths';
 import { Button, Field } from '../../../components/ui/field.tsx';
-import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
+import { ApiError, serverApi } from '../../../lib/api.ts';
+import { clientRefusal } from '../../../lib/form-action.server.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
 import type { Route } from './+types/newsletter';
@@ -31,9 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     return { ok: true as const, message: (await serverApi(context, lang).subscribe(String(form.get('email') ?? '').trim())).message };
   } catch (error) {
-    if (error instanceof ApiError && error.body && error.status < 500)
-      return data({ ok: false as const, fields: fieldErrors(error.body.fields), error: error.body.message }, { status: 400 });
-    throw error;
+    return data(clientRefusal(error), { status: 400 });
   }
 }
 

@@ -3,11 +3,11 @@ import { BUSINESS } from '@kunci/contracts/business';
 import { MALAYSIAN_BANKS, type PayoutDetails, type ReferralEntry } from '@kunci/contracts/growth';
 import { parsePath } from '@kunci/i18n/paths';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
-import { ApiError, fieldErrors, serverApi } from '../../../lib/api.ts';
+import { serverApi, type ApiError } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
-import { signedInForm } from '../../../lib/form-action.server.ts';
+import { clientRefusal, signedInForm } from '../../../lib/form-action.server.ts';
 import { ReferralLinkBox } from '../components/referral-link-box.tsx';
 import type { Route } from './+types/refer-dashboard';
 
@@ -32,11 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       return { intent: 'payout', ok: true } satisfies PayoutResult;
     } catch (error) {
-      if (error instanceof ApiError && error.body && error.status < 500)
-        return data({ intent: 'payout', ok: false, error: error.body.message, fields: fieldErrors(error.body.fields) } satisfies PayoutResult, {
-          status: error.status,
-        });
-      throw error;
+      return data({ intent: 'payout', ...clientRefusal(error) } satisfies PayoutResult, { status: (error as ApiError).status });
     }
   }
   await api.referralLink();
