@@ -60,7 +60,7 @@ const sendQuery = dialect.sqlToQuery(sql`
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A message row as `row_to_json` writes it (snake_case keys, the time as ISO text). */
-function messageFromJson(raw: string): MessageRow {
+export function messageFromJson(raw: string): MessageRow {
   const m = JSON.parse(raw) as {
     id: number;
     conversation_id: number;

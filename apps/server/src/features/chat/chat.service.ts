@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { CONTENT_TYPES, fileKind, publishImage, stagingKey, videoContainer, type Uploads } from '../../lib/uploads.ts';
 import type { ChatHub } from './chat-hub.ts';
-import type { ChatRepository, MessageRow, NewMessage } from './chat.repository.ts';
+import { messageFromJson, type ChatRepository, type MessageRow, type NewMessage } from './chat.repository.ts';
 
 export interface ChatActor {
   id: string;
@@ -54,28 +54,7 @@ function toMessage(m: MessageRow): ChatMessage {
 
 /** The last message as the list query returns it (a row of JSON with snake_case keys). */
 function fromJson(raw: string | null): ChatMessage | null {
-  if (!raw) return null;
-  const m = JSON.parse(raw) as {
-    id: number;
-    conversation_id: number;
-    sender_id: string | null;
-    kind: ChatMessage['kind'];
-    body: string;
-    media: StoredMedia | null;
-    client_id: string | null;
-    created_at: string;
-  };
-  return {
-    id: Number(m.id),
-    conversationId: m.conversation_id,
-    senderId: m.sender_id,
-    kind: m.kind,
-    body: m.body,
-    media: mediaOf(m.media),
-    clientId: m.client_id,
-    createdAt: new Date(m.created_at).toISOString(),
-    event: systemEventOf(m),
-  };
+  return raw ? toMessage(messageFromJson(raw)) : null;
 }
 
 /**
