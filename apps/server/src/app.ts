@@ -97,6 +97,7 @@ import { NOTICE_INTERVAL_SECONDS, runChatJobs, runChatNotices } from './features
 import { createAppointmentsRepository } from './features/chat/appointments.repository.ts';
 import { createAppointmentsService } from './features/chat/appointments.service.ts';
 import { createJobQueue, registerJobPruning, type JobQueue } from './lib/jobs/jobs.service.ts';
+import { JOBS_CHANNEL } from './lib/jobs/jobs.repository.ts';
 import { createNotificationsRepository } from './features/notifications/notifications.repository.ts';
 import { createLandlordResponseRepository } from './features/notifications/landlord-response.repository.ts';
 import { createLandlordResponseService, type LandlordResponseService } from './features/notifications/landlord-response.service.ts';
@@ -240,7 +241,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
   if (config.demoMode) app.log.warn('demo mode: messages without a provider go to the development outbox, readable from this machine only');
   // Deadlines, retries and notices (docs/decisions/0007-job-queue.md). Jobs can be enqueued on every instance;
   // only those with JOBS_INTERVAL_SECONDS above 0 run them.
-  const jobs = createJobQueue({ database: db, log: app.log, ...config.jobs });
+  const jobs = createJobQueue({ database: db, log: app.log, listen: (onNotify) => database.listen(JOBS_CHANNEL, onNotify), ...config.jobs });
   app.decorate('jobs', jobs);
   const authRepository = createAuthRepository(db);
   const secret = config.auth.secret ?? (await authRepository.sharedSecret(generateSecret));

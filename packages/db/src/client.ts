@@ -23,6 +23,13 @@ export interface DatabaseHandle {
   raw(sql: string, params: unknown[]): Promise<unknown>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` when a `NOTIFY` on `channel` (a lower-case name) is committed by any connection to this
+   * database, this process's or another instance's; the returned function stops listening. On PostgreSQL the
+   * listener holds a connection of its own, outside the pool, and after losing it connects again (and calls
+   * `onNotify` once then, for what it may have missed meanwhile).
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -90,6 +97,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query('select 1');
+    },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return () => unlisten();
     },
     close: () => client.close(),
   };
@@ -304,6 +315,52 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify, timeouts),
     close: () => pool.end(),
+  };
+}
+
+/** How long a lost listening connection waits before it connects again. */
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * A connection of its own that LISTENs on `channel` for as long as it is wanted. When the server cannot be reached or
+ * drops it, it tries again every LISTEN_RETRY_MS and, once back, calls `onNotify` once: notifications sent while it
+ * was away are lost (the caller's own polling covers that time).
+ */
+async function listenPostgres(url: string, channel: string, onNotify: () => void, timeouts: DatabaseTimeouts | undefined) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`listen: ${channel} is not a plain lower-case name`);
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (again: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, keepAlive: true, ...(timeouts && { connectionTimeoutMillis: timeouts.connectMs }) });
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      void next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(true), LISTEN_RETRY_MS);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => message.channel === channel && onNotify());
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch {
+      lost();
+      return;
+    }
+    if (stopped) await next.end().catch(() => {});
+    else if (again) onNotify();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
   };
 }

@@ -5,15 +5,28 @@ import { jobs } from '@kunci/db/schema';
 export type JobRow = typeof jobs.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** The channel a queue LISTENs on: a NOTIFY there says a job became due (jobs.service.ts). */
+export const JOBS_CHANNEL = 'kunci_jobs';
+
 /** Where the key of a pending or running job is unique (the `jobs_active_key` index). */
 const ACTIVE = sql`${jobs.state} in ('pending', 'running')`;
 
 /** Every query of the job queue. Times come from the caller's clock, so tests can move it. */
 export function createJobsRepository(db: Database) {
   return {
-    /** Adds a job; undefined when a pending or running job already holds its key. */
-    insert: async (job: { name: string; payload: unknown; key: string | null; runAt: Date; maxAttempts: number }) =>
-      (await db.insert(jobs).values(job).onConflictDoNothing({ target: jobs.key, where: ACTIVE }).returning({ id: jobs.id }))[0],
+    /**
+     * Adds a job; undefined when a pending or running job already holds its key. `wake` also sends a NOTIFY on
+     * JOBS_CHANNEL in the same statement, delivered when the caller's transaction commits: the queues listening on
+     * every instance take a job that is due at once without waiting for their next poll.
+     */
+    insert: async (job: { name: string; payload: unknown; key: string | null; runAt: Date; maxAttempts: number }, wake = false) =>
+      (
+        await db
+          .insert(jobs)
+          .values(job)
+          .onConflictDoNothing({ target: jobs.key, where: ACTIVE })
+          .returning({ id: jobs.id, ...(wake ? { woke: sql<string>`pg_notify(${JOBS_CHANNEL}, '')::text` } : {}) })
+      )[0],
 
     /**
      * Makes sure a recurring job's one row exists (due at once when it is new). An existing row keeps its time,

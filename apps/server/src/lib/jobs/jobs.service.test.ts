@@ -4,6 +4,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '@kunci/db/client';
 import { createTestApp, openTestDatabase, type TestDatabase } from '../../../test/support.ts';
+import { startTcpProxy } from '../../../test/tcp-proxy.ts';
+import { JOBS_CHANNEL } from './jobs.repository.ts';
 import { backoffMs, createJobQueue, defineJob, type JobQueue, type JobQueueOptions } from './jobs.service.ts';
 import { shareJobKinds } from './shared-kinds.ts';
 
@@ -268,6 +270,69 @@ describe('job queue', () => {
     expect(await sooner.runOnce()).toBe(1);
     expect(runs).toBe(4);
   });
+
+  it('takes a job enqueued on another instance as its transaction commits, not at the next poll', async () => {
+    // The taker polls once a minute: only the NOTIFY sent with the job can bring it in time.
+    const taker = queue(second.db, { pollIntervalMs: 60_000, listen: (onNotify) => second.listen(JOBS_CHANNEL, onNotify) });
+    const seen: string[] = [];
+    let ran!: () => void;
+    const running = new Promise<void>((resolve) => (ran = resolve));
+    taker.handle(greet, async (payload) => {
+      seen.push(payload.name);
+      ran();
+    });
+    taker.start();
+    try {
+      // Its first poll found nothing; it now waits for a minute.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const enqueuer = queue(database.db);
+      await database.db.transaction(async (tx) => {
+        await enqueuer.enqueue(greet, { name: 'Siti' }, { transaction: tx });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Not before the commit: the job is not there yet for anyone.
+        expect(seen).toEqual([]);
+      });
+      const committed = performance.now();
+      await Promise.race([running, new Promise((_, reject) => setTimeout(() => reject(new Error('not taken within 5 s')), 5000))]);
+      expect(seen).toEqual(['Siti']);
+      expect(performance.now() - committed).toBeLessThan(5000);
+      // A job due later sends nothing: it waits for a poll after its time.
+      await enqueuer.enqueue(greet, { name: 'later' }, { runAt: new Date(START.getTime() + 60_000) });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(seen).toEqual(['Siti']);
+    } finally {
+      await taker.stop();
+    }
+  });
+
+  it.skipIf(!process.env['TEST_DATABASE_URL'])(
+    'PostgreSQL: a lost listening connection connects again and says it may have missed some',
+    async () => {
+      const proxy = await startTcpProxy(database.url!);
+      const handle = await openDatabase({ url: proxy.url, poolSize: 1 });
+      let heard = 0;
+      const unlisten = await handle.listen(JOBS_CHANNEL, () => (heard += 1));
+      const until = async (count: number) => {
+        for (let i = 0; i < 100 && heard < count; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(heard).toBe(count);
+      };
+      try {
+        await database.raw(`select pg_notify($1, '')`, [JOBS_CHANNEL]);
+        await until(1);
+        await proxy.refuse();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await proxy.resume();
+        // Back: once for what went by while it was away, then every NOTIFY again.
+        await until(2);
+        await database.raw(`select pg_notify($1, '')`, [JOBS_CHANNEL]);
+        await until(3);
+      } finally {
+        await unlisten();
+        await handle.close();
+        await proxy.close();
+      }
+    },
+  );
 
   it('stops polling on stop(), after the running job finishes', async () => {
     const jobs = queue(database.db, { pollIntervalMs: 20 });

@@ -85,6 +85,11 @@ export interface JobQueueOptions {
   maxBackoffMs?: number;
   clock?: () => Date;
   random?: () => number;
+  /**
+   * Listens for jobs made due on any instance (a NOTIFY on JOBS_CHANNEL, sent by `enqueue` as its transaction commits;
+   * DatabaseHandle.listen): the queue takes them at once instead of at its next poll. Without it the queue polls only.
+   */
+  listen?: (onNotify: () => void) => Promise<() => Promise<void>>;
 }
 
 const PRUNE_EVERY_SECONDS = 3600;
@@ -122,6 +127,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let loop: Promise<void> | undefined;
   let stopping = false;
   let wake: (() => void) | undefined;
+  /** A job became due while the loop was taking: it takes again rather than pausing. */
+  let nudged = false;
+  let unlisten: Promise<(() => Promise<void>) | undefined> | undefined;
   let failing = false;
 
   const register = (name: string, handler: JobHandler<unknown>) => {
@@ -239,6 +247,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     while (!stopping) {
       const free = concurrency - inFlight.size;
       let taken = 0;
+      nudged = false;
       if (free > 0) {
         try {
           taken = (await take(free)).length;
@@ -251,21 +260,26 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         }
       }
       // Nothing more due, or no free slot: wait for the next poll (a finished job wakes the loop early).
-      if (!stopping && (taken < free || inFlight.size >= concurrency)) await pause(pollIntervalMs);
+      if (!stopping && (taken < free || inFlight.size >= concurrency) && !(nudged && inFlight.size < concurrency)) await pause(pollIntervalMs);
     }
   }
 
   return {
     enqueue: async (type, payload, enqueueOptions = {}) => {
       const target = enqueueOptions.transaction ? createJobsRepository(enqueueOptions.transaction) : repository;
-      const row = await target.insert({
-        name: type.name,
-        payload: payload ?? {},
-        key: enqueueOptions.key ?? null,
-        runAt: enqueueOptions.runAt ?? clock(),
-        maxAttempts: enqueueOptions.maxAttempts ?? type.maxAttempts,
-      });
-      return row ?? null;
+      const runAt = enqueueOptions.runAt ?? clock();
+      const row = await target.insert(
+        {
+          name: type.name,
+          payload: payload ?? {},
+          key: enqueueOptions.key ?? null,
+          runAt,
+          maxAttempts: enqueueOptions.maxAttempts ?? type.maxAttempts,
+        },
+        // Due now: the listening queues hear of it as it commits. A later one waits for a poll after its time.
+        runAt.getTime() <= clock().getTime(),
+      );
+      return row ? { id: row.id } : null;
     },
     cancel: (type, key) => repository.cancel(type.name, key),
     handle: (type, handler) => register(type.name, handler as JobHandler<unknown>),
@@ -283,10 +297,24 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (loop) return;
       stopping = false;
       loop = poll();
+      unlisten = options
+        .listen?.(() => {
+          nudged = true;
+          wake?.();
+        })
+        .catch((error: unknown) => {
+          log.warn({ err: error }, 'job queue cannot listen for new jobs; it polls only');
+          return undefined;
+        });
     },
     stop: async () => {
       stopping = true;
       wake?.();
+      const listening = unlisten;
+      unlisten = undefined;
+      await (
+        await listening
+      )?.();
       await loop;
       loop = undefined;
       await Promise.allSettled([...inFlight]);
