@@ -99,7 +99,9 @@ export function NotificationBell() {
         <section
           id={panelId}
           aria-label={t('notifications.title')}
-          className="absolute right-0 top-full z-40 mt-2 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-gray-200 bg-white p-2 shadow-lg"
+          // Under the bell from 480 px; on a phone the bell sits too far left of the screen's edge for a panel hanging
+          // from it, so the panel spans the screen under the (sticky) header instead.
+          className="absolute right-0 top-full z-40 mt-2 w-[min(22rem,calc(100vw-1rem))] rounded-xl border border-gray-200 bg-white p-2 shadow-lg max-sm:fixed max-sm:inset-x-2 max-sm:top-16 max-sm:mt-0 max-sm:w-auto"
         >
           <div className="flex items-center justify-between px-2 py-1">
             <h2 className="font-semibold">{t('notifications.title')}</h2>

@@ -59,7 +59,7 @@ export function SearchAlertDialog({
   const titleId = useId();
   const nameId = useId();
   return (
-    <Modal open={open} onClose={onClose} labelledBy={titleId} className="w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl">
+    <Modal open={open} onClose={onClose} labelledBy={titleId} className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl">
       <form
         onSubmit={(event) => {
           event.preventDefault();

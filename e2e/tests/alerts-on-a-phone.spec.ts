@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support.ts';
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+test('on a phone, the "Save this search" dialog is centred and the bell’s panel is on the screen', async ({ page }) => {
+  await signIn(page, '+60123000001', 'kunci-tenant-2026');
+  await page.goto('/rent/bangsar/condo?maxPrice=2500&bedrooms=2');
+  await page.getByRole('button', { name: 'Save this search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this search' });
+  await expect(dialog).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  const [left, right] = [box.x, PHONE.width - box.x - box.width];
+  expect(left, 'a margin on the left').toBeGreaterThan(0);
+  expect(Math.abs(left - right), 'as much margin on the left as on the right').toBeLessThanOrEqual(1);
+  expect(box.y, 'a margin above').toBeGreaterThan(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByTestId('notification-bell').click();
+  const panel = page.getByRole('region', { name: 'Notifications' });
+  await expect(panel).toBeVisible();
+  const shown = (await panel.boundingBox())!;
+  expect(shown.x, 'the panel’s left edge on the screen').toBeGreaterThanOrEqual(0);
+  expect(shown.x + shown.width, 'the panel’s right edge on the screen').toBeLessThanOrEqual(PHONE.width);
+  await expect(panel.getByRole('link', { name: 'See all notifications' })).toBeInViewport();
+});
