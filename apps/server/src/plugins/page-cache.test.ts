@@ -69,6 +69,17 @@ describe('page cache', () => {
     expect(newcomer.headers['cache-control']).toBe('no-store');
   });
 
+  it('a kept page still gives a visitor landing from a campaign its attribution cookies, and the language of its address', async () => {
+    await page('/my/sewa/bangsar?utm_source=facebook&utm_campaign=raya');
+    const landing = await page('/my/sewa/bangsar?utm_source=facebook&utm_campaign=raya');
+    expect(landing.headers['x-page-cache']).toBe('hit');
+    const cookies = String(landing.headers['set-cookie']);
+    expect(cookies).toContain('utm_source=facebook');
+    expect(cookies).toContain('utm_campaign=raya');
+    expect(cookies).toContain('lang=ms');
+    expect(cookies).not.toContain('xDeviceId');
+  });
+
   it('keeps each language apart', async () => {
     for (const [url, lang] of [
       ['/rent/bangsar', 'en'],

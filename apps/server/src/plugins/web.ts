@@ -14,12 +14,33 @@ import { makeEntry, type PageCache, type PageEntry } from './page-cache.ts';
 import { internalCallHeaders } from './rate-limit.ts';
 
 /** What the web app's entry.server exports besides its renderer: the context its loaders read. */
+/** What the web app's cache checks read of a request (its lib/session.server.ts RequestHead); a Fetch Request is one. */
+interface RequestHead {
+  method: string;
+  url: string;
+  headers: Pick<Headers, 'get' | 'has'>;
+}
+
 interface WebEntry {
   createLoadContext(server: ServerContext): unknown;
   /** Whether the request is a signed-out visitor's that may get the page everyone gets (docs/decisions/0013-page-cache.md). */
-  sharedPage(request: Request): boolean;
+  sharedPage(request: RequestHead): boolean;
   /** The cookies a page would set for this visitor (language, device id), for a page served from the cache. */
-  visitorCookies(request: Request, context: unknown): string[];
+  visitorCookies(request: RequestHead, context: unknown): string[];
+}
+
+/**
+ * A page request's method, address and headers as the cache checks read them, straight from Node's request: a kept
+ * page is answered without building a Fetch Request (its headers copied and validated, an abort signal wired to the
+ * response), which cost about a tenth of such an answer. Only a page that is made gets a real Request.
+ */
+function requestHead(request: FastifyRequest, origin: string): RequestHead {
+  const { headers } = request;
+  const get = (name: string) => {
+    const value = headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  };
+  return { method: request.method, url: new URL(request.url, origin).href, headers: { get, has: (name) => get(name) !== null } };
 }
 /** An in-process API call's answer, only what a page reads of it: an answer kept for later holds nothing else. */
 type ApiAnswer = Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'rawPayload'>;
@@ -93,6 +114,7 @@ export async function webRoutes(
   const handle = createRequestHandler(build, options.production ? 'production' : 'development');
   const web = build.entry.module;
   const { pageCache } = options;
+  const origin = new URL(options.publicUrl).origin;
 
   await app.register(fastifyStatic, {
     root: join(options.buildDir, 'client'),
@@ -273,14 +295,14 @@ export async function webRoutes(
   async function render(request: FastifyRequest, reply: FastifyReply) {
     // Paths are case-sensitive: `/API/health` is an unknown API path (a JSON 404), not a page.
     if (/^\/(?:api|media)(?:[/?#]|$)/i.test(request.url)) throw notFound({ url: request.url });
-    const webRequest = createRequest(request.raw, reply.raw);
     // Signed-out visitors' public pages are the same for everyone: made once, kept compressed, served to all.
-    if (!pageCache || (request.method !== 'GET' && request.method !== 'HEAD') || !web.sharedPage(webRequest)) {
-      return sendPage(request, reply, await renderPage(request, webRequest));
-    }
+    const head = pageCache && (request.method === 'GET' || request.method === 'HEAD') ? requestHead(request, origin) : undefined;
+    if (!pageCache || !head || !web.sharedPage(head))
+      return sendPage(request, reply, await renderPage(request, createRequest(request.raw, reply.raw)));
     const key = request.url;
     const kept = await pageCache.get(key);
-    if (kept) return sendEntry(request, reply, kept, web.visitorCookies(webRequest, loadContext(request)), 'hit');
+    if (kept) return sendEntry(request, reply, kept, web.visitorCookies(head, loadContext(request)), 'hit');
+    const webRequest = createRequest(request.raw, reply.raw);
     if (request.method === 'HEAD') return sendPage(request, reply, await renderPage(request, webRequest));
     let mine: RenderedPage | undefined;
     const entry = await pageCache.once(key, async () => {
@@ -295,7 +317,7 @@ export async function webRoutes(
     });
     if (mine) return entry ? sendEntry(request, reply, entry, mine.cookies, 'miss') : sendPage(request, reply, mine);
     // Waited for another request's rendering of this page.
-    if (entry) return sendEntry(request, reply, entry, web.visitorCookies(webRequest, loadContext(request)), 'hit');
+    if (entry) return sendEntry(request, reply, entry, web.visitorCookies(head, loadContext(request)), 'hit');
     return sendPage(request, reply, await renderPage(request, webRequest));
   }
 

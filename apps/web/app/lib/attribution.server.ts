@@ -2,7 +2,7 @@ import type { RouterContextProvider } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
 import { ATTRIBUTION_PARAMS, ATTRIBUTION_VALUE, CAMPAIGN_PARAMS, type Attribution } from '@kunci/contracts/growth';
 import { getServerContext } from './server-context.ts';
-import { readCookie } from './session.server.ts';
+import { readCookie, type RequestHead } from './session.server.ts';
 
 const DAY_SECONDS = 86_400;
 const rules = BUSINESS.growth.attribution;
@@ -25,7 +25,7 @@ export function attributionFromUrl(url: URL): Attribution | undefined {
  * app-install link adds utm_source). A new campaign replaces the whole earlier one (its utm_* left out are cleared);
  * each click id replaces only its own.
  */
-export function attributionCookies(request: Request, context: Readonly<RouterContextProvider>): string[] {
+export function attributionCookies(request: RequestHead, context: Readonly<RouterContextProvider>): string[] {
   const landed = attributionFromUrl(new URL(request.url));
   if (!landed) return [];
   const secure = getServerContext(context).secureCookies ? '; Secure' : '';

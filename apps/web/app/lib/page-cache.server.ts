@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '@k
 import { parsePath } from '@kunci/i18n/paths';
 import type { RouterContextProvider } from 'react-router';
 import { attributionCookies } from './attribution.server.ts';
-import { COOKIE, deviceIdCookie, readCookie } from './session.server.ts';
+import { COOKIE, deviceIdCookie, readCookie, type RequestHead } from './session.server.ts';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -20,7 +20,7 @@ export function sharedPageHeaders(...tags: PageCacheTag[]) {
 }
 
 /** The language a visitor chose before (the `lang` cookie). */
-export function rememberedLanguage(request: Request): Language | undefined {
+export function rememberedLanguage(request: RequestHead): Language | undefined {
   const value = /(?:^|;\s*)lang=([a-z]{2})/.exec(request.headers.get('cookie') ?? '')?.[1];
   return isLanguage(value) ? value : undefined;
 }
@@ -30,7 +30,7 @@ export function rememberedLanguage(request: Request): Language | undefined {
  * (no session cookie, no bearer credential), not a sign-in link, and not the bare home page of a visitor who chose
  * another language (the root middleware may send them to it).
  */
-export function sharedPage(request: Request): boolean {
+export function sharedPage(request: RequestHead): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (request.headers.has('authorization') || readCookie(request, COOKIE.token) !== undefined) return false;
   const url = new URL(request.url);
@@ -43,7 +43,7 @@ export function sharedPage(request: Request): boolean {
  * The cookies every page sets for a visitor: the language of the address, a device id the first time, and the tracking
  * params of a landing URL (lib/attribution.server.ts).
  */
-export function visitorCookies(request: Request, context: Readonly<RouterContextProvider>): string[] {
+export function visitorCookies(request: RequestHead, context: Readonly<RouterContextProvider>): string[] {
   const { lang } = parsePath(new URL(request.url).pathname.replace(/\.data$/, ''));
   const cookies: string[] = [];
   if (rememberedLanguage(request) !== lang) cookies.push(`${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`);

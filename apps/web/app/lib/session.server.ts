@@ -19,7 +19,17 @@ export interface SessionState {
 }
 export const sessionContext = createContext<SessionState>({ user: null, expired: false, restricted: false });
 
-export function readCookie(request: Request, name: string): string | undefined {
+/**
+ * What the cookie and cache checks read of a request: its method, address and headers. The server answers a kept page
+ * with only these (plugins/web.ts), without building a Fetch Request; a Request is one too.
+ */
+export interface RequestHead {
+  method: string;
+  url: string;
+  headers: Pick<Headers, 'get' | 'has'>;
+}
+
+export function readCookie(request: RequestHead, name: string): string | undefined {
   const match = new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(request.headers.get('cookie') ?? '');
   if (!match) return undefined;
   try {
