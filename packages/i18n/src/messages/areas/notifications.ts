@@ -48,6 +48,7 @@ export const notifications = defineArea({
     'notifications.push.failed': 'Push could not be turned on. Please try again.',
     // One-click unsubscribe
     'notifications.unsubscribe.title': 'Unsubscribed',
+    'notifications.unsubscribe.invalidTitle': 'Link not valid',
     'notifications.unsubscribe.done': 'You will no longer get emails for “{label}”.',
     'notifications.unsubscribe.invalid': 'This unsubscribe link is not valid. You can change every notification in your settings.',
     'notifications.unsubscribe.settings': 'Change notification settings',
@@ -168,6 +169,7 @@ export const notifications = defineArea({
     'notifications.push.unsupported': 'Pelayar ini tidak dapat menerima pemberitahuan tolak.',
     'notifications.push.failed': 'Pemberitahuan tolak tidak dapat dihidupkan. Sila cuba lagi.',
     'notifications.unsubscribe.title': 'Langganan dihentikan',
+    'notifications.unsubscribe.invalidTitle': 'Pautan tidak sah',
     'notifications.unsubscribe.done': 'Anda tidak akan menerima e-mel untuk “{label}” lagi.',
     'notifications.unsubscribe.invalid': 'Pautan berhenti langganan ini tidak sah. Anda boleh menukar semua pemberitahuan dalam tetapan anda.',
     'notifications.unsubscribe.settings': 'Tukar tetapan pemberitahuan',
@@ -282,6 +284,7 @@ export const notifications = defineArea({
     'notifications.push.unsupported': '此浏览器无法接收推送通知。',
     'notifications.push.failed': '无法开启推送，请重试。',
     'notifications.unsubscribe.title': '已退订',
+    'notifications.unsubscribe.invalidTitle': '链接无效',
     'notifications.unsubscribe.done': '您将不再收到“{label}”的邮件。',
     'notifications.unsubscribe.invalid': '此退订链接无效。您可以在设置中更改所有通知。',
     'notifications.unsubscribe.settings': '更改通知设置',

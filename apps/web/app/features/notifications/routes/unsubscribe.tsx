@@ -28,7 +28,7 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
   const { done } = loaderData;
   return (
     <div className="mx-auto max-w-xl px-4 py-10 md:py-16">
-      <h1 className="text-2xl font-bold md:text-3xl">{t('notifications.unsubscribe.title')}</h1>
+      <h1 className="text-2xl font-bold md:text-3xl">{done ? t('notifications.unsubscribe.title') : t('notifications.unsubscribe.invalidTitle')}</h1>
       <p className="mt-4 text-lg text-gray-800" role="status">
         {done ? t('notifications.unsubscribe.done', { label: done.label }) : t('notifications.unsubscribe.invalid')}
       </p>
