@@ -35,11 +35,13 @@ describe('relevance ranks listings of landlords who never answer last', () => {
     // higher id): without the rule it comes first.
     answering = { userId: answeringUser, listingId: await listing(answeringUser, 'Answering landlord home') };
     silent = { userId: silentUser, listingId: await listing(silentUser, 'Silent landlord home'), conversations: [] };
+    // Requests that have waited the reminder's hours: due an answer.
+    const waited = new Date(Date.now() - (BUSINESS.alerts.unansweredReminderHours + 1) * 3600_000);
     for (let i = 0; i < BUSINESS.alerts.neverAnswersMinRequests; i += 1) {
       const tenant = (await signIn(t.app)).userId;
       const [conversation] = await db
         .insert(chatConversations)
-        .values({ propertyId: silent.listingId, tenantId: tenant, landlordId: silent.userId, openedBy: 'TENANT' })
+        .values({ propertyId: silent.listingId, tenantId: tenant, landlordId: silent.userId, openedBy: 'TENANT', createdAt: waited })
         .returning({ id: chatConversations.id });
       await db.insert(chatMessages).values({ conversationId: conversation!.id, senderId: tenant, kind: 'TEXT', body: 'Is it still available?' });
       silent.conversations.push(conversation!.id);
@@ -78,6 +80,18 @@ describe('relevance ranks listings of landlords who never answer last', () => {
   it('does not lower a landlord with fewer unanswered requests than the setting', async () => {
     const db = t.database.db;
     for (let i = 0; i < BUSINESS.alerts.neverAnswersMinRequests - 1; i += 1) {
+      const tenant = (await signIn(t.app)).userId;
+      await db
+        .insert(chatConversations)
+        .values({ propertyId: answering.listingId, tenantId: tenant, landlordId: answering.userId, openedBy: 'TENANT' });
+    }
+    expect(await t.app.landlordResponses.rankSilentLandlords()).toEqual({ lowered: 0, lifted: 0 });
+    expect(await order()).toEqual([silent.listingId, answering.listingId]);
+  });
+
+  it('does not lower a landlord whose unanswered requests are too recent to have been answered', async () => {
+    const db = t.database.db;
+    for (let i = 0; i < BUSINESS.alerts.neverAnswersMinRequests + 1; i += 1) {
       const tenant = (await signIn(t.app)).userId;
       await db
         .insert(chatConversations)

@@ -8,13 +8,15 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export function createLandlordResponseRepository(db: Database) {
   return {
     /**
-     * A landlord's chat requests opened by tenants since `since`, how many got a reply from the landlord, and the
-     * median time to that first reply (seconds).
+     * A landlord's chat requests opened by tenants since `since`, those of them due an answer (answered, or opened by
+     * `dueBefore`: a request of a few minutes ago has not been left unanswered yet), how many got a reply from the
+     * landlord, and the median time to that first reply (seconds).
      */
-    figures: async (landlordId: string, since: Date) =>
-      rowsOf<{ requests: number; answered: number; median_seconds: number | null }>(
+    figures: async (landlordId: string, since: Date, dueBefore: Date) =>
+      rowsOf<{ requests: number; due: number; answered: number; median_seconds: number | null }>(
         await db.execute(sql`
           select count(*)::int as requests, count(r.first_reply)::int as answered,
+            count(*) filter (where r.first_reply is not null or c.created_at <= ${dueBefore.toISOString()}::timestamptz)::int as due,
             percentile_cont(0.5) within group (order by extract(epoch from r.first_reply - c.created_at))::float8 as median_seconds
           from ${chatConversations} c
           left join lateral (
@@ -50,7 +52,7 @@ export function createLandlordResponseRepository(db: Database) {
      * `since`, not one with a reply from them) as owner_silent, and clears the mark of every other landlord's: what
      * relevance in search ranks last. Only rows whose mark changes are written.
      */
-    markSilentOwners: (since: Date, minRequests: number) =>
+    markSilentOwners: (since: Date, dueBefore: Date, minRequests: number) =>
       db.transaction(async (tx) => {
         const silent = sql`select c.landlord_id from ${chatConversations} c
           where c.opened_by = 'TENANT' and c.created_at > ${since.toISOString()}::timestamptz
@@ -58,7 +60,7 @@ export function createLandlordResponseRepository(db: Database) {
             -- last_message_at find the window's conversations instead of reading them all.
             and c.last_message_at > ${since.toISOString()}::timestamptz
           group by c.landlord_id
-          having count(*) >= ${minRequests}
+          having count(*) filter (where c.created_at <= ${dueBefore.toISOString()}::timestamptz) >= ${minRequests}
             and not bool_or(exists (select 1 from ${chatMessages} m where m.conversation_id = c.id and m.sender_id = c.landlord_id))`;
         const lowered = await tx.execute(
           sql`update ${properties} set owner_silent = true where owner_id in (${silent}) and not owner_silent returning id`,

@@ -9,6 +9,9 @@ const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 const REMINDERS_PER_RUN = 500;
 
+/** A chat request opened by then is due an answer: it has waited BUSINESS.alerts.unansweredReminderHours. */
+const dueBefore = (now: number) => new Date(now - BUSINESS.alerts.unansweredReminderHours * HOUR_MS);
+
 /**
  * Landlords who answer: each landlord's response rate and typical (median) time to a first reply over the window,
  * and a reminder to landlords whose tenant has waited BUSINESS.alerts.unansweredReminderHours for a reply.
@@ -25,13 +28,17 @@ export function createLandlordResponseService({
   clock?: () => Date;
 }) {
   return {
+    /**
+     * The rate is over the requests due an answer: those answered, and those that have waited the reminder's hours
+     * (a landlord is not at 0% minutes after a first request). Null while there is none.
+     */
     async figures(landlordId: string): Promise<LandlordResponse> {
-      const since = new Date(clock().getTime() - BUSINESS.alerts.responseWindowDays * DAY_MS);
-      const row = await repository.figures(landlordId, since);
+      const now = clock().getTime();
+      const row = await repository.figures(landlordId, new Date(now - BUSINESS.alerts.responseWindowDays * DAY_MS), dueBefore(now));
       return {
         requests: row.requests,
         answered: row.answered,
-        rate: row.requests ? Math.round((row.answered / row.requests) * 100) : null,
+        rate: row.due ? Math.round((row.answered / row.due) * 100) : null,
         typicalMinutes: row.median_seconds === null ? null : Math.max(1, Math.round(row.median_seconds / 60)),
         windowDays: BUSINESS.alerts.responseWindowDays,
       };
@@ -65,12 +72,13 @@ export function createLandlordResponseService({
 
     /**
      * Ranks the listings of landlords who never answer (BUSINESS.alerts.neverAnswersMinRequests chat requests or more
-     * in the response window, none answered) after the others in search relevance, and lifts those of landlords who
+     * in the response window that have waited the reminder's hours, none answered) after the others in search relevance, and lifts those of landlords who
      * answered since. Returns how many listings changed rank.
      */
     async rankSilentLandlords(): Promise<{ lowered: number; lifted: number }> {
-      const since = new Date(clock().getTime() - BUSINESS.alerts.responseWindowDays * DAY_MS);
-      const changed = await repository.markSilentOwners(since, BUSINESS.alerts.neverAnswersMinRequests);
+      const now = clock().getTime();
+      const since = new Date(now - BUSINESS.alerts.responseWindowDays * DAY_MS);
+      const changed = await repository.markSilentOwners(since, dueBefore(now), BUSINESS.alerts.neverAnswersMinRequests);
       if (changed.lowered || changed.lifted) log.info(changed, 'listings of landlords who never answer re-ranked');
       return changed;
     },

@@ -3,7 +3,10 @@ import type { LandlordResponse } from '@kunci/contracts/notifications';
 import { useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 
-/** "Replies to 80% of chat requests · Usually replies within 2 hours", over the last 30 days; asked after the page shows. */
+/**
+ * "Replies to 80% of chat requests · Usually replies within 2 hours", over the response window (BUSINESS.alerts); asked
+ * after the page shows.
+ */
 export function LandlordResponseNote({ landlordId, className = '' }: { landlordId: string; className?: string }) {
   const { t } = useI18n();
   const api = useApi();
@@ -22,7 +25,7 @@ export function LandlordResponseNote({ landlordId, className = '' }: { landlordI
   const hours = figures.typicalMinutes === null ? null : Math.max(1, Math.ceil(figures.typicalMinutes / 60));
   const parts =
     figures.rate === null
-      ? [t('notifications.response.new')]
+      ? [t('notifications.response.new', { days: figures.windowDays })]
       : [
           t('notifications.response.rate', { rate: figures.rate }),
           ...(hours === null
