@@ -20,6 +20,7 @@ export default defineConfig({
       project('media', ['packages/media/src/**/*.test.ts']),
       project('bench', ['bench/**/*.test.ts']),
       project('scripts', ['scripts/**/*.test.ts']),
+      project('e2e', ['e2e/*.test.ts']),
     ],
     pool: 'forks',
     maxWorkers: 2,

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -58,7 +58,8 @@ export default async function globalSetup() {
       env: { ...env, PORT: String(at), PUBLIC_URL: `http://127.0.0.1:${at}` },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    const deadline = Date.now() + 90_000;
+    servers.push(server);
+    const deadline = Date.now() + READY_SECONDS * 1000;
     for (;;) {
       if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
       try {
@@ -66,26 +67,46 @@ export default async function globalSetup() {
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error('server did not become ready in 90 s');
+      if (Date.now() > deadline) throw new Error(`server did not become ready in ${READY_SECONDS} s (E2E_READY_SECONDS sets the limit)`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    return server;
-  }
-  const servers = [await start(port)];
-  // With a shared PostgreSQL and Redis, a second instance: journeys with two people put one on each.
-  if (env['DATABASE_URL'] && env['REDIS_URL']) {
-    servers.push(await start(port + 1));
-    process.env['E2E_SECOND_URL'] = `http://127.0.0.1:${port + 1}`;
   }
 
-  return async () => {
-    await Promise.all(
-      servers.map((server) => {
-        server.kill('SIGTERM');
-        return new Promise((r) => server.once('exit', r));
-      }),
-    );
+  /** Stops every server started here (SIGKILL for one still running 15 s after SIGTERM), then drops what they used. */
+  async function stopAll() {
+    await Promise.all(servers.map(stop));
     await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
-  };
+  }
+
+  // Every server started is stopped on the way out, also when one never became ready: one left running would
+  // hold the port and the next run would refuse it.
+  const servers: ChildProcess[] = [];
+  try {
+    await start(port);
+    // With a shared PostgreSQL and Redis, a second instance: journeys with two people put one on each.
+    if (env['DATABASE_URL'] && env['REDIS_URL']) {
+      await start(port + 1);
+      process.env['E2E_SECOND_URL'] = `http://127.0.0.1:${port + 1}`;
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return stopAll;
+}
+
+/**
+ * How long the server may take to migrate, seed the demo data and answer /api/ready. Seeding on a loaded 2-core
+ * machine has taken over 90 s; E2E_READY_SECONDS overrides it.
+ */
+const READY_SECONDS = Number(process.env['E2E_READY_SECONDS'] ?? 240);
+
+async function stop(server: ChildProcess) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
 }
