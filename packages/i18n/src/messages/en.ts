@@ -239,7 +239,6 @@ export const en = {
   'chat.system.viewingAccepted': 'The landlord accepted the viewing on {time}.',
   'chat.system.viewingDeclined': 'The landlord declined the viewing on {time}.',
   'notice.chatRequestSubject': 'New chat request from {from}',
-  'notice.chatRequest': '{from} wants to rent {listing}: moving in {date}, budget {budget} a month.',
   'notice.invite': '{from} invited you to chat about {listing}.',
   'notice.viewingSubject': 'Viewing of {listing}',
   'notice.viewingBooked':

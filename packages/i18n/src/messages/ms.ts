@@ -236,7 +236,6 @@ export const ms: Messages = {
   'chat.system.viewingAccepted': 'Tuan rumah menerima lawatan pada {time}.',
   'chat.system.viewingDeclined': 'Tuan rumah menolak lawatan pada {time}.',
   'notice.chatRequestSubject': 'Permintaan sembang baharu daripada {from}',
-  'notice.chatRequest': '{from} ingin menyewa {listing}: masuk {date}, bajet {budget} sebulan.',
   'notice.invite': '{from} menjemput anda berbual tentang {listing}.',
   'notice.viewingSubject': 'Lawatan ke {listing}',
   'notice.viewingBooked':

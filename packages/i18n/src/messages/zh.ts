@@ -229,7 +229,6 @@ export const zh: Messages = {
   'chat.system.viewingAccepted': '房东已接受 {time} 的看房。',
   'chat.system.viewingDeclined': '房东已拒绝 {time} 的看房。',
   'notice.chatRequestSubject': '{from} 发来新的聊天请求',
-  'notice.chatRequest': '{from} 想租 {listing}：{date} 入住，每月预算 {budget}。',
   'notice.invite': '{from} 邀请您就 {listing} 聊天。',
   'notice.viewingSubject': '{listing} 的看房',
   'notice.viewingBooked': '{from} 预约了 {time} 的{group, select, true {团体看房} other {看房}}：{listing}。请在聊天中接受或拒绝。',

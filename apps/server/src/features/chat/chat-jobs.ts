@@ -19,7 +19,7 @@ export const NOTICE_INTERVAL_SECONDS = 30;
 type Notice = Awaited<ReturnType<ChatService['claimNotices']>>[number];
 
 /** The notice an event is told with, to the side it is for (null for the others). */
-function eventNotice(notice: Notice, event: ChatSystemEvent, messageId: number, notices: NoticeSender) {
+function eventNotice(notice: Notice, event: ChatSystemEvent, messageId: number, notices: NoticeSender, messages: number) {
   const base = {
     recipientId: notice.user.id,
     link: { route: 'chat' as const, query: { chatId: notice.conversationId } },
@@ -32,7 +32,8 @@ function eventNotice(notice: Notice, event: ChatSystemEvent, messageId: number, 
   if (event.event === 'CHAT_REQUEST') {
     // A request stored before needs were part of it has none to show.
     if (!event.moveInDate) return () => notices.send({ ...base, type: chatInvite, params: names });
-    const params = { ...names, moveInDate: event.moveInDate, budget: event.budget ?? 0 };
+    // The messages of its group (the one a request is sent with) are told in it, not in a second notice.
+    const params = { ...names, moveInDate: event.moveInDate, budget: event.budget ?? 0, messages };
     return () => notices.send({ ...base, type: chatRequest, params });
   }
   if (!('startsAt' in event) || !(VIEWING_EVENTS as readonly string[]).includes(event.event)) return null;
@@ -55,8 +56,13 @@ export async function runChatNotices(
 ): Promise<{ notified: number }> {
   let notified = 0;
   for (const notice of await chat.claimNotices(options.quietMs ?? AWAY_QUIET_MS)) {
-    const sends = notice.events.map(({ event, messageId }) => eventNotice(notice, event, messageId, notices)).filter((send) => send !== null);
-    if (notice.count) {
+    // A chat request to this side tells the messages written with it: one alert per channel, not a request and a
+    // "sent you a message" at the same moment. Messages written after it are a later group, told when the writer goes quiet.
+    const request = notice.events.some(({ event }) => event.event === 'CHAT_REQUEST' && event.moveInDate && alertSide(event) === notice.side);
+    const sends = notice.events
+      .map(({ event, messageId }) => eventNotice(notice, event, messageId, notices, notice.count))
+      .filter((send) => send !== null);
+    if (notice.count && !request) {
       sends.push(() =>
         notices.send({
           type: chatMessages,

@@ -8,18 +8,22 @@ import { defineNotice } from '../../lib/notices.ts';
  * Ordinary messages, grouped once the writer goes quiet, by email and push (SMS only for those who switch it on).
  */
 
-/** A tenant asked to rent the landlord's listing (with their move-in date and budget). */
-export const chatRequest = defineNotice<{ from: string; listing: string; moveInDate: string; budget: number }>({
+/**
+ * A tenant asked to rent the landlord's listing (with their move-in date and budget), and how many messages they
+ * wrote with it (told here rather than in a second notice; absent on requests stored before it was).
+ */
+export const chatRequest = defineNotice<{ from: string; listing: string; moveInDate: string; budget: number; messages?: number }>({
   type: 'chat.request',
   label: 'notifications.chatRequest.label',
   title: 'notice.chatRequestSubject',
-  body: 'notice.chatRequest',
+  body: 'notifications.chatRequest.body',
   channels: { sms: true, email: true, push: true },
   values: (lang, p) => ({
     from: p.from,
     listing: p.listing,
     date: formatDate(lang, `${p.moveInDate}T00:00:00.000Z`),
     budget: formatMoney(lang, p.budget),
+    count: p.messages ?? 0,
   }),
 });
 

@@ -107,7 +107,7 @@ describe('landlords and tenants are told when away', () => {
     const conversation = await open(tenant, 'Hi, is it still available?');
 
     // One run, without waiting for the writer to go quiet (the default two minutes have not passed), and the
-    // centre's deliveries: the request is urgent, an SMS; the message that came with it has no SMS by default.
+    // centre's deliveries: the request is urgent, an SMS, which tells of the message that came with it.
     expect(await job.run()).toBe(1);
     await drain(t);
     const [sms, ...more] = await since(landlord.phone, landlordMark);
@@ -115,13 +115,12 @@ describe('landlords and tenants are told when away', () => {
     expect(sms).toMatchObject({ channel: 'sms' });
     expect(sms!.body).toContain('Aisyah ingin menyewa');
     expect(sms!.body).toContain(listingName);
-    expect(sms!.body).toMatch(/bajet RM\s?2,500 sebulan/);
+    expect(sms!.body).toMatch(/bajet RM\s?2,500 sebulan\. Mereka juga menghantar 1 mesej kepada anda\./);
     expect(sms!.body).toContain(`${t.config.publicUrl}/my/dashboard/chat?chatId=${conversation.id}`);
     expect(await job.run(0)).toBe(0);
-    // Both are under the landlord's bell.
+    // One notice under the landlord's bell: the request, with its message counted (no "sent you a message" beside it).
     expect(await bell(t, landlord.userId, conversation.id)).toEqual([
-      { type: 'chat.request', from: 'Aisyah', listing: listingName, moveInDate: needs.moveInDate, budget: needs.budget },
-      { type: 'chat.messages', from: 'Aisyah', listing: listingName, count: 1 },
+      { type: 'chat.request', from: 'Aisyah', listing: listingName, moveInDate: needs.moveInDate, budget: needs.budget, messages: 1 },
     ]);
 
     // Three more messages: nothing while the tenant is still writing, then one notice for the three.
@@ -138,7 +137,7 @@ describe('landlords and tenants are told when away', () => {
     expect(await job.run(0)).toBe(1);
     expect(await job.run(0)).toBe(0);
     await drain(t);
-    expect((await bell(t, landlord.userId, conversation.id)).map((n) => n['count'] ?? n.type)).toEqual(['chat.request', 1, 3]);
+    expect((await bell(t, landlord.userId, conversation.id)).map((n) => n['count'] ?? n.type)).toEqual(['chat.request', 3]);
     // Without an email and with SMS for messages off (their default), the landlord got no second text.
     expect(await since(landlord.phone, landlordMark)).toHaveLength(1);
     // Switched on in the settings, the next group of messages comes by SMS, in Malay.
@@ -181,6 +180,36 @@ describe('landlords and tenants are told when away', () => {
     expect(await job.run(0)).toBe(0);
     await drain(t);
     expect(await since(landlord.phone, landlordMark)).toHaveLength(2);
+  });
+
+  it('a chat request with a message reaches a landlord with an email once per channel: one email, one SMS', async () => {
+    const owner = await person('Puan Lim', { email: 'puanlim@example.my' });
+    const tenant = await person('Farid');
+    const page = (await t.app.inject({ url: '/api/properties/search?loc=cheras&pageSize=1' })).json() as { content: { id: number }[] };
+    await t.database.db.update(properties).set({ ownerId: owner.userId }).where(eq(properties.id, page.content[0]!.id));
+    const phoneMark = (await outbox(owner.phone)).length;
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat-conversations',
+      payload: { propertyId: page.content[0]!.id, ...needs, message: 'Hi, is it still available?' },
+      headers: as(tenant),
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const conversation = opened.json() as ChatConversation;
+
+    expect(await job.run()).toBe(1);
+    await drain(t);
+    // Nothing more once the writer has gone quiet: the message was told with the request.
+    expect(await job.run(0)).toBe(0);
+    await drain(t);
+    const texts = await since(owner.phone, phoneMark);
+    const mails = await outbox('puanlim@example.my');
+    expect(texts.map((m) => m.channel)).toEqual(['sms']);
+    expect(mails.map((m) => m.channel)).toEqual(['email']);
+    expect(mails[0]!.subject).toBe('New chat request from Farid');
+    expect(mails[0]!.body).toContain('They also sent you a message.');
+    expect(texts[0]!.body).toContain('They also sent you a message.');
+    expect((await bell(t, owner.userId, conversation.id)).map((n) => n.type)).toEqual(['chat.request']);
   });
 
   it('bookings, moves and cancellations reach the landlord at once; the landlord accepts or declines and the tenant is told', async () => {

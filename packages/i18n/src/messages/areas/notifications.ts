@@ -106,6 +106,8 @@ export const notifications = defineArea({
     // Notices of chat, viewings and listings (features/chat/chat-notices.ts, listing-management/listing-notices.ts)
     'notifications.text': '{text}',
     'notifications.chatRequest.label': 'New chat requests',
+    'notifications.chatRequest.body':
+      '{from} wants to rent {listing}: moving in {date}, budget {budget} a month.{count, plural, =0 {} one { They also sent you a message.} other { They also sent you # messages.}}',
     'notifications.chatInvite.label': 'Invitations to chat about a home',
     'notifications.chatInvite.title': 'Invitation from {from}',
     'notifications.messages.label': 'New chat messages while I am away',
@@ -223,6 +225,8 @@ export const notifications = defineArea({
     'notifications.unanswered.body': '{tenant} bertanya tentang {listing} {hours} jam yang lalu dan masih menunggu balasan anda di Kunci.',
     'notifications.text': '{text}',
     'notifications.chatRequest.label': 'Permintaan sembang baharu',
+    'notifications.chatRequest.body':
+      '{from} ingin menyewa {listing}: masuk {date}, bajet {budget} sebulan.{count, plural, =0 {} other { Mereka juga menghantar # mesej kepada anda.}}',
     'notifications.chatInvite.label': 'Jemputan berbual tentang rumah',
     'notifications.chatInvite.title': 'Jemputan daripada {from}',
     'notifications.messages.label': 'Mesej sembang baharu semasa saya tiada',
@@ -337,6 +341,8 @@ export const notifications = defineArea({
     'notifications.unanswered.body': '{tenant}在 {hours} 小时前询问了{listing}，仍在等待您在 Kunci 上回复。',
     'notifications.text': '{text}',
     'notifications.chatRequest.label': '新的聊天请求',
+    'notifications.chatRequest.body':
+      '{from} 想租 {listing}：{date} 入住，每月预算 {budget}。{count, plural, =0 {} other {对方还给您发了 # 条消息。}}',
     'notifications.chatInvite.label': '房源聊天邀请',
     'notifications.chatInvite.title': '{from} 的邀请',
     'notifications.messages.label': '我不在线时收到的新聊天消息',
