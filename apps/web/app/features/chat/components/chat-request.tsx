@@ -7,7 +7,7 @@ import { ApiError, useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { CENTRED_DIALOG, Modal } from '../../../components/ui/modal.tsx';
 
 type Info = Record<keyof typeof TENANT_INFO_COOKIES, string>;
 
@@ -105,12 +105,7 @@ export function ChatRequestButton({ propertyId }: { propertyId: number }) {
       <button type="button" className={style} onClick={() => setOpen(true)}>
         {t('chat.request.open')}
       </button>
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        labelledBy="chat-request-title"
-        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-6"
-      >
+      <Modal open={open} onClose={() => setOpen(false)} labelledBy="chat-request-title" className={`${CENTRED_DIALOG} p-6`}>
         <h2 id="chat-request-title" className="text-xl font-semibold">
           {t('chat.request.title')}
         </h2>

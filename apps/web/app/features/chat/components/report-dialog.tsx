@@ -3,7 +3,7 @@ import { REPORT_REASONS } from '@kunci/contracts/chat-constants';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { CENTRED_DIALOG, Modal } from '../../../components/ui/modal.tsx';
 
 /** Report the other side (with a reason and a note), and block them if the reporter wants. */
 export function ReportDialog({
@@ -30,7 +30,7 @@ export function ReportDialog({
     onDone();
   }
   return (
-    <Modal open={open} onClose={onClose} labelledBy="report-title" className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-6">
+    <Modal open={open} onClose={onClose} labelledBy="report-title" className={`${CENTRED_DIALOG} p-6`}>
       <h2 id="report-title" className="text-xl font-semibold">
         {t('chat.report.title')}
       </h2>

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { BUSINESS } from '@kunci/contracts/business';
 import { malaysiaDay } from '@kunci/i18n/format';
 import { Button, Field, FormError } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { CENTRED_DIALOG, Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, fieldErrors, useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
@@ -84,7 +84,7 @@ export function ApplyButton({
       <button type="button" onClick={() => setOpen(true)} className={look}>
         {t('deal.apply')}
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} labelledBy={`${id}-title`} className="w-full max-w-md rounded-2xl p-0">
+      <Modal open={open} onClose={() => setOpen(false)} labelledBy={`${id}-title`} className={`${CENTRED_DIALOG} p-0`}>
         <form className="space-y-4 p-5" onSubmit={(event) => void submit(event)}>
           <h2 id={`${id}-title`} className="text-lg font-semibold">
             {t('deal.apply.title', { listing: listingName })}

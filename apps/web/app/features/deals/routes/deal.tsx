@@ -3,7 +3,7 @@ import { Form, Link, data, redirectDocument, useNavigation, useRevalidator } fro
 import { FINAL_STATES, PutDealCommand, type Deal, type DealCommand, type DealState } from '@kunci/contracts/deals';
 import { formatMoneyExact, malaysiaDay } from '@kunci/i18n/format';
 import { Button, Field, FormError } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { CENTRED_DIALOG, Modal } from '../../../components/ui/modal.tsx';
 import { ApiError, serverApi } from '../../../lib/api.ts';
 import { languageOf, useI18n } from '../../../lib/i18n.tsx';
 import { noindexMeta } from '../../../lib/seo.ts';
@@ -414,7 +414,7 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
         onClose={() => setCancelling(false)}
         labelledBy="cancel-title"
         describedBy="cancel-money"
-        className="w-full max-w-md rounded-2xl p-0"
+        className={`${CENTRED_DIALOG} p-0`}
       >
         <Form method="post" className="space-y-4 p-5" onSubmit={() => setCancelling(false)}>
           <h2 id="cancel-title" className="text-lg font-semibold">
@@ -444,7 +444,7 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
         onClose={() => setPostponing(false)}
         labelledBy="postpone-title"
         describedBy="postpone-help"
-        className="w-full max-w-md rounded-2xl p-0"
+        className={`${CENTRED_DIALOG} p-0`}
       >
         <Form method="post" className="space-y-4 p-5" onSubmit={() => setPostponing(false)}>
           <h2 id="postpone-title" className="text-lg font-semibold">
@@ -477,7 +477,7 @@ function DealView({ deal, error }: { deal: Deal; error: string | undefined }) {
         onClose={() => setForfeiting(false)}
         labelledBy="forfeit-title"
         describedBy="forfeit-money"
-        className="w-full max-w-md rounded-2xl p-0"
+        className={`${CENTRED_DIALOG} p-0`}
       >
         <Form method="post" className="space-y-4 p-5" onSubmit={() => setForfeiting(false)}>
           <h2 id="forfeit-title" className="text-lg font-semibold">
