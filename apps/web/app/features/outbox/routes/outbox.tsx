@@ -39,7 +39,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           name="to"
           defaultValue={to}
           placeholder={t('outbox.to')}
-          className="flex-1 rounded-lg border border-gray-300 px-3 py-2"
+          className="min-w-0 flex-1 rounded-lg border border-gray-300 px-3 py-2"
         />
         <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white">
           {t('outbox.show')}
@@ -48,7 +48,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       {to && messages.length === 0 ? <p className="mt-6 text-gray-600">{t('outbox.empty')}</p> : null}
       <ul className="mt-6 space-y-3">
         {messages.map((m) => (
-          <li key={m.id} className="rounded-xl border border-gray-200 p-4">
+          <li key={m.id} className="rounded-xl border border-gray-200 p-4 wrap-anywhere">
             <p className="text-xs uppercase tracking-wide text-gray-500">
               {m.channel} · {m.to} · {t('outbox.sentAt', { date: dateTime(m.createdAt) })}
             </p>
