@@ -42,7 +42,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto grid max-w-6xl gap-4 px-4 py-6 md:grid-cols-[18rem_1fr]" data-live={live.online ? 'online' : 'offline'}>
-      <section aria-labelledby="chat-list-title" className={current ? 'hidden md:block' : ''}>
+      <section aria-labelledby="chat-list-title" className={current ? 'hidden min-w-0 md:block' : 'min-w-0'}>
         <h1 id="chat-list-title" className="text-2xl font-bold">
           {t('chat.title')}
         </h1>
@@ -56,7 +56,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
       {current ? (
-        <section aria-labelledby="chat-title" className="flex min-h-[70vh] flex-col rounded-xl border border-gray-200">
+        <section aria-labelledby="chat-title" className="flex min-h-[70vh] min-w-0 flex-col rounded-xl border border-gray-200">
           <header className="flex items-center gap-3 border-b border-gray-200 p-3">
             <Link to={href('chat')} className="md:hidden" aria-label={t('chat.back')}>
               ‹
