@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { RouterContextProvider, ServerRouter, type EntryContext } from 'react-router';
-import { lowPriorityModulePreloads } from './lib/module-preload.server.ts';
+import { pageScripts } from './lib/page-scripts.server.ts';
 import { serverContext, type ServerContext } from './lib/server-context.ts';
 import { StylesheetContext } from './lib/stylesheet.tsx';
 import { trackCatalogueUsage } from './lib/catalogue.tsx';
@@ -64,7 +64,7 @@ export default function handleRequest(
             });
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             pipe(body);
-            const page = pipeline(body, lowPriorityModulePreloads(), () => {});
+            const page = pipeline(body, pageScripts(), () => {});
             resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
           },
           onShellError(error: unknown) {

@@ -1,9 +1,11 @@
+import { useContext } from 'react';
 import {
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext,
   data,
   isRouteErrorResponse,
   redirect,
@@ -24,6 +26,7 @@ import { getServerContext, serverContext } from './lib/server-context.ts';
 import { I18nProvider } from './lib/i18n.tsx';
 import { VIEW_MODE_BOOT_SCRIPT } from './lib/view-mode.ts';
 import { ZOD_BOOT_SCRIPT } from './lib/zod-browser.ts';
+import { START_BOOT_SCRIPT, useHydratedMarker } from './lib/deferred-start.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import type { RootData } from './lib/root-data.ts';
 import { InlineStylesheet } from './lib/stylesheet.tsx';
@@ -133,6 +136,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Without the root's data (its loader failed) the language still comes from the address.
   const { pathname } = useLocation();
   const lang = root?.lang ?? parsePath(pathname).lang;
+  // The page's nonce, also when the root's data is missing (the server's router has it): the head script starts the app.
+  const framework = useContext(UNSAFE_FrameworkContext);
+  const nonce = root?.nonce ?? framework?.nonce;
+  useHydratedMarker();
   return (
     <html lang={HTML_LANG[lang]} data-view="grid">
       <head>
@@ -141,7 +148,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f7a5a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {root ? <meta name="map-tiles" content={root.mapTileUrl} /> : null}
-        <script nonce={root?.nonce} dangerouslySetInnerHTML={{ __html: ZOD_BOOT_SCRIPT + VIEW_MODE_BOOT_SCRIPT + APP_POPUP_BOOT_SCRIPT }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: ZOD_BOOT_SCRIPT + VIEW_MODE_BOOT_SCRIPT + APP_POPUP_BOOT_SCRIPT + START_BOOT_SCRIPT }}
+        />
         <InlineStylesheet />
         <Meta />
         <Links />
@@ -149,8 +160,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <CatalogueScript lang={lang} />
-        <ScrollRestoration nonce={root?.nonce} />
-        <Scripts nonce={root?.nonce} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -185,12 +185,13 @@ describe('page cache parts', () => {
     expect(changesListings('POST', '/api/property-prices/statistics', 200)).toBe(false);
   });
 
-  it('names inline scripts, not data blocks or external scripts', () => {
+  it('names inline scripts (a held one that runs later included), not data blocks or external scripts', () => {
     const html =
       '<script>a()</script><script type="module">b()</script><script src="/x.js"></script>' +
-      '<script type="application/json">{}</script><script type="application/ld+json">{}</script>';
+      '<script type="application/json">{}</script><script type="application/ld+json">{}</script>' +
+      '<script type="text/x-module-after-load" async="">c()</script>';
     const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-    expect(scriptSources(html)).toBe(`${sha('a()')} ${sha('b()')}`);
+    expect(scriptSources(html)).toBe(`${sha('a()')} ${sha('b()')} ${sha('c()')}`);
   });
 
   it('remembers an answer that is the same for everyone until a tag of it is invalidated, and never a failure', async () => {

@@ -18,9 +18,10 @@ const ID = 'app-messages';
 const ALWAYS = ['app', 'nav', 'errors', 'error', 'notFound', 'toast'];
 /**
  * Messages every page brings for what renders nothing on the server and shows after load (the app-install popup on
- * phones): without them the page would load the whole catalogue for four strings. Any other message still comes.
+ * phones, a signed-in visitor's floating chat button): without them the page would load the whole catalogue for a
+ * few strings, and the button would have no name until it came. Any other message still comes.
  */
-const ALWAYS_KEYS = ['growth.app.'];
+const ALWAYS_KEYS = ['growth.app.', 'chat.floating.'];
 
 interface PageCatalogue {
   lang: Language;

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+
+/**
+ * The app starts (its scripts are fetched and evaluated and the page hydrates) once the page has loaded and painted,
+ * not while the first listing photos are still arriving: on a phone's connection the scripts would share its
+ * bandwidth with the photos, and their evaluation and the hydration would hold the main thread before the first
+ * paint. The server renders every page whole, so until then links and forms work as plain HTML; what the scripts
+ * add (dialogs, the map, client navigation) follows a moment later.
+ *
+ * The router's module script (it imports the page's route modules and the client entry) and its module preloads
+ * leave the server in a form browsers neither run nor fetch (lib/page-scripts.server.ts). START_BOOT_SCRIPT, in the
+ * head, turns them back into module preloads (all at once, so the imports do not come one after another) and a
+ * module script of the same text after the window's `load` event and the next frame, or START_FALLBACK_MS after the
+ * document was parsed if `load` has not come by then (an image that never finishes). What it adds carries the held
+ * script's nonce; a page from the page cache allows the script by the hash of its text, which is the held script's
+ * (apps/server page-cache.ts), and the preloads are our own files ('self').
+ */
+export const HELD_MODULE_TYPE = 'text/x-module-after-load';
+/** The `rel` the module preloads are sent with, which browsers ignore. */
+export const HELD_PRELOAD_REL = 'x-modulepreload-after-load';
+
+/** The longest the start waits for `load` once the document is parsed. */
+export const START_FALLBACK_MS = 4000;
+
+export const START_BOOT_SCRIPT =
+  `(function(){var started=false;function start(){if(started)return;` +
+  `var held=document.querySelector('script[type="${HELD_MODULE_TYPE}"]');if(!held)return;started=true;` +
+  `var links=document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]');` +
+  `for(var i=0;i<links.length;i++){var link=document.createElement('link');link.rel='modulepreload';` +
+  `link.href=links[i].getAttribute('href');link.nonce=held.nonce;document.head.appendChild(link)}` +
+  `var script=document.createElement('script');script.type='module';script.nonce=held.nonce;script.text=held.text;document.head.appendChild(script)}` +
+  `function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}` +
+  `if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint);` +
+  `addEventListener('DOMContentLoaded',function(){setTimeout(start,${START_FALLBACK_MS})})})();`;
+
+/** The attribute <html> gets once the app has hydrated: browser tests wait for it before acting on a page. */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
+/** In the root layout: marks <html> once the first render has been hydrated (effects run after the commit). */
+export function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+  }, []);
+}
