@@ -1,8 +1,88 @@
-import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
 import { pngDeclaring } from '@kunci/media/test-images';
 import { simulatorAnswers } from '../apps/server/src/features/screening/credit-bureau.ts';
+
+/**
+ * Whether the page in the browser may be acted on: parsed, and, when it is one of the app's pages, hydrated. A page
+ * starts its scripts only once it has loaded and painted (apps/web/app/lib/deferred-start.ts), so for a moment after
+ * `load` a button the scripts handle does nothing; the app marks <html data-hydrated> when it has hydrated. Other
+ * documents (an API answer, the payment simulator's page, a page without scripts) never hydrate and need not.
+ */
+function settled(): boolean {
+  if (document.readyState === 'loading') return false;
+  return !('__reactRouterContext' in window) || document.documentElement.hasAttribute('data-hydrated');
+}
+
+/** Waits until the page's app has hydrated (see `settled`); navigations in between are followed. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(settled, undefined, { timeout: 15_000 });
+}
+
+const PAGE_NAVIGATIONS = ['goto', 'reload', 'goBack', 'goForward'] as const;
+const ACTIONS = [
+  'check',
+  'clear',
+  'click',
+  'dblclick',
+  'dispatchEvent',
+  'dragTo',
+  'fill',
+  'focus',
+  'hover',
+  'press',
+  'pressSequentially',
+  'selectOption',
+  'selectText',
+  'setChecked',
+  'setInputFiles',
+  'tap',
+  'type',
+  'uncheck',
+] as const;
+const PATCHED = Symbol('waits for hydration');
+
+/**
+ * Makes every page of this worker wait for hydration (see `settled`) after a navigation and before each action on
+ * an element, whoever made the page (a journey's own browser contexts included): the methods of the Page and Locator
+ * classes are wrapped once, from a throwaway page's prototypes.
+ */
+async function waitForHydrationEverywhere(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pagePrototype = Object.getPrototypeOf(page) as Record<string | symbol, unknown>;
+  const locatorPrototype = Object.getPrototypeOf(page.locator('html')) as Record<string | symbol, unknown>;
+  await context.close();
+  if (pagePrototype[PATCHED]) return;
+  pagePrototype[PATCHED] = true;
+  for (const name of PAGE_NAVIGATIONS) {
+    const navigate = pagePrototype[name] as (this: Page, ...args: unknown[]) => Promise<unknown>;
+    pagePrototype[name] = async function (this: Page, ...args: unknown[]) {
+      const response = await navigate.apply(this, args);
+      await hydrated(this);
+      return response;
+    };
+  }
+  for (const name of ACTIONS) {
+    const act = locatorPrototype[name] as (this: Locator, ...args: unknown[]) => Promise<unknown>;
+    locatorPrototype[name] = async function (this: Locator, ...args: unknown[]) {
+      await hydrated(this.page());
+      return act.apply(this, args);
+    };
+  }
+}
+
+/** The journeys' `test`: Playwright's, with pages that wait for the app to hydrate before they are acted on. */
+export const test = base.extend<object, { waitsForHydration: void }>({
+  waitsForHydration: [
+    async ({ browser }, use) => {
+      await waitForHydrationEverywhere(browser);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+});
 
 let mobileCounter = Math.floor(Math.random() * 10_000_000);
 /**

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, freshMobile, latestCode, outbox, signIn } from '../support.ts';
+import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, freshMobile, latestCode, outbox, signIn, test } from '../support.ts';
 
 async function pinFromOutbox(page: Page, e164: string): Promise<string> {
   // The PIN step is on screen once the server has sent the PIN.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import {
   DEMO_OPERATIONS,
   bookedDeal,
@@ -7,6 +7,7 @@ import {
   latestCode,
   signIn,
   startingFrom,
+  test,
   uploadDocuments,
 } from '../support.ts';
 

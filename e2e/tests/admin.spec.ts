@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, latestCode, newTenant, signIn, signInByPin } from '../support.ts';
+import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, latestCode, newTenant, signIn, signInByPin, test } from '../support.ts';
 
 const MODERATOR = { phone: '+60123000003', password: 'kunci-moderator-2026' };
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_LANDLORD, expectNoSeriousAxeViolations, freshMobile, latestCode, outbox, signIn, signInByPin } from '../support.ts';
+import { expect, type Page } from '@playwright/test';
+import { DEMO_LANDLORD, expectNoSeriousAxeViolations, freshMobile, latestCode, outbox, signIn, signInByPin, test } from '../support.ts';
 
 /** The page is no wider than the phone's screen. */
 async function fitsTheScreen(page: Page) {

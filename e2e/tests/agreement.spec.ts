@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
-import { DEMO_LANDLORD, approvedDeal, dealParties, expectNoSeriousAxeViolations, latestCode } from '../support.ts';
+import { DEMO_LANDLORD, approvedDeal, dealParties, expectNoSeriousAxeViolations, latestCode, test } from '../support.ts';
 
 /**
  * The issue's acceptance, agreement part: from the approved deal the landlord starts the agreement for 12 months in

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from '../support.ts';
+import { expect } from '@playwright/test';
+import { signIn, test } from '../support.ts';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });

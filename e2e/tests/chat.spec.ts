@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { test } from '../support.ts';
 
 test('a tenant sends a chat request from a listing, then messages the landlord live', async ({ page }) => {
   test.setTimeout(60_000);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
+import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn, test } from '../support.ts';
 
 /** The page's JSON-LD documents. */
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, newTenant, signIn, tenantAndLandlord } from '../support.ts';
+import { expect } from '@playwright/test';
+import { expectNoSeriousAxeViolations, newTenant, signIn, tenantAndLandlord, test } from '../support.ts';
 
 interface OwnerListing {
   id: number;

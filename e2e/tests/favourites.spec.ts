@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations } from '../support.ts';
+import { expect } from '@playwright/test';
+import { expectNoSeriousAxeViolations, test } from '../support.ts';
 
 test('a visitor hearts a home, signs in and finds it saved; the shortlist link works for others until revoked', async ({ page, browser }) => {
   test.setTimeout(60_000);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { confirmWithPin, expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
+import { expect } from '@playwright/test';
+import { confirmWithPin, expectNoSeriousAxeViolations, freshMobile, signIn, test } from '../support.ts';
 
 test.describe('the play-store popup on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });

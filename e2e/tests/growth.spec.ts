@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { confirmWithPin, expectNoSeriousAxeViolations, freshMobile } from '../support.ts';
+import { expect, type Page } from '@playwright/test';
+import { confirmWithPin, expectNoSeriousAxeViolations, freshMobile, test } from '../support.ts';
 
 /** On the register page: a new account by PIN from the development outbox. */
 async function registerByPin(page: Page, name: string) {

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demoLandlord, demoListing } from '@kunci/db/demo/generate';
-import { expectNoSeriousAxeViolations, freshMobile, signIn, signInByPin } from '../support.ts';
+import { expectNoSeriousAxeViolations, freshMobile, signIn, signInByPin, test } from '../support.ts';
 
 /** Tomorrow in Malaysia, as the date field takes it. */
 const tomorrow = () => new Date(Date.now() + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);

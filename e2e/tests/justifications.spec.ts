@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, freshMobile, signIn } from '../support.ts';
+import { expect } from '@playwright/test';
+import { expectNoSeriousAxeViolations, freshMobile, signIn, test } from '../support.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n% Surat tawaran kerja, RM5,200 sebulan\n%%EOF\n');
 

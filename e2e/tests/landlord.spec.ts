@@ -1,7 +1,7 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { tinyMp4 } from '@kunci/media/test-videos';
-import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
+import { expectNoSeriousAxeViolations, signIn, test } from '../support.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 // One after another, in order: these journeys post as the same demo landlord, and /post offers the newest draft, so a

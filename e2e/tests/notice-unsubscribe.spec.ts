@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support.ts';
 
 test('an unsubscribe link that is not valid says so in its heading, not “Unsubscribed”', async ({ page }) => {
   await page.goto('/zh/unsubscribe?token=not-a-valid-token');

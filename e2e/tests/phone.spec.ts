@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations } from '../support.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, test } from '../support.ts';
 
 /** The phone: 390 x 844, touch. */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

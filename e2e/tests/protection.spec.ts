@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { SIMULATOR_CARDS } from '@kunci/contracts/payments';
-import { DEMO_LANDLORD, approvedDeal, dealParties, expectNoSeriousAxeViolations, outbox, startingFrom } from '../support.ts';
+import { DEMO_LANDLORD, approvedDeal, dealParties, expectNoSeriousAxeViolations, outbox, startingFrom, test } from '../support.ts';
 
 /**
  * An ACTIVE tenancy at RM1,800 for 12 months through the API, as the agreement journey reaches it in the browser: one

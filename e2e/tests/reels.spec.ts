@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { ReelPage } from '@kunci/contracts/reels';
-import { expectNoSeriousAxeViolations } from '../support.ts';
+import { expectNoSeriousAxeViolations, test } from '../support.ts';
 
 /** The reel on screen: the feed marks it on its section. */
 const activeIndex = (page: Page) => page.locator('section[data-active]').getAttribute('data-active');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, freshMobile, outbox, signIn, signInByPin } from '../support.ts';
+import { expect } from '@playwright/test';
+import { expectNoSeriousAxeViolations, freshMobile, outbox, signIn, signInByPin, test } from '../support.ts';
 
 const malaysiaDay = (offsetDays: number) => new Date(Date.now() + 8 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 

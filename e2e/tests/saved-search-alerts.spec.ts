@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from '../support.ts';
+import { expect } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn, test } from '../support.ts';
 
 interface Pending {
   id: number;

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { pngDeclaring } from '@kunci/media/test-images';
 import { simulatorAnswers } from '../../apps/server/src/features/screening/credit-bureau.ts';
-import { NRIC_PASSES, bookedDeal, dealParties, expectNoSeriousAxeViolations, signIn, verifyAllDocuments } from '../support.ts';
+import { NRIC_PASSES, bookedDeal, dealParties, expectNoSeriousAxeViolations, signIn, test, verifyAllDocuments } from '../support.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n% Slip gaji Oktober 2026, gaji bersih RM4,200\n%%EOF\n');
 const PNG = pngDeclaring(8, 6);

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support.ts';
 
 /** What the browser says the page's policies refused (a map tile, a photo, a socket) or could not read. */
 function policyComplaints(page: Page): string[] {

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support.ts';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -57,6 +58,48 @@ test('the inlined stylesheet is kept through hydration and client-side navigatio
   await styled();
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((script) => script.includes('tailwindcss'))).toEqual([]);
+});
+
+test('the app starts once the page has loaded and hydrates under the page policy, on a kept page and on one made for the visitor', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  // When the window's load event came and when <html> was marked hydrated, on the page's clock.
+  await page.addInitScript(() => {
+    const times: Record<string, number> = {};
+    (window as unknown as { startTimes: Record<string, number> }).startTimes = times;
+    addEventListener('load', () => (times['load'] = performance.now()));
+    new MutationObserver(() => {
+      if (document.documentElement.hasAttribute('data-hydrated')) times['hydrated'] ??= performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+  });
+  for (const [path, policy] of [
+    ['/rent/bangsar', /script-src 'self' 'sha256-/],
+    ['/login', /script-src 'self' 'nonce-/],
+  ] as const) {
+    const response = (await page.goto(path))!;
+    expect(response.headers()['content-security-policy']).toMatch(policy);
+    // The router's module script and preloads are sent held: nothing the parser would fetch or run at once.
+    const html = await response.text();
+    expect(html).toContain(' type="text/x-module-after-load" async="">');
+    expect(html).toContain('<link rel="x-modulepreload-after-load" href="/assets/');
+    expect(html).not.toContain(' type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    const times = await page.evaluate(() => (window as unknown as { startTimes: Record<string, number> }).startTimes);
+    expect(times['hydrated']).toBeGreaterThan(times['load']!);
+  }
+  // Hydrated: a link is followed by the router, without loading a document (the window is the same one).
+  await page.goto('/rent/bangsar');
+  await page.evaluate(() => ((window as unknown as { sameWindow: boolean }).sameWindow = true));
+  await page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/details\/\d+$/);
+  expect(await page.evaluate(() => (window as unknown as { sameWindow?: boolean }).sameWindow)).toBe(true);
+  expect(errors).toEqual([]);
 });
 
 test('the page carries the catalogue areas it uses in its own language, outside the scripts; client-side navigation loads the rest and keeps speaking it', async ({

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import sharp from 'sharp';
-import { confirmWithPin, expectCentred, expectNoSeriousAxeViolations, freshMobile, signIn, tenantAndLandlord } from '../support.ts';
+import { confirmWithPin, expectCentred, expectNoSeriousAxeViolations, freshMobile, signIn, tenantAndLandlord, test } from '../support.ts';
 
 /**
  * The issue's acceptance, in two browsers: with PostgreSQL and Redis the landlord is on the second server
