@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_LANDLORD, signIn } from '../support.ts';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { DEMO_LANDLORD, signIn, test } from '../support.ts';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
