@@ -36,6 +36,16 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // Journeys take e2e/support.ts's test, whose pages wait for the app to hydrate before they are acted on.
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test from '../support.ts' (it waits for hydration)." }] },
+      ],
+    },
+  },
+  {
     // The service worker runs in its own global scope (self, clients), not a page's.
     files: ['apps/web/public/sw.js'],
     languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' },
