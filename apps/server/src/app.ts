@@ -269,8 +269,10 @@ export async function buildApp({ config, database, store, redis, web = true, log
     secret,
     publicUrl: config.publicUrl,
     lifetimeDays: config.listings.lifetimeDays,
-    // Saved-search alerts: an approved listing is matched by a job queued here (it waits for the approval's commit).
+    // Saved-search alerts: an approved listing is matched by a job queued before the approval and made due once it
+    // has committed.
     onApproving: (propertyId) => savedSearches.approving(propertyId),
+    onApproved: (propertyId) => savedSearches.approved(propertyId),
   });
 
   const favourites = createFavouritesService(createFavouritesRepository(db), config.publicUrl);

@@ -34,10 +34,12 @@ export interface ListingLifecycleDeps {
   lifetimeDays: number;
   /** Told as a listing is being approved, before the approval commits (saved-search alerts queue their matching). */
   onApproving?: ((propertyId: number) => Promise<void>) | undefined;
+  /** After a listing's approval has committed. */
+  onApproved?: ((propertyId: number) => Promise<void>) | undefined;
 }
 
 /** A listing's life: drafted, edited, submitted, reviewed, switched off and on, extended; the owner's lists. */
-export function createListingLifecycleService({ repository, secret, publicUrl, lifetimeDays, onApproving }: ListingLifecycleDeps) {
+export function createListingLifecycleService({ repository, secret, publicUrl, lifetimeDays, onApproving, onApproved }: ListingLifecycleDeps) {
   /**
    * Where a home is filed: a known building's area; else the area of its postcode nearest to the pin (or the
    * area nearest to the pin when the postcode names none of ours precisely). Never a default: a home
@@ -190,7 +192,7 @@ export function createListingLifecycleService({ repository, secret, publicUrl, l
       if (moderatorAction && !holdsRole(actor.role, ['moderator'])) throw new AppError(ErrorCode.FORBIDDEN, { propertyId: id, action });
       if (action === 'submit') return service.activate(actor, id);
       if (action === 'approve') await onApproving?.(id);
-      return repository.transaction(async (tx) => {
+      const listing = await repository.transaction(async (tx) => {
         await tx.lock(id);
         const row = await ownedListing(tx, actor, id, moderatorAction);
         const reviewed = { reviewedAt: new Date(), reviewedBy: actor.id };
@@ -236,6 +238,8 @@ export function createListingLifecycleService({ repository, secret, publicUrl, l
         }
         return currentListing(tx, id);
       });
+      if (action === 'approve') await onApproved?.(id);
+      return listing;
     },
 
     /** Extends the listing's life by the extension period from today or its expiry, whichever is later. */

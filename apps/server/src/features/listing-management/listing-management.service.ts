@@ -17,6 +17,7 @@ export interface ListingManagementDeps {
   publicUrl: string;
   lifetimeDays?: number;
   onApproving?: ListingLifecycleDeps['onApproving'];
+  onApproved?: ListingLifecycleDeps['onApproved'];
 }
 
 /**
@@ -30,10 +31,11 @@ export function createListingManagementService({
   publicUrl,
   lifetimeDays = BUSINESS.listing.lifetimeDays,
   onApproving,
+  onApproved,
 }: ListingManagementDeps) {
   const uploads = createUploads({ repository: repository.uploads, store, secret, publicUrl });
   return {
-    lifecycle: createListingLifecycleService({ repository, secret, publicUrl, lifetimeDays, onApproving }),
+    lifecycle: createListingLifecycleService({ repository, secret, publicUrl, lifetimeDays, onApproving, onApproved }),
     media: createListingMediaService({ repository, uploads, store, secret }),
     leads: createLandlordLeadsService(repository),
     prices: createPriceStatisticsService(repository),

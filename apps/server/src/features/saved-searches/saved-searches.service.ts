@@ -24,6 +24,9 @@ type StoredQuery = Record<string, string | number | boolean>;
 const matchListing = defineJob<{ propertyId: number }>('saved-searches.match', { maxAttempts: 6 });
 /** How many times a listing still under review is looked at again (its approval had not committed yet). */
 const PENDING_RETRIES = 3;
+/** How long a listing's matching waits for its approval to be told committed (`approved`) before it runs anyway. */
+const APPROVAL_GRACE_MS = 60_000;
+const matchKey = (propertyId: number) => `saved-searches.match:${propertyId}`;
 const DIGESTS_PER_RUN = 200;
 /** How often due digests are looked for (at most): a daily digest goes out within this of its time. */
 export const DIGEST_INTERVAL_SECONDS = 600;
@@ -250,9 +253,18 @@ export function createSavedSearchesService({ repository, notifications, jobs, pu
       return { id };
     },
 
-    /** Called as a listing is approved: queues its matching, which waits for the approval to commit. */
+    /**
+     * Called before a listing's approval is written: queues its matching for a minute later, so it happens even if
+     * this instance stops before `approved` (a matching that finds the listing not approved does nothing).
+     */
     async approving(propertyId: number) {
-      await jobs.enqueue(matchListing, { propertyId }, { key: `saved-searches.match:${propertyId}` });
+      const runAt = new Date(clock().getTime() + APPROVAL_GRACE_MS);
+      await jobs.enqueue(matchListing, { propertyId }, { key: matchKey(propertyId), runAt });
+    },
+
+    /** Called once the approval has committed: the matching runs now (instant alerts go out within seconds). */
+    async approved(propertyId: number) {
+      await jobs.promote(matchListing, matchKey(propertyId));
     },
 
     match,

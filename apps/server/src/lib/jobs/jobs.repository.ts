@@ -123,6 +123,19 @@ export function createJobsRepository(db: Database) {
           .returning({ id: jobs.id })
       ).length > 0,
 
+    /**
+     * Brings a pending job's time forward to `now` (a NOTIFY on JOBS_CHANNEL with it, delivered on commit); false when
+     * there is no such job or it is already due.
+     */
+    promote: async (name: string, key: string, now: Date) =>
+      (
+        await db
+          .update(jobs)
+          .set({ runAt: now })
+          .where(and(eq(jobs.name, name), eq(jobs.key, key), eq(jobs.state, 'pending'), sql`${jobs.runAt} > ${now.toISOString()}::timestamptz`))
+          .returning({ id: jobs.id, woke: sql<string>`pg_notify(${JOBS_CHANNEL}, '')::text` })
+      ).length > 0,
+
     /** Withdraws a pending job by its key; false when there was none (already running, done or never there). */
     cancel: async (name: string, key: string) =>
       (

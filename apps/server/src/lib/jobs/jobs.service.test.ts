@@ -297,9 +297,14 @@ describe('job queue', () => {
       expect(seen).toEqual(['Siti']);
       expect(performance.now() - committed).toBeLessThan(5000);
       // A job due later sends nothing: it waits for a poll after its time.
-      await enqueuer.enqueue(greet, { name: 'later' }, { runAt: new Date(START.getTime() + 60_000) });
+      await enqueuer.enqueue(greet, { name: 'later' }, { runAt: new Date(START.getTime() + 60_000), key: 'greet:later' });
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(seen).toEqual(['Siti']);
+      // Made due now by its key (its reason committed): taken at once too, and only once made due.
+      expect(await enqueuer.promote(greet, 'greet:later')).toBe(true);
+      for (let i = 0; i < 100 && seen.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(seen).toEqual(['Siti', 'later']);
+      expect(await enqueuer.promote(greet, 'greet:later')).toBe(false);
     } finally {
       await taker.stop();
     }

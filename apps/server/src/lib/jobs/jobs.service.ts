@@ -56,6 +56,11 @@ export interface JobQueue {
   enqueue<Payload>(type: JobType<Payload>, payload: Payload, options?: EnqueueOptions): Promise<{ id: number } | null>;
   /** Withdraws a pending job by its key (e.g. a deadline that no longer applies); false when none was pending. */
   cancel(type: JobType<unknown>, key: string): Promise<boolean>;
+  /**
+   * Makes a pending job due now, by its key (e.g. one queued for later as a safety net, whose reason has just
+   * committed); the listening queues take it at once. False when none was pending for later.
+   */
+  promote(type: JobType<unknown>, key: string): Promise<boolean>;
   /** The handler of one kind of job, registered at start. An instance takes only jobs it has handlers for. */
   handle<Payload>(type: JobType<Payload>, handler: JobHandler<Payload>): void;
   /**
@@ -282,6 +287,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return row ? { id: row.id } : null;
     },
     cancel: (type, key) => repository.cancel(type.name, key),
+    promote: (type, key) => repository.promote(type.name, key, clock()),
     handle: (type, handler) => register(type.name, handler as JobHandler<unknown>),
     every: (name, seconds, handler) => {
       if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`job ${name}: every needs whole seconds, at least 1`);
