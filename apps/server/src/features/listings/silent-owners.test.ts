@@ -56,6 +56,16 @@ describe('relevance ranks listings of landlords who never answer last', () => {
     return (res.json() as ListingPage).content.map((l) => l.id);
   };
 
+  /** `count` chat requests from new tenants to the answering landlord, opened now and left unanswered. */
+  const requestsToAnswering = async (count: number) => {
+    for (let i = 0; i < count; i += 1) {
+      const tenant = (await signIn(t.app)).userId;
+      await t.database.db
+        .insert(chatConversations)
+        .values({ propertyId: answering.listingId, tenantId: tenant, landlordId: answering.userId, openedBy: 'TENANT' });
+    }
+  };
+
   it('puts the listing of a landlord with unanswered requests after an equal one, in relevance only', async () => {
     expect(await order()).toEqual([silent.listingId, answering.listingId]);
     expect(await t.app.landlordResponses.rankSilentLandlords()).toEqual({ lowered: 1, lifted: 0 });
@@ -78,25 +88,13 @@ describe('relevance ranks listings of landlords who never answer last', () => {
   });
 
   it('does not lower a landlord with fewer unanswered requests than the setting', async () => {
-    const db = t.database.db;
-    for (let i = 0; i < BUSINESS.alerts.neverAnswersMinRequests - 1; i += 1) {
-      const tenant = (await signIn(t.app)).userId;
-      await db
-        .insert(chatConversations)
-        .values({ propertyId: answering.listingId, tenantId: tenant, landlordId: answering.userId, openedBy: 'TENANT' });
-    }
+    await requestsToAnswering(BUSINESS.alerts.neverAnswersMinRequests - 1);
     expect(await t.app.landlordResponses.rankSilentLandlords()).toEqual({ lowered: 0, lifted: 0 });
     expect(await order()).toEqual([silent.listingId, answering.listingId]);
   });
 
   it('does not lower a landlord whose unanswered requests are too recent to have been answered', async () => {
-    const db = t.database.db;
-    for (let i = 0; i < BUSINESS.alerts.neverAnswersMinRequests + 1; i += 1) {
-      const tenant = (await signIn(t.app)).userId;
-      await db
-        .insert(chatConversations)
-        .values({ propertyId: answering.listingId, tenantId: tenant, landlordId: answering.userId, openedBy: 'TENANT' });
-    }
+    await requestsToAnswering(BUSINESS.alerts.neverAnswersMinRequests + 1);
     expect(await t.app.landlordResponses.rankSilentLandlords()).toEqual({ lowered: 0, lifted: 0 });
     expect(await order()).toEqual([silent.listingId, answering.listingId]);
   });
