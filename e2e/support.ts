@@ -101,10 +101,17 @@ export async function outbox(request: APIRequestContext, to: string): Promise<st
   return messages.map((message) => message.body);
 }
 
-/** The 6-digit code of the newest message to `phone` that holds one (notices may arrive after it). */
-export async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
-  const code = (await outbox(request, phone)).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).find(Boolean);
-  expect(code, `a 6-digit code in the outbox of ${phone}`).toBeTruthy();
+/**
+ * The 6-digit code of the newest message to `phone` that holds one (notices may arrive after it). A shared demo
+ * phone takes codes from journeys running beside this one: `about` keeps to the messages that name it (a signing
+ * code names its home).
+ */
+export async function latestCode(request: APIRequestContext, phone: string, about?: string): Promise<string> {
+  const code = (await outbox(request, phone))
+    .filter((body) => about === undefined || body.includes(about))
+    .map((body) => /\b(\d{6})\b/.exec(body)?.[1])
+    .find(Boolean);
+  expect(code, `a 6-digit code in the outbox of ${phone}${about === undefined ? '' : ` about ${about}`}`).toBeTruthy();
   return code!;
 }
 

@@ -89,7 +89,7 @@ test('a landlord invites a tenant found elsewhere by phone; the tenant accepts o
   await expect(landlord).toHaveURL(/\/dashboard\/ta-initiate\/new\/landlord\?dealId=/);
   await landlord.getByRole('button', { name: 'Send me a code' }).click();
   await expect(landlord.getByText(/Code sent to/)).toBeVisible();
-  await landlord.getByLabel('6-digit code').fill(await latestCode(landlord.request, DEMO_LANDLORD.phone));
+  await landlord.getByLabel('6-digit code').fill(await latestCode(landlord.request, DEMO_LANDLORD.phone, home));
   await landlord.getByRole('button', { name: 'Sign the agreement' }).click();
   await expect(landlord.getByTestId('agreement-status')).toHaveText('Signed by both parties');
   await expect(landlord.getByTestId('agreement-sha256')).toHaveText(/^[0-9a-f]{64}$/);

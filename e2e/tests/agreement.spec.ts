@@ -13,7 +13,7 @@ test('the landlord starts the agreement in Malay, both sign with codes, the tena
 }) => {
   test.setTimeout(150_000);
   const { tenant, tenantPhone, landlord, staff, close } = await dealParties(browser, baseURL!, { language: 'ms' });
-  const { dealId } = await approvedDeal(tenant.request, landlord.request, staff.request, {
+  const { dealId, listing } = await approvedDeal(tenant.request, landlord.request, staff.request, {
     origin: baseURL!,
     // From a third down the list: the deal and screening journeys take the first and the last ones.
     candidates: (rentals) => rentals.slice(Math.floor(rentals.length / 3)),
@@ -46,7 +46,7 @@ test('the landlord starts the agreement in Malay, both sign with codes, the tena
   // The landlord signs with the code sent to their phone.
   await landlord.getByRole('button', { name: 'Hantar kod kepada saya' }).click();
   await expect(landlord.getByText(/Kod dihantar ke/)).toBeVisible();
-  await landlord.getByLabel('Kod 6 digit').fill(await latestCode(landlord.request, DEMO_LANDLORD.phone));
+  await landlord.getByLabel('Kod 6 digit').fill(await latestCode(landlord.request, DEMO_LANDLORD.phone, listing.name));
   await landlord.getByRole('button', { name: 'Tandatangani perjanjian' }).click();
   await expect(landlord.getByText('Anda telah menandatangani. Menunggu pihak satu lagi.')).toBeVisible();
 
