@@ -13,6 +13,7 @@ interface Pending {
 test('a tenant saves a search, a matching listing is approved, the bell shows it without a reload and the outbox holds the email', async ({
   browser,
   baseURL,
+  request,
 }) => {
   test.setTimeout(90_000);
   // A listing waiting for review, as the moderator's queue has it.
@@ -59,15 +60,12 @@ test('a tenant saves a search, a matching listing is approved, the bell shows it
   await panel.getByRole('link', { name: new RegExp(`New home for “${searchName}”`) }).click();
   await expect(tenant).toHaveURL(new RegExp(`/details/${pending.id}$`));
 
-  // The email: in the tenant's language, with the listing's card and an unsubscribe link that works.
-  let email: { subject: string | null; body: string } | undefined;
+  // The email: in the tenant's language, with the listing's card, an unsubscribe link and a List-Unsubscribe that work.
+  let email: { subject: string | null; body: string; html?: string | null; headers?: Record<string, string> | null } | undefined;
   await expect
     .poll(
       async () => {
-        const messages = (await (await tenant.request.get('/api/dev/outbox?to=tenant%40demo.kunci.my')).json()) as {
-          subject: string | null;
-          body: string;
-        }[];
+        const messages = (await (await tenant.request.get('/api/dev/outbox?to=tenant%40demo.kunci.my')).json()) as NonNullable<typeof email>[];
         email = messages.find((m) => m.subject === `New home for “${searchName}”`);
         return Boolean(email);
       },
@@ -76,16 +74,51 @@ test('a tenant saves a search, a matching listing is approved, the bell shows it
     .toBe(true);
   expect(email!.body).toContain(`${pending.name}\n`);
   expect(email!.body).toContain(`/details/${pending.id}`);
+  expect(email!.html).toContain(`/details/${pending.id}`);
+
+  // The outbox page shows it as a mail client gets it, on a phone: the headers, and the HTML card in a frame that
+  // is kept from the page and runs no script.
+  await tenant.setViewportSize({ width: 375, height: 812 });
+  await tenant.goto('/dev/outbox?to=tenant%40demo.kunci.my');
+  const message = tenant.getByRole('listitem').filter({ hasText: `New home for “${searchName}”` });
+  await expect(message.getByTestId('outbox-headers')).toContainText(`List-Unsubscribe: ${email!.headers!['List-Unsubscribe']}`);
+  const frame = message.getByTitle(`HTML part of “New home for “${searchName}””`);
+  await expect(frame.contentFrame().getByRole('link', { name: pending.name })).toBeVisible();
+  await expect(frame.contentFrame().getByRole('heading', { name: `New home for “${searchName}”` })).toBeVisible();
+  expect(await tenant.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await frame.evaluate((element: HTMLIFrameElement) => element.contentDocument)).toBeNull();
+  await frame.evaluate((element: HTMLIFrameElement) => {
+    element.srcdoc = '<p id="state">waiting</p><script>document.getElementById("state").textContent = "ran"</script>';
+  });
+  await expect(frame.contentFrame().getByText('waiting')).toBeVisible();
+  await expect(frame.contentFrame().getByText('ran', { exact: true })).toHaveCount(0);
+  await tenant.setViewportSize({ width: 1280, height: 720 });
+
+  // A mail client's one-click unsubscribe (RFC 8058): a POST without cookies to the header's address.
+  expect(email!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  const oneClick = new URL(/^<(.+)>$/.exec(email!.headers!['List-Unsubscribe']!)![1]!);
+  const unsubscribed = await request.post(oneClick.pathname + oneClick.search, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: 'List-Unsubscribe=One-Click',
+  });
+  expect(unsubscribed.status()).toBe(200);
+  expect(await unsubscribed.json()).toMatchObject({ channel: 'email', label: 'New homes for my saved searches' });
+
+  // The settings show that email off; it goes back on from there.
+  const box = tenant.getByRole('checkbox', { name: 'Email for “New homes for my saved searches”' });
+  const emailOffThenOn = async () => {
+    await tenant.goto('/dashboard/notifications/settings');
+    await expect(box).not.toBeChecked();
+    await box.check();
+    await expect(tenant.getByText('Saved', { exact: true })).toBeVisible();
+  };
+  await emailOffThenOn();
+
+  // The link in the email's text does the same from a page.
   const unsubscribe = /Stop these emails: (\S+)/.exec(email!.body)![1]!;
   await tenant.goto(new URL(unsubscribe).pathname + new URL(unsubscribe).search);
   await expect(tenant.getByText('You will no longer get emails for “New homes for my saved searches”.')).toBeVisible();
-
-  // The settings show that email off; it goes back on from there.
-  await tenant.goto('/dashboard/notifications/settings');
-  const box = tenant.getByRole('checkbox', { name: 'Email for “New homes for my saved searches”' });
-  await expect(box).not.toBeChecked();
-  await box.check();
-  await expect(tenant.getByText('Saved', { exact: true })).toBeVisible();
+  await emailOffThenOn();
   await expectNoSeriousAxeViolations(tenant);
 
   // The saved search is listed, found the listing, and can be paused.

@@ -6,7 +6,12 @@ export const OutboxMessage = z.object({
   channel: z.enum(['sms', 'email']),
   to: z.string(),
   subject: z.string().nullable(),
+  /** The plain text (an email's text part). */
   body: z.string(),
+  /** An email's HTML part, as a mail client would get it; null for SMS and plain-text emails. */
+  html: z.string().nullable().optional(),
+  /** An email's extra headers (List-Unsubscribe, List-Unsubscribe-Post); null when it has none. */
+  headers: z.record(z.string(), z.string()).nullable().optional(),
   createdAt: z.string(),
 });
 export const OutboxMessages = z.array(OutboxMessage);

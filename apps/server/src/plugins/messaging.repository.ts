@@ -5,7 +5,14 @@ import { outboxMessages } from '@kunci/db/schema';
 /** The development outbox: messages of channels without a provider. */
 export function createOutboxRepository(db: Database) {
   return {
-    add: async (message: { channel: 'sms' | 'email'; to: string; subject: string | null; body: string }) => {
+    add: async (message: {
+      channel: 'sms' | 'email';
+      to: string;
+      subject: string | null;
+      body: string;
+      html?: string | null;
+      headers?: Record<string, string> | null;
+    }) => {
       await db.insert(outboxMessages).values(message);
     },
 

@@ -8,10 +8,19 @@ export interface Messenger {
   email(to: string, subject: string, body: string, extra?: EmailExtra): Promise<void>;
   /** Channels without a provider: their messages are kept in the outbox table (readable in demo mode only). */
   readonly outbox: { sms: boolean; email: boolean };
-  readOutbox(
-    to: string | undefined,
-    limit: number,
-  ): Promise<{ id: number; channel: string; to: string; subject: string | null; body: string; createdAt: Date }[]>;
+  readOutbox(to: string | undefined, limit: number): Promise<OutboxRecord[]>;
+}
+
+/** A message the outbox holds: an email keeps its HTML part and headers beside the plain text. */
+export interface OutboxRecord {
+  id: number;
+  channel: string;
+  to: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  headers: Record<string, string> | null;
+  createdAt: Date;
 }
 
 export interface EmailExtra {
@@ -26,12 +35,11 @@ export interface MessengerOptions {
 }
 
 export function createMessenger({ outbox, sms, email }: MessengerOptions): Messenger {
-  const record = (channel: 'sms' | 'email', to: string, body: string, subject: string | null = null) => outbox.add({ channel, to, subject, body });
   const transport = email.smtpUrl ? nodemailer.createTransport(email.smtpUrl) : undefined;
   return {
     outbox: { sms: !sms.webhookUrl, email: !transport },
     async sms(to, body) {
-      if (!sms.webhookUrl) return record('sms', to, body);
+      if (!sms.webhookUrl) return outbox.add({ channel: 'sms', to, subject: null, body });
       // A generic HTTP gateway: most SMS providers accept a JSON POST like this behind a token.
       const response = await fetch(sms.webhookUrl, {
         method: 'POST',
@@ -42,8 +50,11 @@ export function createMessenger({ outbox, sms, email }: MessengerOptions): Messe
       if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
     },
     async email(to, subject, body, extra) {
-      // The outbox keeps the plain text: every link of the HTML part is in it too.
-      if (!transport) return record('email', to, body, subject);
+      // The outbox keeps what a mail client would get: the HTML part and the headers (List-Unsubscribe) too.
+      if (!transport) {
+        const headers = extra?.headers && Object.keys(extra.headers).length > 0 ? extra.headers : null;
+        return outbox.add({ channel: 'email', to, subject, body, html: extra?.html ?? null, headers });
+      }
       await transport.sendMail({
         from: email.from,
         to,

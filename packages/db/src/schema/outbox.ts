@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Messages the development outbox "sent" (SMS and email) while no real provider is configured. */
 export const outboxMessages = pgTable(
@@ -10,6 +10,9 @@ export const outboxMessages = pgTable(
     to: text('to').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
+    /** An email's HTML part and extra headers (List-Unsubscribe), when it has them. */
+    html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

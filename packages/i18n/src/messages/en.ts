@@ -6,6 +6,7 @@ import { content } from './areas/content.ts';
 import { growth } from './areas/growth.ts';
 import { reels } from './areas/reels.ts';
 import { notifications } from './areas/notifications.ts';
+import { outbox } from './areas/outbox.ts';
 /**
  * English is the source catalogue: its keys type every lookup. Messages are ICU MessageFormat
  * (plurals, selects, numbers). ms.ts and zh.ts must define every key, translated.
@@ -511,12 +512,6 @@ export const en = {
   'prompt.setPassword.action': 'Set password',
   'logout.title': 'You are signed out',
   'logout.body': 'See you again soon.',
-  'outbox.title': 'Development outbox',
-  'outbox.subtitle': 'Messages sent while no real SMS or email provider is configured. Deployments with real providers do not have this page.',
-  'outbox.to': 'Recipient (phone or email)',
-  'outbox.show': 'Show messages',
-  'outbox.empty': 'No messages for this recipient.',
-  'outbox.sentAt': 'Sent {date}',
 
   'register.nameInvalid': 'Use letters, spaces, / and apostrophes only.',
   'register.emailInvalid': 'Enter a valid email address.',
@@ -995,6 +990,7 @@ export const en = {
   ...growth.en,
   ...reels.en,
   ...notifications.en,
+  ...outbox.en,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -7,6 +7,7 @@ import { content } from './areas/content.ts';
 import { growth } from './areas/growth.ts';
 import { reels } from './areas/reels.ts';
 import { notifications } from './areas/notifications.ts';
+import { outbox } from './areas/outbox.ts';
 
 export const ms: Messages = {
   'app.name': 'Kunci',
@@ -511,13 +512,6 @@ export const ms: Messages = {
   'prompt.setPassword.action': 'Tetapkan kata laluan',
   'logout.title': 'Anda telah log keluar',
   'logout.body': 'Jumpa lagi.',
-  'outbox.title': 'Peti keluar pembangunan',
-  'outbox.subtitle':
-    'Mesej yang dihantar semasa tiada penyedia SMS atau e-mel sebenar dikonfigurasikan. Pemasangan dengan penyedia sebenar tidak mempunyai halaman ini.',
-  'outbox.to': 'Penerima (telefon atau e-mel)',
-  'outbox.show': 'Tunjukkan mesej',
-  'outbox.empty': 'Tiada mesej untuk penerima ini.',
-  'outbox.sentAt': 'Dihantar {date}',
 
   'register.nameInvalid': 'Gunakan huruf, ruang, / dan apostrofi sahaja.',
   'register.emailInvalid': 'Masukkan alamat e-mel yang sah.',
@@ -998,4 +992,5 @@ export const ms: Messages = {
   ...growth.ms,
   ...reels.ms,
   ...notifications.ms,
+  ...outbox.ms,
 };

@@ -7,6 +7,7 @@ import { content } from './areas/content.ts';
 import { growth } from './areas/growth.ts';
 import { reels } from './areas/reels.ts';
 import { notifications } from './areas/notifications.ts';
+import { outbox } from './areas/outbox.ts';
 
 export const zh: Messages = {
   'app.name': 'Kunci',
@@ -499,12 +500,6 @@ export const zh: Messages = {
   'prompt.setPassword.action': '设置密码',
   'logout.title': '您已退出登录',
   'logout.body': '期待再次见到您。',
-  'outbox.title': '开发发件箱',
-  'outbox.subtitle': '在未配置真实短信或电子邮件服务时发送的消息。配置了真实服务的部署没有此页面。',
-  'outbox.to': '收件人（电话或电子邮件）',
-  'outbox.show': '显示消息',
-  'outbox.empty': '此收件人没有消息。',
-  'outbox.sentAt': '发送于 {date}',
 
   'register.nameInvalid': '只能使用字母、空格、/ 和撇号。',
   'register.emailInvalid': '请输入有效的电子邮件地址。',
@@ -979,4 +974,5 @@ export const zh: Messages = {
   ...growth.zh,
   ...reels.zh,
   ...notifications.zh,
+  ...outbox.zh,
 };

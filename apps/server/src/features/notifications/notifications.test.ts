@@ -100,13 +100,21 @@ describe('notification centre', () => {
     expect(email!.body).toContain('Residensi Bangsar\nRM2,300 a month · 2 bedrooms · Bangsar\nhttp://localhost:3000/my/iklan/42');
     const link = /Hentikan e-mel ini: (\S+)/.exec(email!.body)?.[1];
     expect(link).toMatch(/^http:\/\/localhost:3000\/my\/unsubscribe\?token=/);
-
-    // The same token through the one-click API (what the page does as it opens, and mail clients POST to).
+    // The outbox keeps what a mail client gets besides the text: the HTML part with the card, and the headers.
+    expect(email!.html).toContain('<html lang="ms">');
+    expect(email!.html).toContain('>Residensi Bangsar</a>');
     const token = new URL(link!).searchParams.get('token')!;
+    expect(email!.headers).toEqual({
+      'List-Unsubscribe': `<http://localhost:3000/api/notices/unsubscribe?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+
+    // The header's address takes the one-click POST (RFC 8058; the unsubscribe page does the same as it opens).
     expect(readUnsubscribeToken('x'.repeat(40), token)).toBeUndefined();
+    const oneClick = new URL(/^<(.+)>$/.exec(email!.headers!['List-Unsubscribe']!)![1]!);
     const done = await t.app.inject({
       method: 'POST',
-      url: `/api/notices/unsubscribe?token=${token}`,
+      url: oneClick.pathname + oneClick.search,
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-language': 'ms' },
       payload: 'List-Unsubscribe=One-Click',
     });

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '@kunci/db/schema';
 import { createTestApp, freshPhone, type TestApp } from '../../../test/support.ts';
+import { createMessenger } from '../../plugins/messaging.ts';
+import { createOutboxRepository } from '../../plugins/messaging.repository.ts';
 
 describe('the development outbox outside demo mode', () => {
   let t: TestApp;
@@ -41,7 +43,42 @@ describe('the development outbox in demo mode', () => {
       const res = await read({ remoteAddress });
       expect(res.statusCode, remoteAddress).toBe(200);
       expect(res.json()[0].body).toMatch(/PIN is \d{6}/);
+      expect(res.json()[0]).toMatchObject({ channel: 'sms', html: null, headers: null });
     }
+  });
+
+  it('keeps an email’s HTML part and headers beside its text, and shows them on its page, the HTML in a sandboxed frame', async () => {
+    // The app's own messenger without providers, writing to the same outbox.
+    const messenger = createMessenger({
+      outbox: createOutboxRepository(t.database.db),
+      sms: { webhookUrl: undefined, webhookToken: undefined },
+      email: { smtpUrl: undefined, from: t.config.email.from },
+    });
+    const to = `outbox-${Date.now()}@example.my`;
+    const html = '<p>Card of <b>Residensi Bangsar</b></p><script>parent.document.title = "ran"</script>';
+    const headers = {
+      'List-Unsubscribe': '<http://localhost:3000/api/notices/unsubscribe?token=abc>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+    await messenger.email(to, 'A new home', 'Residensi Bangsar, RM2,300', { html, headers });
+    await messenger.email(to, 'Plain only', 'No HTML here');
+
+    const messages = (await t.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json();
+    expect(messages).toEqual([
+      expect.objectContaining({ subject: 'Plain only', body: 'No HTML here', html: null, headers: null }),
+      expect.objectContaining({ subject: 'A new home', body: 'Residensi Bangsar, RM2,300', html, headers }),
+    ]);
+
+    const page = (await t.app.inject({ url: `/dev/outbox?to=${encodeURIComponent(to)}` })).body;
+    const frames = page.match(/<iframe[^>]*>/g) ?? [];
+    expect(frames).toHaveLength(1);
+    // No permission in the sandbox: the email's script does not run; its markup is the frame's document, escaped.
+    expect(frames[0]).toContain(' sandbox=""');
+    expect(frames[0]).toContain('title="HTML part of “A new home”"');
+    expect(frames[0]).toContain('srcDoc="&lt;p&gt;Card of &lt;b&gt;Residensi Bangsar&lt;/b&gt;&lt;/p&gt;&lt;script&gt;');
+    expect(page).not.toContain('<script>parent.document');
+    expect(page).toContain('List-Unsubscribe-Post:</dt> <dd class="inline">List-Unsubscribe=One-Click</dd>');
+    expect(page).toContain('&lt;http://localhost:3000/api/notices/unsubscribe?token=abc&gt;');
   });
 
   it('is not found from another machine, directly or through a proxy on this one', async () => {

@@ -51,7 +51,16 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ messenger: Messenger }> = asy
       const to = request.query.to;
       const recipient = to && !to.includes('@') ? (normalizePhone(to) ?? to) : to;
       const rows = await messenger.readOutbox(recipient, request.query.limit);
-      return rows.map((r) => ({ ...r, channel: r.channel as 'sms' | 'email', createdAt: r.createdAt.toISOString() }));
+      return rows.map((r) => ({
+        id: r.id,
+        channel: r.channel as 'sms' | 'email',
+        to: r.to,
+        subject: r.subject,
+        body: r.body,
+        html: r.html,
+        headers: r.headers,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
   );
 };

@@ -23,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = noindexMeta('outbox.title');
 
+const LABEL = 'mt-3 text-xs font-medium uppercase tracking-wide text-gray-500';
+
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { t, dateTime } = useI18n();
   const { to, messages } = loaderData;
@@ -53,6 +55,32 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
               {m.channel} · {m.to} · {t('outbox.sentAt', { date: dateTime(m.createdAt) })}
             </p>
             {m.subject ? <p className="mt-1 font-medium">{m.subject}</p> : null}
+            {m.headers ? (
+              <>
+                <p className={LABEL}>{t('outbox.headers')}</p>
+                <dl className="mt-1 space-y-1 font-mono text-xs" data-testid="outbox-headers">
+                  {Object.entries(m.headers).map(([name, value]) => (
+                    <div key={name}>
+                      <dt className="inline font-semibold">{`${name}:`}</dt> <dd className="inline">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </>
+            ) : null}
+            {m.html ? (
+              <>
+                <p className={LABEL}>{t('outbox.html')}</p>
+                {/* No sandbox permission at all: the email's scripts do not run, and its opaque origin keeps it
+                    from this page and its cookies. */}
+                <iframe
+                  sandbox=""
+                  srcDoc={m.html}
+                  title={t('outbox.htmlFrame', { subject: m.subject ?? '' })}
+                  className="mt-1 block h-[28rem] w-full rounded-lg border border-gray-200"
+                />
+                <p className={LABEL}>{t('outbox.text')}</p>
+              </>
+            ) : null}
             <p className="mt-1 whitespace-pre-line" data-testid="outbox-body">
               {m.body}
             </p>
