@@ -18,6 +18,16 @@ export const NOTICE_INTERVAL_SECONDS = 30;
 
 type Notice = Awaited<ReturnType<ChatService['claimNotices']>>[number];
 
+/**
+ * Whether an event's notice to this side can tell the messages of its group too: a chat request with needs, or
+ * viewing news. A group's messages are told in the first such notice rather than in a notice of their own.
+ */
+function tellsMessages(notice: Notice, event: ChatSystemEvent): boolean {
+  if (event.event === 'TENANT_INVITE' || alertSide(event) !== notice.side) return false;
+  if (event.event === 'CHAT_REQUEST') return Boolean(event.moveInDate);
+  return 'startsAt' in event && (VIEWING_EVENTS as readonly string[]).includes(event.event);
+}
+
 /** The notice an event is told with, to the side it is for (null for the others). */
 function eventNotice(notice: Notice, event: ChatSystemEvent, messageId: number, notices: NoticeSender, messages: number) {
   const base = {
@@ -32,12 +42,18 @@ function eventNotice(notice: Notice, event: ChatSystemEvent, messageId: number, 
   if (event.event === 'CHAT_REQUEST') {
     // A request stored before needs were part of it has none to show.
     if (!event.moveInDate) return () => notices.send({ ...base, type: chatInvite, params: names });
-    // The messages of its group (the one a request is sent with) are told in it, not in a second notice.
+    // The messages of its group (the one a request is sent with) may be told in it, not in a second notice.
     const params = { ...names, moveInDate: event.moveInDate, budget: event.budget ?? 0, messages };
     return () => notices.send({ ...base, type: chatRequest, params });
   }
   if (!('startsAt' in event) || !(VIEWING_EVENTS as readonly string[]).includes(event.event)) return null;
-  const params = { ...names, event: event.event as ViewingEvent, startsAt: event.startsAt, group: String('group' in event ? event.group : false) };
+  const params = {
+    ...names,
+    event: event.event as ViewingEvent,
+    startsAt: event.startsAt,
+    group: String('group' in event ? event.group : false),
+    messages,
+  };
   return () => notices.send({ ...base, type: viewingUpdate, params });
 }
 
@@ -56,13 +72,14 @@ export async function runChatNotices(
 ): Promise<{ notified: number }> {
   let notified = 0;
   for (const notice of await chat.claimNotices(options.quietMs ?? AWAY_QUIET_MS)) {
-    // A chat request to this side tells the messages written with it: one alert per channel, not a request and a
-    // "sent you a message" at the same moment. Messages written after it are a later group, told when the writer goes quiet.
-    const request = notice.events.some(({ event }) => event.event === 'CHAT_REQUEST' && event.moveInDate && alertSide(event) === notice.side);
+    // A chat request or viewing news to this side tells the messages of its group (the first of them, when there are
+    // several): one alert per channel, not that and a "sent you a message" at the same moment. Messages written
+    // after it are a later group, told when the writer goes quiet.
+    const carrier = notice.events.findIndex(({ event }) => tellsMessages(notice, event));
     const sends = notice.events
-      .map(({ event, messageId }) => eventNotice(notice, event, messageId, notices, notice.count))
+      .map(({ event, messageId }, index) => eventNotice(notice, event, messageId, notices, index === carrier ? notice.count : 0))
       .filter((send) => send !== null);
-    if (notice.count && !request) {
+    if (notice.count && carrier === -1) {
       sends.push(() =>
         notices.send({
           type: chatMessages,

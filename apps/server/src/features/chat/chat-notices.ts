@@ -55,12 +55,23 @@ const VIEWING_TEXT = {
   VIEWING_DECLINED: 'notice.viewingDeclined',
 } as const;
 
-/** A viewing booked, moved, cancelled (told to the landlord), accepted or declined (told to the tenant). */
-export const viewingUpdate = defineNotice<{ from: string; listing: string; event: ViewingEvent; startsAt: string; group: string }>({
+/**
+ * A viewing booked, moved, cancelled (told to the landlord), accepted or declined (told to the tenant), and how many
+ * messages the other side wrote in the same group (told here rather than in a second notice; absent on notices
+ * stored before it was).
+ */
+export const viewingUpdate = defineNotice<{
+  from: string;
+  listing: string;
+  event: ViewingEvent;
+  startsAt: string;
+  group: string;
+  messages?: number;
+}>({
   type: 'chat.viewing',
   label: 'notifications.viewing.label',
   title: 'notice.viewingSubject',
-  body: 'notifications.text',
+  body: 'notifications.viewing.body',
   channels: { sms: true, email: true, push: true },
   values: (lang, p) => ({
     listing: p.listing,
@@ -70,6 +81,7 @@ export const viewingUpdate = defineNotice<{ from: string; listing: string; event
       group: p.group,
       time: formatDateTime(lang, p.startsAt),
     }),
+    count: p.messages ?? 0,
   }),
 });
 

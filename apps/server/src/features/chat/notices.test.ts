@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, Timeslots } from '@kunci/contracts/appointments';
 import type { ChatConversation, MessagesPage } from '@kunci/contracts/chat';
 import { ErrorCode } from '@kunci/contracts/errors';
+import type { NoticeList } from '@kunci/contracts/notifications';
 import { notices, properties, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { createUploads } from '../../lib/uploads.ts';
@@ -210,6 +211,73 @@ describe('landlords and tenants are told when away', () => {
     expect(mails[0]!.body).toContain('They also sent you a message.');
     expect(texts[0]!.body).toContain('They also sent you a message.');
     expect((await bell(t, owner.userId, conversation.id)).map((n) => n.type)).toEqual(['chat.request']);
+  });
+
+  it('a viewing booked after messages the landlord has not read reaches them once per channel: one email, one SMS', async () => {
+    const owner = await person('Puan Siti', { email: 'puansiti@example.my' });
+    const tenant = await person('Hafiz');
+    const page = (await t.app.inject({ url: '/api/properties/search?loc=cheras&pageSize=2' })).json() as { content: { id: number; name: string }[] };
+    const listing = page.content[1]!;
+    await t.database.db.update(properties).set({ ownerId: owner.userId }).where(eq(properties.id, listing.id));
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat-conversations',
+      payload: { propertyId: listing.id, ...needs },
+      headers: as(tenant),
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const conversation = opened.json() as ChatConversation;
+    // The request is told on its own first.
+    expect(await job.run()).toBe(1);
+    await drain(t);
+    const phoneMark = (await outbox(owner.phone)).length;
+    const mailMark = (await outbox('puansiti@example.my')).length;
+
+    // Two messages, then a viewing booked before the landlord came back: one group, claimed at once.
+    for (const body of ['Is parking included?', 'I could come this week.']) {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/chat-conversations/${conversation.id}/messages`,
+        payload: { body },
+        headers: as(tenant),
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    const slots = ((await t.app.inject({ url: `/api/appointments/timeslot/${listing.id}` })).json() as Timeslots).days[2]!.slots;
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      payload: { conversationId: conversation.id, startsAt: slots[0]!.startsAt },
+      headers: as(tenant),
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(await job.run()).toBe(1);
+    await drain(t);
+    // Nothing more once the writer has gone quiet: the messages were told with the viewing.
+    expect(await job.run(0)).toBe(0);
+    await drain(t);
+
+    const texts = await since(owner.phone, phoneMark);
+    const mails = await since('puansiti@example.my', mailMark);
+    expect(texts.map((m) => m.channel)).toEqual(['sms']);
+    expect(mails.map((m) => m.channel)).toEqual(['email']);
+    expect(mails[0]!.subject).toBe(`Viewing of ${listing.name}`);
+    for (const told of [texts[0]!.body, mails[0]!.body]) {
+      expect(told).toContain(`Hafiz booked a viewing of ${listing.name}`);
+      expect(told).toContain('They also sent you 2 messages.');
+    }
+    expect((await bell(t, owner.userId, conversation.id)).map((n) => [n.type, n['messages']])).toEqual([
+      ['chat.request', 0],
+      ['chat.viewing', 2],
+    ]);
+    // In Malay and Chinese too.
+    for (const [language, words] of [
+      ['ms', 'Mereka juga menghantar 2 mesej kepada anda.'],
+      ['zh', '对方还给您发了 2 条消息。'],
+    ] as const) {
+      const list = (await t.app.inject({ url: '/api/notices', headers: { ...as(owner), 'x-language': language } })).json() as NoticeList;
+      expect(list.content.find((n) => n.type === 'chat.viewing')?.body, language).toContain(words);
+    }
   });
 
   it('bookings, moves and cancellations reach the landlord at once; the landlord accepts or declines and the tenant is told', async () => {
