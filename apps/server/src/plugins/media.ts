@@ -12,7 +12,12 @@ const TYPES: Record<string, string> = {
   '.webm': 'video/webm',
 };
 
-/** Serves published media from the store. Keys are never reused, so responses are cached for a year. */
+/**
+ * Serves published media from the store. Keys are never reused, so responses are cached for a year. They are public
+ * (a listing's photos, as a media bucket would serve them), so other origins may embed them: the alert emails' cards
+ * show a listing's photo from here in a mail client's page, and the outbox shows those emails in a sandboxed frame,
+ * whose origin is opaque. Every other answer keeps the same-origin resource policy.
+ */
 export async function mediaRoutes(app: FastifyInstance, { store }: { store: MediaStore }) {
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
@@ -25,6 +30,7 @@ export async function mediaRoutes(app: FastifyInstance, { store }: { store: Medi
       .header('content-length', file.size)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
+      .header('cross-origin-resource-policy', 'cross-origin')
       .send(file.body);
   });
 }
