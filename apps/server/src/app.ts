@@ -190,6 +190,9 @@ export async function buildApp({ config, database, store, redis, web = true, log
     },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // The pages' plugin imports the web server build, megabytes of modules: on a busy machine (a CI run beside other
+    // work) that took longer than Fastify's default 10 s, and start-up failed instead of being slow.
+    pluginTimeout: 60_000,
     forceCloseConnections: 'idle',
     bodyLimit: 1_048_576,
     // Malformed URLs and requests Node refuses (oversized headers) answer in the API's error shape too.
