@@ -13,8 +13,13 @@ export interface ChatSocket {
  * While Redis is away an instance delivers to its own sockets only (those on other instances catch up by
  * replay when they reconnect), and goes back to publishing when Redis returns.
  */
+/** An event and the users it is for. */
+export type Delivery = readonly [userIds: readonly string[], event: ServerEvent];
+
 export interface ChatHub {
   publish(userIds: readonly string[], event: ServerEvent): Promise<void>;
+  /** Several events in one message through Redis, each to its users, in this order (a message and its badge). */
+  publishAll(deliveries: readonly Delivery[]): Promise<void>;
   /** Registers a socket of `userId`; the returned function unregisters it. */
   attach(userId: string, socket: ChatSocket): () => void;
   /** Which of these users have a socket open on any instance (they see messages live; no away notice). */
@@ -61,11 +66,12 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
     if (subscriber.status === 'wait') await subscriber.connect();
     await subscriber.subscribe(channel);
     subscriber.on('message', (_channel: string, raw: string) => {
-      // `[userIds, event]`, the event as its sockets receive it: passed on without being parsed and written again.
-      // (An instance of the previous release publishes `{ userIds, event }`.)
-      const published = JSON.parse(raw) as [string[], string] | { userIds: string[]; event: ServerEvent };
-      if (Array.isArray(published)) deliver(published[0], published[1]);
-      else deliver(published.userIds, JSON.stringify(published.event));
+      // `[userIds, event, userIds, event...]`, each event as its sockets receive it: passed on without being parsed
+      // and written again. (The previous release delivers the first pair of several; it published one pair, and
+      // the release before it `{ userIds, event }`.)
+      const published = JSON.parse(raw) as (string[] | string)[] | { userIds: string[]; event: ServerEvent };
+      if (!Array.isArray(published)) return deliver(published.userIds, JSON.stringify(published.event));
+      for (let i = 0; i + 1 < published.length; i += 2) deliver(published[i] as string[], published[i + 1] as string);
     });
     // A subscriber only listens, so a silent Redis would go unnoticed: a ping now and then finds it out
     // (the socket times out and the client reconnects and subscribes again).
@@ -78,19 +84,22 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
   /** Redis carries an event only while both of this instance's connections are up (it receives its own). */
   const shared = () => redis && subscriber && redisReady(redis) && redisReady(subscriber);
 
-  return {
-    async publish(userIds, event) {
-      const data = JSON.stringify(event);
-      if (shared()) {
-        try {
-          await redis!.publish(channel, JSON.stringify([userIds, data]));
-          return;
-        } catch {
-          // Redis went away just now: this instance's own sockets still get the event.
-        }
+  async function publishAll(deliveries: readonly Delivery[]) {
+    const serialized = deliveries.map(([userIds, event]) => [userIds, JSON.stringify(event)] as const);
+    if (shared()) {
+      try {
+        await redis!.publish(channel, JSON.stringify(serialized.flat()));
+        return;
+      } catch {
+        // Redis went away just now: this instance's own sockets still get the events.
       }
-      deliver(userIds, data);
-    },
+    }
+    for (const [userIds, data] of serialized) deliver(userIds, data);
+  }
+
+  return {
+    publish: (userIds, event) => publishAll([[userIds, event]]),
+    publishAll,
     attach(userId, socket) {
       let set = sockets.get(userId);
       if (!set) {

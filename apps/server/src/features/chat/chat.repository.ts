@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, lte, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect, alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
 import { areas, chatConversations, chatMessages, chatReports, properties, propertyImages, userBlocks, users } from '@kunci/db/schema';
@@ -21,7 +21,7 @@ const cover = sql<
 >`(select ${propertyImages.mediaKey} from ${propertyImages} where ${propertyImages.propertyId} = ${properties.id} order by ${propertyImages.isCover} desc, ${propertyImages.position} limit 1)`;
 
 /** Messages the user has not read: theirs to read, past their read mark, not sent by them. */
-const unreadOf = (userId: string | Placeholder) => sql<number>`(
+const unreadOf = (userId: string | Placeholder | SQL) => sql<number>`(
   select count(*)::int from ${chatMessages} m
   where m.conversation_id = ${chatConversations.id}
     and m.id > case when ${chatConversations.tenantId} = ${userId} then ${chatConversations.tenantReadId} else ${chatConversations.landlordReadId} end
@@ -53,8 +53,17 @@ const sendQuery = dialect.sqlToQuery(sql`
             landlord_read_id = case when c.landlord_id = s.sender_id then greatest(c.landlord_read_id, s.id) else c.landlord_read_id end
           from stored s where c.id = s.conversation_id
           returning c.id
+        ), sent as (
+          select c.*, (select row_to_json(s)::text from stored s) as message,
+            case when c.tenant_id = ${param('senderId')}::uuid then c.landlord_id else c.tenant_id end as reader
+          from checked c
         )
-        select c.tenant_id, c.landlord_id, c.blocked, (select row_to_json(s)::text from stored s) as message from checked c`);
+        select c.tenant_id, c.landlord_id, c.blocked, c.message,
+          case when c.message is not null then 1 + (
+            select coalesce(sum(${unreadOf(sql`c.reader`)}), 0)::int from ${chatConversations}
+            where ${chatConversations.tenantId} = c.reader or ${chatConversations.landlordId} = c.reader
+          ) end as reader_unread
+        from sent c`);
 
 /** Both drivers answer raw SQL with `{ rows }`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -162,19 +171,22 @@ function chatQueries(db: Database) {
      * A participant's message, in one statement (the send path's only round trip): the conversation row locked
      * (messages numbered in commit order), the message stored unless the sender is not in the conversation or
      * either side blocked the other (a retried clientId is stored once), the conversation touched and the sender's
-     * read mark moved to it. Answers the conversation (null when there is none), whether it is blocked, and the new
-     * message (null when nothing was stored).
+     * read mark moved to it. Answers the conversation (null when there is none), whether it is blocked, the new
+     * message (null when nothing was stored) and, with it, the other side's badge (`unreadCount`'s rule) counting it:
+     * the reader's badge costs no second round trip. The count is of what had committed when the statement began,
+     * plus this message: a message to the same reader committing in that instant is counted by the next badge.
      */
     async send(values: Required<Pick<NewMessage, 'conversationId' | 'senderId' | 'kind' | 'body' | 'media' | 'clientId'>>) {
       const { conversationId, senderId, kind, body, media, clientId } = values;
-      const [row] = rowsOf<{ tenant_id: string; landlord_id: string; blocked: boolean; message: string | null }>(
+      const [row] = rowsOf<{ tenant_id: string; landlord_id: string; blocked: boolean; message: string | null; reader_unread: number | null }>(
         await sendStatement.execute({ conversationId, senderId, kind, body, media: media === null ? null : JSON.stringify(media), clientId }),
       );
-      if (!row) return { conversation: null, blocked: false, message: null };
+      if (!row) return { conversation: null, blocked: false, message: null, readerUnread: null };
       return {
         conversation: { id: conversationId, tenantId: row.tenant_id, landlordId: row.landlord_id },
         blocked: row.blocked,
         message: row.message ? messageFromJson(row.message) : null,
+        readerUnread: row.reader_unread,
       };
     },
 

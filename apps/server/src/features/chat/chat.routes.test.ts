@@ -135,6 +135,10 @@ describe.each([
     });
     expect(reply.statusCode).toBe(200);
     await tenantClient.waitFor(() => tenantClient.ordered().at(-1)?.body === 'Yes! When would you like to view?', 'the reply');
+    // The reply brings the tenant's badge, after it and counting it.
+    const replied = tenantClient.events.findIndex((e) => e.type === 'message' && e.message.body === 'Yes! When would you like to view?');
+    await tenantClient.waitFor(() => tenantClient.events.slice(replied).some((e) => e.type === 'unread'), "the tenant's badge");
+    expect(tenantClient.events.slice(replied).find((e) => e.type === 'unread')).toEqual({ type: 'unread', count: 1 });
 
     const lastId = landlordClient.ordered().at(-1)!.id;
     await b.app.inject({

@@ -276,13 +276,20 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
         if (sent.blocked) throw forbidden({ conversationId, blocked: true });
         if (mediaId && !(await chat.uploads.register(mediaId))) throw notFound({ mediaId });
         // Not stored: a retried clientId, answered with the message stored the first time.
-        if (!sent.message) return { conversation, stored: (await chat.messageByClientId(actor.id, clientId!))!, created: false };
-        return { conversation, stored: sent.message, created: true };
+        if (!sent.message) return { conversation, stored: (await chat.messageByClientId(actor.id, clientId!))!, readerUnread: null };
+        return { conversation, stored: sent.message, readerUnread: sent.readerUnread };
       };
-      const { conversation, stored, created } = mediaId ? await repository.transaction(sendIn) : await sendIn(repository);
+      const { conversation, stored, readerUnread } = mediaId ? await repository.transaction(sendIn) : await sendIn(repository);
       if (mediaId) await store.removePrefix(stagingKey(mediaId)).catch(() => undefined);
-      if (created) await announce(conversation, [stored], actor.id);
-      return toMessage(stored);
+      const sentMessage = toMessage(stored);
+      // A new message goes to both sides with the reader's badge, counted by the statement that stored it.
+      if (readerUnread !== null) {
+        await hub.publishAll([
+          [[conversation.tenantId, conversation.landlordId], { type: 'message', message: sentMessage }],
+          [[otherOf(conversation, actor.id)], { type: 'unread', count: readerUnread }],
+        ]);
+      }
+      return sentMessage;
     },
 
     async list(actor: ChatActor): Promise<ChatConversation[]> {
