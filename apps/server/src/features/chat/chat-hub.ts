@@ -5,6 +5,9 @@ import { redisReady } from '../../plugins/redis.ts';
 
 export interface ChatSocket {
   send(data: string): void;
+  /** Holds writes until `uncork`, so several events leave in one write to the network (optional). */
+  cork?(): void;
+  uncork?(): void;
 }
 
 /**
@@ -44,6 +47,24 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
     }
   }
 
+  /**
+   * Hands several events to their sockets in order; a socket receiving more than one (a message and its badge) gets
+   * them in one write to the network instead of one each.
+   */
+  function deliverAll(pairs: readonly (readonly [readonly string[], string])[]) {
+    if (pairs.length === 1) return deliver(pairs[0]![0], pairs[0]![1]);
+    const corked = new Set<ChatSocket>();
+    for (const [userIds] of pairs) {
+      for (const userId of userIds) for (const socket of sockets.get(userId) ?? []) corked.add(socket);
+    }
+    for (const socket of corked) socket.cork?.();
+    try {
+      for (const [userIds, data] of pairs) deliver(userIds, data);
+    } finally {
+      for (const socket of corked) socket.uncork?.();
+    }
+  }
+
   // Presence across instances: a set of instance ids per user, refreshed while sockets stay open.
   const instance = randomUUID();
   const presenceKey = (userId: string) => `${prefix}online:${userId}`;
@@ -71,7 +92,9 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
       // the release before it `{ userIds, event }`.)
       const published = JSON.parse(raw) as (string[] | string)[] | { userIds: string[]; event: ServerEvent };
       if (!Array.isArray(published)) return deliver(published.userIds, JSON.stringify(published.event));
-      for (let i = 0; i + 1 < published.length; i += 2) deliver(published[i] as string[], published[i + 1] as string);
+      const pairs: [string[], string][] = [];
+      for (let i = 0; i + 1 < published.length; i += 2) pairs.push([published[i] as string[], published[i + 1] as string]);
+      deliverAll(pairs);
     });
     // A subscriber only listens, so a silent Redis would go unnoticed: a ping now and then finds it out
     // (the socket times out and the client reconnects and subscribes again).
@@ -94,7 +117,7 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
         // Redis went away just now: this instance's own sockets still get the events.
       }
     }
-    for (const [userIds, data] of serialized) deliver(userIds, data);
+    deliverAll(serialized);
   }
 
   return {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Socket } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -332,7 +333,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{
           .then(async () => {
             if (event.type === 'hello' && !detach) {
               // Attach first, then replay: a message arriving in between is sent twice, never lost (clients keep ids once).
-              detach = hub.attach(userId, socket);
+              // The connection under the socket, corked while an event and its badge are written (one packet).
+              const connection = request.raw.socket as Socket | undefined;
+              detach = hub.attach(userId, { send: (data) => socket.send(data), cork: () => connection?.cork(), uncork: () => connection?.uncork() });
               const missed = event.since === undefined ? [] : await service.replay(userId, event.since);
               for (const e of missed) socket.send(JSON.stringify(e));
               socket.send(JSON.stringify({ type: 'ready', replayed: missed.length }));

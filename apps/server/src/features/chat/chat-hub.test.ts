@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerEvent } from '@kunci/contracts/chat';
+import { createRedis } from '../../plugins/redis.ts';
+import { testRedisUrl } from '../../../test/support.ts';
+import { createChatHub, type ChatHub } from './chat-hub.ts';
+
+/** A socket that notes what happens to it: 'cork', 'uncork' and each event's type as it is sent. */
+function recordingSocket() {
+  const calls: string[] = [];
+  return {
+    calls,
+    socket: {
+      send: (data: string) => void calls.push((JSON.parse(data) as ServerEvent).type),
+      cork: () => void calls.push('cork'),
+      uncork: () => void calls.push('uncork'),
+    },
+  };
+}
+
+const message = { type: 'typing', conversationId: 1, userId: 'tenant' } as const;
+const badge = { type: 'unread', count: 3 } as const;
+
+describe.each([
+  { name: 'one instance, no Redis', redis: false },
+  { name: 'through Redis', redis: true },
+])('chat hub ($name)', ({ redis }) => {
+  const skip = redis && !testRedisUrl();
+  const open: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of open.splice(0)) await close();
+  });
+  const hub = async (): Promise<ChatHub> => {
+    const client = redis ? createRedis(testRedisUrl()!) : undefined;
+    await client?.connect();
+    const created = await createChatHub(client, `kunci-test-hub-${process.pid}-${Date.now()}:`);
+    open.push(async () => {
+      await created.close();
+      await client?.quit();
+    });
+    return created;
+  };
+
+  it.skipIf(skip)('events published together reach each socket in order, in one write when a socket gets more than one', async () => {
+    const chat = await hub();
+    const landlord = recordingSocket();
+    const tenant = recordingSocket();
+    chat.attach('landlord', landlord.socket);
+    chat.attach('tenant', tenant.socket);
+    await chat.publishAll([
+      [['tenant', 'landlord'], message],
+      [['landlord'], badge],
+    ]);
+    for (let i = 0; i < 100 && landlord.calls.length < 4; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(landlord.calls).toEqual(['cork', 'typing', 'unread', 'uncork']);
+    expect(tenant.calls).toEqual(['cork', 'typing', 'uncork']);
+
+    // One event alone is written as it is.
+    await chat.publish(['landlord'], badge);
+    for (let i = 0; i < 100 && landlord.calls.length < 5; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(landlord.calls.slice(4)).toEqual(['unread']);
+  });
+});
