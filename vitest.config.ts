@@ -13,7 +13,7 @@ export default defineConfig({
   test: {
     projects: [
       project('server', ['apps/server/src/**/*.test.ts'], database),
-      project('web', ['apps/web/app/**/*.test.ts']),
+      project('web', ['apps/web/app/**/*.test.ts', 'apps/web/*.test.ts']),
       project('contracts', ['packages/contracts/src/**/*.test.ts']),
       project('db', ['packages/db/src/**/*.test.ts'], database),
       project('i18n', ['packages/i18n/src/**/*.test.ts']),

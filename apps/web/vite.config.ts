@@ -2,9 +2,10 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { pureContracts } from './pure-contracts.ts';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), pureContracts(), precompress()],
   build: {
     target: 'es2022',
     // Few, larger scripts instead of twenty small ones: every request is a round trip on a phone's connection.

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 
+// The roles as plain lists first: the browser checks and lists them without building the schemas (isStaff is on
+// every page).
+export const STAFF_ROLES = ['moderator', 'operations', 'editor', 'admin'] as const;
 /** Who a user is to the back office: 'user' is everyone else. Admin holds every staff role. */
-export const UserRole = z.enum(['user', 'moderator', 'operations', 'editor', 'admin']);
+export const USER_ROLES = ['user', ...STAFF_ROLES] as const;
+export const UserRole = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof UserRole>;
-export const StaffRole = z.enum(['moderator', 'operations', 'editor', 'admin']);
+export const StaffRole = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof StaffRole>;
-export const STAFF_ROLES = StaffRole.options;
 
 /** What each staff role may do (admin may do everything). */
 export const STAFF_DUTIES: Record<StaffRole, string> = {

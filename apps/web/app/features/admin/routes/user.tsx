@@ -1,6 +1,6 @@
 import { Form, Link, data, useActionData, useNavigation } from 'react-router';
-import { USER_STATUSES, UserRole } from '@kunci/contracts/admin';
-import { holdsRole } from '@kunci/contracts/staff';
+import { USER_STATUSES } from '@kunci/contracts/admin';
+import { USER_ROLES, holdsRole, type UserRole } from '@kunci/contracts/staff';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
@@ -124,7 +124,7 @@ export default function User({ loaderData }: Route.ComponentProps) {
                   defaultValue={person.role}
                   className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2"
                 >
-                  {UserRole.options.map((value) => (
+                  {USER_ROLES.map((value) => (
                     <option key={value} value={value}>
                       {t(`admin.role.${value}`)}
                     </option>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { USER_STATUSES, UserRole } from '@kunci/contracts/admin';
+import { USER_STATUSES } from '@kunci/contracts/admin';
+import { USER_ROLES } from '@kunci/contracts/staff';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { AdminShell } from '../components/admin-shell.tsx';
@@ -7,7 +8,7 @@ import { AdminTable, FilterSelect, Pager, TableFilters, cell } from '../componen
 import { requireStaff } from '../staff.server.ts';
 import type { Route } from './+types/users';
 
-const ROLES = UserRole.options;
+const ROLES = USER_ROLES;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, lang, url } = requireStaff(request, context, ['moderator']);
