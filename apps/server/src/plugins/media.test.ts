@@ -8,7 +8,7 @@ describe('published media', () => {
   const photo = pngDeclaring(8, 6);
   beforeAll(async () => {
     t = await createTestApp();
-    await new LocalDiskStore(t.config.mediaDir).put('listings/42/abc/480.png', photo, 'image/png');
+    await new LocalDiskStore(t.config.mediaDir).put('listings/42/abc/480.png', photo);
   });
   afterAll(() => t.close());
 
