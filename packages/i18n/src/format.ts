@@ -1,5 +1,6 @@
 import { INTL_LOCALE, type Language } from './locales.ts';
-import { wholeNumber, wholeRinggit } from './numbers.ts';
+import { mediumDate } from './dates.ts';
+import { exactRinggit, wholeNumber, wholeRinggit } from './numbers.ts';
 
 const moneyFormats = new Map<Language, Intl.NumberFormat>();
 const numberFormats = new Map<Language, Intl.NumberFormat>();
@@ -34,6 +35,8 @@ export function formatNumber(lang: Language, value: number): string {
 }
 
 export function formatDate(lang: Language, iso: string): string {
+  const written = mediumDate(INTL_LOCALE[lang], iso);
+  if (written !== null) return written;
   return new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'medium', timeZone: 'Asia/Kuala_Lumpur' }).format(new Date(iso));
 }
 
@@ -86,6 +89,8 @@ const MALAYSIA_OFFSET_MS = 8 * 3_600_000;
 
 /** Ringgit and sen, for fee breakdowns (e.g. SST of RM 23.94). */
 export function formatMoneyExact(lang: Language, amount: number): string {
+  const written = exactRinggit(INTL_LOCALE[lang], amount);
+  if (written !== null) return written;
   return new Intl.NumberFormat(INTL_LOCALE[lang], {
     style: 'currency',
     currency: 'MYR',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integer, pluralCategory, wholeNumber, wholeRinggit } from './numbers.ts';
+import { exactRinggit, integer, pluralCategory, wholeNumber, wholeRinggit } from './numbers.ts';
 
 const LOCALES = ['en-MY', 'ms-MY', 'zh-MY'];
 const VALUES = [
@@ -62,6 +62,35 @@ describe('hand-written number shapes equal Intl', () => {
       }
     });
   }
+
+  it('writes ringgit and sen as Intl does, rounding half away from zero', () => {
+    // Every sen up to RM 200, thirds and halves of a sen, and the awkward values above.
+    const amounts = [
+      ...VALUES,
+      ...Array.from({ length: 20_001 }, (_, i) => i / 100),
+      ...Array.from({ length: 3_000 }, (_, i) => i / 3),
+      ...Array.from({ length: 2_000 }, (_, i) => i / 1000 + 0.005),
+      0.125,
+      2.675,
+      1.005,
+      -0.001,
+      -1234.565,
+      23.9425,
+      999999.995,
+    ];
+    for (const locale of LOCALES) {
+      const exact = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: 'MYR',
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+      for (const amount of amounts) expect(exactRinggit(locale, amount) ?? exact.format(amount), `${locale} ${amount}`).toBe(exact.format(amount));
+    }
+    expect(exactRinggit('en-MY', 23.94)).toBe('RM\u00a023.94');
+    expect(exactRinggit('en-US', 1)).toBeNull();
+  });
 
   it('writes the common cases itself rather than handing them to Intl', () => {
     expect(wholeRinggit('en-MY', 1200)).toBe('RM\u00a01,200');

@@ -23,6 +23,21 @@ export function wholeRinggit(locale: string, amount: number): string | null {
   return parts && `${parts.negative ? '-' : ''}RM\u00a0${parts.digits}`;
 }
 
+/**
+ * Ringgit and sen, e.g. "RM 23.94"; null when Intl should format it. Rounded as Intl rounds: half away from zero on
+ * the number's shortest decimal form (2.675 is "2.68", though the double is a little below it).
+ */
+export function exactRinggit(locale: string, amount: number): string | null {
+  if (!OUR_LOCALES.has(locale) || !Number.isFinite(amount) || Math.abs(amount) >= 1e15) return null;
+  const decimal = String(Math.abs(amount));
+  if (decimal.includes('e')) return null;
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  const cents = BigInt(whole) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0')) + (fraction.charAt(2) >= '5' ? 1n : 0n);
+  const digits = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
+  return `${sign}RM\u00a0${digits}.${(cents % 100n).toString().padStart(2, '0')}`;
+}
+
 /** A number rounded to a whole one, e.g. "1,235"; null when Intl should format it. */
 export function wholeNumber(locale: string, value: number): string | null {
   const parts = grouped(locale, value);

@@ -1,6 +1,7 @@
 import type { PropertyDetail } from '@kunci/contracts/listings';
 import type { PropertyCategory } from '@kunci/contracts/reference';
 import { HTML_LANG, type Language } from '@kunci/i18n/locales';
+import { malaysiaDay } from '@kunci/i18n/format';
 import { href } from '@kunci/i18n/paths';
 
 /**
@@ -131,5 +132,6 @@ export function siteJsonLd(input: { lang: Language; publicUrl: string; name: str
 
 /** The calendar date (YYYY-MM-DD) in Malaysia of a stored timestamp: a move-in day is a date, not an instant. */
 function malaysianDate(timestamp: string): string {
-  return new Date(timestamp).toLocaleDateString('en-CA', { timeZone: 'Asia/Kuala_Lumpur' });
+  // Not toLocaleDateString: the first date Intl writes costs the browser tens of milliseconds while the page hydrates.
+  return malaysiaDay(timestamp);
 }
