@@ -404,7 +404,14 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(listingsRoutes, { service: listings });
       await api.register(listingManagementRoutes, { service: listingManagement });
       await api.register(favouritesRoutes, { service: favourites });
-      await api.register(chatRoutes, { service: chat, appointments, hub: chatHub, publicUrl: config.publicUrl });
+      await api.register(chatRoutes, {
+        service: chat,
+        appointments,
+        hub: chatHub,
+        publicUrl: config.publicUrl,
+        sessions,
+        sessionCheckMs: config.chatSessionCheckSeconds * 1000,
+      });
       await api.register(authRoutes, { service: auth, facebook: Boolean(config.facebook) });
       await api.register(usersRoutes, { service: users });
       await api.register(staffRoutes, { service: staff });

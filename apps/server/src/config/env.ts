@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  CHAT_SESSION_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   TRUST_PROXY: boolean.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -134,6 +135,11 @@ export interface Config {
   jobsIntervalSeconds: number;
   /** The job queue's runner (off when jobsIntervalSeconds is 0): wait between polls when nothing is due, jobs at once. */
   jobs: { pollIntervalMs: number; concurrency: number };
+  /**
+   * How often each instance checks that its open chat sockets' sessions are still signed in (signed out, revoked by a
+   * password change, expired, or the account banned or restricted): a socket whose session ended is closed.
+   */
+  chatSessionCheckSeconds: number;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   /**
@@ -263,6 +269,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     listings: { lifetimeDays: env.LISTING_LIFETIME_DAYS, expiryNoticeDays: env.LISTING_EXPIRY_NOTICE_DAYS },
     jobsIntervalSeconds: env.JOBS_INTERVAL_SECONDS,
     jobs: { pollIntervalMs: env.JOBS_POLL_INTERVAL_MS, concurrency: env.JOBS_CONCURRENCY },
+    chatSessionCheckSeconds: env.CHAT_SESSION_CHECK_SECONDS,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     privateDataKey: env.PRIVATE_DATA_KEY?.toLowerCase(),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { sessions, users } from '@kunci/db/schema';
 
@@ -65,6 +65,17 @@ export function createSessionsRepository(db: Database) {
         .update(sessions)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+    },
+
+    /** Of these sessions, the ones still signed in: not revoked, not expired, their user not suspended. */
+    async stillActive(sessionIds: number[]): Promise<Set<number>> {
+      if (sessionIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.status, 'active')));
+      return new Set(rows.map((row) => row.id));
     },
 
     async revoke(sessionId: number): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Socket } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import {
   Banner,
@@ -34,6 +35,7 @@ import {
 import type { AppointmentsService } from './appointments.service.ts';
 import { ErrorBody } from '@kunci/contracts/errors';
 import { requireSession } from '../../plugins/auth.ts';
+import type { SessionsRepository } from '../../lib/sessions.repository.ts';
 import type { ChatHub } from './chat-hub.ts';
 import type { ChatActor, ChatService } from './chat.service.ts';
 
@@ -50,7 +52,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{
   appointments: AppointmentsService;
   hub: ChatHub;
   publicUrl: string;
-}> = async (app, { service, appointments, hub, publicUrl }) => {
+  /** Which of the open sockets' sessions are still signed in, checked every `sessionCheckMs`. */
+  sessions: Pick<SessionsRepository, 'stillActive'>;
+  sessionCheckMs: number;
+}> = async (app, { service, appointments, hub, publicUrl, sessions, sessionCheckMs }) => {
   app.post(
     '/chat-conversations',
     {
@@ -305,6 +310,29 @@ export const chatRoutes: FastifyPluginAsyncZod<{
   );
 
   const ownOrigin = new URL(publicUrl).origin;
+  /**
+   * The open sockets and the session each was opened with. A socket only receives (sending goes through the API,
+   * which checks the session on every call), but what it receives is the person's messages: once the session has
+   * ended (signed out in another tab, revoked by a password change, expired, the account banned or restricted) the socket is
+   * closed with 4401 at the next check, one query per instance for all its sockets.
+   */
+  const open = new Map<WebSocket, number>();
+  let checking = false;
+  const check = setInterval(() => {
+    if (checking || open.size === 0) return;
+    checking = true;
+    const ids = [...new Set(open.values())];
+    sessions
+      .stillActive(ids)
+      .then((active) => {
+        for (const [socket, sessionId] of open) if (!active.has(sessionId)) socket.close(4401, 'signed out');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'chat sockets: the session check failed; kept open until the next'))
+      .finally(() => (checking = false));
+  }, sessionCheckMs);
+  check.unref();
+  app.addHook('onClose', async () => clearInterval(check));
+
   app.get(
     '/chat/ws',
     { websocket: true, schema: { tags, summary: 'The chat socket: send {type:"hello", since} to receive what was missed, then live events' } },
@@ -319,6 +347,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       }
       const userId = request.session.user.id;
       const me: ChatActor = { id: userId, role: request.session.user.role };
+      open.set(socket, request.session.id);
       let detach: (() => void) | undefined;
       let queue = Promise.resolve();
       socket.on('message', (raw: Buffer) => {
@@ -346,7 +375,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'chat socket event failed'));
       });
-      socket.on('close', () => detach?.());
+      socket.on('close', () => {
+        open.delete(socket);
+        detach?.();
+      });
     },
   );
 };
