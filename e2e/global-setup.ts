@@ -27,6 +27,8 @@ export default async function globalSetup() {
     LOGIN_MAX_FAILURES_PER_IP: '100000',
     // Journeys read PINs from the development outbox (it answers this machine only).
     DEMO_MODE: 'true',
+    // A tab left open after signing out elsewhere learns it within seconds (30 s by default).
+    CHAT_SESSION_CHECK_SECONDS: '2',
     REDIS_KEY_PREFIX: `kunci-e2e-${Date.now().toString(36)}:`,
   };
   let dropDatabase: (() => Promise<void>) | undefined;

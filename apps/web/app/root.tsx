@@ -128,6 +128,9 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   // After a form (sign-in, profile...) the user may have changed.
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  // The same address again: an explicit revalidation (the chat socket learnt the session has ended) or a link to the
+  // page one is on, which a visitor follows to see it afresh.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return parsePath(currentUrl.pathname).lang !== parsePath(nextUrl.pathname).lang;
 }
 

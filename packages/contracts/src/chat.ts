@@ -148,6 +148,12 @@ export const Banner = z.object({ bannerText: z.string().nullable() });
  * What the socket carries. Client → server: hello (replay after `since`; without it, live events only), typing.
  * Server → client: the rest.
  */
+/**
+ * The code the chat socket closes with when there is no signed-in session: none when it opened, or the session ended
+ * while it was open (signed out elsewhere, revoked, expired, the account banned). Clients do not reconnect on it.
+ */
+export const SOCKET_CLOSE_SIGNED_OUT = 4401;
+
 export const ClientEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), since: z.number().int().min(0).optional() }),
   z.object({ type: z.literal('typing'), conversationId: z.number().int() }),

@@ -85,11 +85,25 @@ export function safeReturnPath(value: string | null | undefined): string | undef
   return value;
 }
 
+/**
+ * The page a request is for. The client router loads a page's data from `<path>.data?_routes=...` (`/_root.data` for
+ * the home page): a return address made from that would lead back to the data, not the page.
+ */
+export function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith('.data')) {
+    const path = url.pathname.slice(0, -'.data'.length);
+    url.pathname = path === '/_root' ? '/' : path;
+    url.searchParams.delete('_routes');
+  }
+  return url;
+}
+
 /** Signed-in users only: others go to the login page with origin set to where they were (spec section 4). */
 export function requireUser(request: Request, context: Readonly<RouterContextProvider>, lang: Language): User {
   const { user } = getSession(context);
   if (user) return user;
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const query: Record<string, string> = { origin: url.pathname + url.search, originType: 'SH' };
   const rid = url.searchParams.get('rid');
   if (rid) query['rid'] = rid;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_CLOSE_SIGNED_OUT } from '@kunci/contracts/chat';
 import { users } from '@kunci/db/schema';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
@@ -46,17 +47,17 @@ describe('chat sockets whose session ends', () => {
 
     // Signed out with the first session (another tab): its socket closes, the other two stay.
     expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(first.token) })).statusCode).toBe(204);
-    expect(await within(a.closed, 5000)).toBe(4401);
+    expect(await within(a.closed, 5000)).toBe(SOCKET_CLOSE_SIGNED_OUT);
     expect(await within(b.closed, 1500)).toBe('open');
 
     // The second session revoked (as a password change from the third does): only its socket closes.
     const second = await sessions.findActive(secondToken);
     await sessions.revoke(second!.id);
-    expect(await within(b.closed, 5000)).toBe(4401);
+    expect(await within(b.closed, 5000)).toBe(SOCKET_CLOSE_SIGNED_OUT);
     expect(await within(c.closed, 1500)).toBe('open');
 
     // The account banned: its last socket closes too.
     await t.database.db.update(users).set({ status: 'banned' }).where(eq(users.id, userRow!.id));
-    expect(await within(c.closed, 5000)).toBe(4401);
+    expect(await within(c.closed, 5000)).toBe(SOCKET_CLOSE_SIGNED_OUT);
   });
 });

@@ -17,6 +17,7 @@ import {
   ReadBody,
   ReportBody,
   SendMessage,
+  SOCKET_CLOSE_SIGNED_OUT,
   TenantMatches,
   TenantSearchList,
   TenantSearchSubmit,
@@ -314,7 +315,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
    * The open sockets and the session each was opened with. A socket only receives (sending goes through the API,
    * which checks the session on every call), but what it receives is the person's messages: once the session has
    * ended (signed out in another tab, revoked by a password change, expired, the account banned or restricted) the socket is
-   * closed with 4401 at the next check, one query per instance for all its sockets.
+   * closed (SOCKET_CLOSE_SIGNED_OUT) at the next check, one query per instance for all its sockets.
    */
   const open = new Map<WebSocket, number>();
   let checking = false;
@@ -325,7 +326,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     sessions
       .stillActive(ids)
       .then((active) => {
-        for (const [socket, sessionId] of open) if (!active.has(sessionId)) socket.close(4401, 'signed out');
+        for (const [socket, sessionId] of open) if (!active.has(sessionId)) socket.close(SOCKET_CLOSE_SIGNED_OUT, 'signed out');
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'chat sockets: the session check failed; kept open until the next'))
       .finally(() => (checking = false));
@@ -342,7 +343,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       // `Origin: null` (sandboxed frames, file pages) or a malformed one parses to nothing: not our site.
       const sameSite = !origin || origin === ownOrigin || (URL.parse(origin)?.host ?? null) === request.headers.host;
       if (!request.session || !sameSite) {
-        socket.close(4401, 'sign in first');
+        socket.close(SOCKET_CLOSE_SIGNED_OUT, 'sign in first');
         return;
       }
       const userId = request.session.user.id;

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ServerEvent } from '@kunci/contracts/chat';
+import { SOCKET_CLOSE_SIGNED_OUT, type ServerEvent } from '@kunci/contracts/chat';
+import { useRevalidator } from 'react-router';
 import { useRootData } from '../../lib/root-data.ts';
 
 type Listener = (event: ServerEvent) => void;
@@ -20,7 +21,9 @@ const Context = createContext<ChatLive | null>(null);
 
 /**
  * One chat socket per tab for a signed-in visitor, kept across page changes: live messages and badges on every
- * page. It reconnects with backoff and then asks for everything after the newest message it has seen.
+ * page. It reconnects with backoff and then asks for everything after the newest message it has seen. A socket closed
+ * because the session has ended (signed out in another tab, revoked) is not reopened: the page's data is loaded again,
+ * and the page shows the visitor signed out.
  */
 export function ChatLiveProvider({ children }: { children: ReactNode }) {
   const { user } = useRootData();
@@ -31,6 +34,9 @@ export function ChatLiveProvider({ children }: { children: ReactNode }) {
   const newest = useRef<number | undefined>(undefined);
   const lastTyping = useRef(0);
   const userId = user?.id;
+  const { revalidate } = useRevalidator();
+  const revalidateRef = useRef(revalidate);
+  revalidateRef.current = revalidate;
 
   useEffect(() => {
     if (!userId) return;
@@ -51,9 +57,13 @@ export function ChatLiveProvider({ children }: { children: ReactNode }) {
         else if (event.type === 'message') newest.current = Math.max(newest.current ?? 0, event.message.id);
         for (const listener of listeners.current) listener(event);
       };
-      socket.onclose = () => {
+      socket.onclose = (e) => {
         setOnline(false);
         if (stopped) return;
+        if (e.code === SOCKET_CLOSE_SIGNED_OUT) {
+          void revalidateRef.current();
+          return;
+        }
         timer = setTimeout(connect, Math.min(10_000, 500 * 2 ** retry++));
       };
     };
