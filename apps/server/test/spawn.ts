@@ -1,9 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { onTestFinished } from 'vitest';
 
 const SERVER = resolve(import.meta.dirname, '../src/server.ts');
 
-/** The real server in its own process (for signals and crashes), on a free port; resolves the port when it serves. */
+/**
+ * The real server in its own process (for signals and crashes), on a free port; resolves the port when it serves. Called
+ * in a test: the server is killed when the test finishes, whatever the test did.
+ */
 export function spawnServer(dataDir: string, extra: Record<string, string> = {}): { server: ChildProcess; port: Promise<number> } {
   const server = spawn(process.execPath, [SERVER], {
     env: {
@@ -19,6 +23,11 @@ export function spawnServer(dataDir: string, extra: Record<string, string> = {})
       ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Also when the test runs out of time while its own cleanup is still waiting: a server left running outlives the
+  // test run and holds its port, its database and a share of the machine.
+  onTestFinished(() => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
   });
   const port = new Promise<number>((done, fail) => {
     let out = '';
