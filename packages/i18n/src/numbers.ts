@@ -9,11 +9,14 @@
 
 const OUR_LOCALES = new Set(['en-MY', 'ms-MY', 'zh-MY']);
 
+/** Digits grouped in threes with commas: "1234567" -> "1,234,567". */
+const commas = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** A whole number's sign and comma-grouped digits, or null when Intl should handle it. */
 function grouped(locale: string, value: number): { negative: boolean; digits: string } | null {
   if (!OUR_LOCALES.has(locale) || !Number.isFinite(value) || Math.abs(value) >= 1e15) return null;
   // Intl rounds half away from zero and keeps the sign of a negative value that rounds to zero ("-RM 0").
-  const digits = String(Math.round(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const digits = commas(String(Math.round(Math.abs(value))));
   return { negative: value < 0 || Object.is(value, -0), digits };
 }
 
@@ -33,7 +36,7 @@ export function exactRinggit(locale: string, amount: number): string | null {
   if (decimal.includes('e')) return null;
   const [whole = '0', fraction = ''] = decimal.split('.');
   const cents = BigInt(whole) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0')) + (fraction.charAt(2) >= '5' ? 1n : 0n);
-  const digits = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const digits = commas((cents / 100n).toString());
   const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
   return `${sign}RM\u00a0${digits}.${(cents % 100n).toString().padStart(2, '0')}`;
 }
