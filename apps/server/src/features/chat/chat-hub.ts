@@ -3,6 +3,9 @@ import type { Redis } from 'ioredis';
 import type { ServerEvent } from '@kunci/contracts/chat';
 import { redisReady } from '../../plugins/redis.ts';
 
+/** An event and the users it is for. */
+export type Delivery = readonly [userIds: readonly string[], event: ServerEvent];
+
 export interface ChatSocket {
   send(data: string): void;
   /** Holds writes until `uncork`, so several events leave in one write to the network (optional). */
@@ -16,9 +19,6 @@ export interface ChatSocket {
  * While Redis is away an instance delivers to its own sockets only (those on other instances catch up by
  * replay when they reconnect), and goes back to publishing when Redis returns.
  */
-/** An event and the users it is for. */
-export type Delivery = readonly [userIds: readonly string[], event: ServerEvent];
-
 export interface ChatHub {
   publish(userIds: readonly string[], event: ServerEvent): Promise<void>;
   /** Several events in one message through Redis, each to its users, in this order (a message and its badge). */
