@@ -18,7 +18,8 @@ const MP4 = tinyMp4({ brand: 'mp42' });
 test('a landlord posts a room in Petaling Jaya on a phone, resumes the draft elsewhere, a moderator approves it and tenants find it', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  // A long journey (a wizard on a phone, a second device, a moderator, a visitor): 90 s ran out under a full run's load.
+  test.setTimeout(150_000);
   const name = `Petaling Jaya Heights`;
   const first = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await first.newPage();

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { properties, users } from '@kunci/db/schema';
 
@@ -13,12 +13,10 @@ export function createDemoAccountsRepository(db: Database) {
     addUser: async (values: typeof users.$inferInsert) =>
       (await db.insert(users).values(values).onConflictDoNothing({ target: users.phoneNumber }).returning({ id: users.id }))[0]?.id,
 
-    /** The first demo listings become this user's. */
-    giveFirstDemoListings: async (ownerId: string) => {
-      await db
-        .update(properties)
-        .set({ ownerId })
-        .where(sql`${properties.seedKey} in ('demo:0', 'demo:1', 'demo:2', 'demo:3', 'demo:4', 'demo:5')`);
+    /** The first `count` demo listings become this user's. */
+    giveFirstDemoListings: async (ownerId: string, count: number) => {
+      const keys = Array.from({ length: count }, (_, index) => `demo:${index}`);
+      await db.update(properties).set({ ownerId }).where(inArray(properties.seedKey, keys));
     },
   };
 }

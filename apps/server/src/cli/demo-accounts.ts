@@ -13,6 +13,12 @@ export const DEMO_ACCOUNTS = [
   { role: 'admin', phoneNumber: '+60123000006', password: 'kunci-admin-2026', name: 'Admin Demo', userRole: 'admin' },
 ] as const;
 
+/**
+ * How many of the first demo listings the demo landlord owns: ten rentals and two for sale, enough for a demo's
+ * deals, screenings and tenancies to each take a home of their own (four rentals ran out when they ran side by side).
+ */
+const DEMO_LANDLORD_LISTINGS = 12;
+
 /** Creates the demo accounts once; the demo landlord owns the first demo listings. */
 export async function ensureDemoAccounts(db: Database): Promise<void> {
   const repository = createDemoAccountsRepository(db);
@@ -29,6 +35,6 @@ export async function ensureDemoAccounts(db: Database): Promise<void> {
       // The demo tenant and landlord have answered the first-run question already.
       rentalRole: account.role === 'tenant' ? 'TENANT' : account.role === 'landlord' ? 'LANDLORD' : null,
     });
-    if (id && account.role === 'landlord') await repository.giveFirstDemoListings(id);
+    if (id && account.role === 'landlord') await repository.giveFirstDemoListings(id, DEMO_LANDLORD_LISTINGS);
   }
 }
