@@ -98,15 +98,19 @@ test('a tenant reports a listing asking for a deposit; the moderator reads the c
   await expect(moderator.getByRole('status').filter({ hasText: 'Decided. The reporter will be told.' })).toBeVisible();
   await expect(moderator.getByText(reason)).toBeVisible();
 
-  // The landlord's next call is refused with 10100, and the site shows the ban. (The call carries the session's token
-  // itself: the open page's cookie goes within seconds, once its chat socket is closed and the page's data reloaded.)
+  // The landlord's next call is refused with 10100. (The call carries the session's token itself: the open page's
+  // cookie goes within seconds, once its chat socket is closed and the page's data reloaded.)
   const refused = await landlordContext.request.get('/api/users/profile', { headers: { authorization: `Bearer ${landlordToken}` } });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { errorCode: number }).errorCode).toBe(10100);
-  await landlord.goto('/');
-  const banScreen = landlord.getByRole('dialog', { name: 'Account restricted' });
-  await expect(banScreen).toContainText('Your account has been restricted. Please contact support.');
+  // The landlord's open dashboard, without a reload: its socket is closed, its data reloaded, and it says why, with
+  // the ban screen in place of the dashboard (not the login page).
+  const notice = landlord.getByRole('dialog', { name: 'Account restricted' });
+  await expect(notice).toContainText('Your account has been restricted. Please contact support.', { timeout: 20_000 });
   await expectNoSeriousAxeViolations(landlord);
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await expect(landlord.getByRole('heading', { level: 1 })).toHaveText('Your account is not available');
+  await expect(landlord).toHaveURL(/\/dashboard$/);
 
   // The audit log shows the suspension and the ban with who and why.
   await moderator.goto(`/admin/audit?q=${encodeURIComponent(reason)}`);

@@ -1,9 +1,9 @@
-import { createContext, redirect, type RouterContextProvider } from 'react-router';
+import { createContext, data, redirect, type RouterContextProvider } from 'react-router';
 import type { User } from '@kunci/contracts/users';
 import { DEVICE_ID_PREFIX } from '@kunci/contracts/constants';
 import type { Language } from '@kunci/i18n/locales';
 import { href } from '@kunci/i18n/paths';
-import { ApiError, createApi } from './api.ts';
+import { ApiError, createApi, type BannedPage } from './api.ts';
 import { getServerContext } from './server-context.ts';
 
 /** The spec's stored cookies: authToken (httpOnly here), id and xDeviceId. */
@@ -16,6 +16,8 @@ export interface SessionState {
   expired: boolean;
   /** The visitor's account is banned or restricted (errorCode 10100). */
   restricted: boolean;
+  /** The API's words for the restriction, in the page's language (restricted only). */
+  restrictedMessage?: string;
 }
 export const sessionContext = createContext<SessionState>({ user: null, expired: false, restricted: false });
 
@@ -70,7 +72,8 @@ export async function resolveSession(request: Request, context: Readonly<RouterC
     return { user: await api.me(), expired: false, restricted: false };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { user: null, expired: true, restricted: false };
-    if (error instanceof ApiError && error.body?.errorCode === 10100) return { user: null, expired: false, restricted: true };
+    if (error instanceof ApiError && error.body?.errorCode === 10100)
+      return { user: null, expired: false, restricted: true, restrictedMessage: error.body.message };
     throw error;
   }
 }
@@ -101,8 +104,11 @@ export function pageUrl(request: Request): URL {
 
 /** Signed-in users only: others go to the login page with origin set to where they were (spec section 4). */
 export function requireUser(request: Request, context: Readonly<RouterContextProvider>, lang: Language): User {
-  const { user } = getSession(context);
+  const { user, restricted, restrictedMessage } = getSession(context);
   if (user) return user;
+  // A banned account's page (opened before the ban, reloaded once its chat socket was closed) shows the ban screen:
+  // sent to the login page, the person would not learn why (the cookie is gone by then).
+  if (restricted) throw data<BannedPage>({ banned: true, message: restrictedMessage ?? '' }, { status: 403 });
   const url = pageUrl(request);
   const query: Record<string, string> = { origin: url.pathname + url.search, originType: 'SH' };
   const rid = url.searchParams.get('rid');
