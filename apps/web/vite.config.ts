@@ -1,11 +1,12 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { catalogueFiles } from './catalogue-files.ts';
 import { precompress } from './precompress.ts';
 import { pureContracts } from './pure-contracts.ts';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), pureContracts(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), catalogueFiles(), pureContracts(), precompress()],
   build: {
     target: 'es2022',
     // Few, larger scripts instead of twenty small ones: every request is a round trip on a phone's connection.
@@ -16,9 +17,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 20 },
-            // The message catalogues in a chunk of their own, loaded on demand: a page brings the catalogue areas it
-            // uses in its HTML, the browser loads the rest at its first client navigation (lib/catalogue.tsx).
-            { name: 'messages', test: /packages[\\/]i18n[\\/]src[\\/]messages[\\/]/, priority: 15 },
             {
               name: 'app',
               test: /apps[\\/]web[\\/]app[\\/](components|lib)[\\/]|packages[\\/]i18n[\\/]src[\\/](?!messages[\\/])/,

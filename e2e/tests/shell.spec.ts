@@ -1,6 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test } from '../support.ts';
+
+/** A live listing away from those the deal journeys take (the demo landlord's): Kepong's first result. */
+async function liveListing(page: Page): Promise<number> {
+  const found = (await (await page.request.get('/api/properties/search?loc=kepong&pageSize=1')).json()) as { content: { id: number }[] };
+  return found.content[0]!.id;
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -13,6 +19,34 @@ test.describe('without JavaScript', () => {
     await expect(cards.first().getByRole('heading').getByRole('link')).toHaveAttribute('href', /^\/details\/\d+$/);
     await expect(cards.first()).toContainText(/RM\s[\d,]+/);
   });
+
+  test('a listing says how its landlord answers chat requests, rendered on the server', async ({ page }) => {
+    await page.goto(`/details/${await liveListing(page)}`);
+    await expect(page.getByTestId('landlord-response')).toContainText(
+      /How this landlord answers: (Replies to \d+% of chat requests|Not enough chat requests)/,
+    );
+  });
+});
+
+test('a listing, the home page and results bring every message they show: no other catalogue is loaded after the page shows', async ({ page }) => {
+  const catalogues: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/messages-[\w-]+\.(js|json)$/.test(request.url())) catalogues.push(request.url());
+  });
+  const id = await liveListing(page);
+  for (const path of [`/details/${id}`, '/', '/rent/bangsar', `/my/iklan/${id}`, '/zh/rent']) {
+    await page.goto(path);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    expect(catalogues, path).toEqual([]);
+  }
+  // The first client navigation brings the rest of the language's messages: its JSON file, not a script of three.
+  await page.goto('/rent/bangsar');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Landlord' }).click();
+  await expect(page).toHaveURL(/\/more\/landlord$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+  expect(catalogues).toEqual([expect.stringMatching(/\/assets\/messages-en-[\w-]+\.json$/)]);
 });
 
 test('the language switch rewrites the URL by the rules: en -> my -> zh', async ({ page }) => {

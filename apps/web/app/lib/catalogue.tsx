@@ -1,5 +1,7 @@
 import { CATALOGUES, type Messages } from '@kunci/i18n/messages';
 import type { Language } from '@kunci/i18n/locales';
+// Each language's whole catalogue: a JSON file of the browser build (vite plugin catalogue-files.ts).
+import WHOLE from 'virtual:kunci/catalogue-files';
 
 /**
  * The active language's messages reach the browser as a JSON script in the page, rather than inside the root
@@ -7,9 +9,9 @@ import type { Language } from '@kunci/i18n/locales';
  * loader stream is decoded string by string during hydration. Only the catalogue areas the page used while it was
  * rendered go with it (an area is a key's first segment: `details`, `growth`...), not the whole catalogue (about
  * 120 KB of JSON in each language): the server notes the areas each page reads (`trackCatalogueUsage`, set up by
- * entry.server per request). The browser loads the language's whole catalogue (a script of its own, cached) on the
- * first client navigation, or when it is asked for a message the page did not bring (a dialog opened later); the
- * provider then renders again with it. On the server every catalogue is at hand; the browser build drops them
+ * entry.server per request). The browser loads the language's whole catalogue (a JSON file of its own, cached for good)
+ * on the first client navigation, or when it is asked for a message the page did not bring (a dialog opened later);
+ * the provider then renders again with it. On the server every catalogue is at hand; the browser build drops them
  * (`import.meta.env.SSR` is false there).
  */
 const ID = 'app-messages';
@@ -95,11 +97,6 @@ function pageCatalogue(): PageCatalogue {
   return fromPage;
 }
 
-const WHOLE: Record<Language, () => Promise<Messages>> = {
-  en: () => import('@kunci/i18n/messages/en').then((m) => m.en),
-  ms: () => import('@kunci/i18n/messages/ms').then((m) => m.ms),
-  zh: () => import('@kunci/i18n/messages/zh').then((m) => m.zh),
-};
 let whole: Messages | undefined;
 let loading: Promise<void> | undefined;
 let version = 0;

@@ -1,4 +1,4 @@
 // The notifications feature's public entry: what the shell and other features may use of it.
 export { NoticeUnreadProvider, useNoticeUnread } from './unread.tsx';
 export { NotificationBell, NotificationsMenuLink } from './components/bell.tsx';
-export { LandlordResponseNote } from './components/landlord-response.tsx';
+export { FetchedLandlordResponseNote, LandlordResponseNote } from './components/landlord-response.tsx';

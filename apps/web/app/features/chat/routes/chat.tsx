@@ -12,7 +12,7 @@ import { MessageList } from '../components/message-list.tsx';
 import { ReportDialog } from '../components/report-dialog.tsx';
 import { ViewingPanel } from '../components/viewing-panel.tsx';
 import { ApplyButton } from '../../deals/index.ts';
-import { LandlordResponseNote } from '../../notifications/index.ts';
+import { FetchedLandlordResponseNote } from '../../notifications/index.ts';
 import type { Route } from './+types/chat';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -68,7 +68,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
               <Link to={href('details', { id: current.property.id })} className="block truncate text-sm text-brand-700 hover:underline">
                 {current.property.name} · {money(current.property.price)}
               </Link>
-              {current.role === 'TENANT' ? <LandlordResponseNote landlordId={current.landlord.id} className="truncate text-xs" /> : null}
+              {current.role === 'TENANT' ? <FetchedLandlordResponseNote landlordId={current.landlord.id} className="truncate text-xs" /> : null}
             </div>
             {current.role !== 'MODERATOR' ? (
               <button

@@ -3,6 +3,7 @@ import { Link, data, isRouteErrorResponse, useRouteError, type ShouldRevalidateF
 import { moveInCost } from '@kunci/contracts/business';
 import { BUSINESS } from '@kunci/contracts/business';
 import type { ListingCard, PropertyDetail } from '@kunci/contracts/listings';
+import type { LandlordResponse } from '@kunci/contracts/notifications';
 import type { PropertyTypeInfo } from '@kunci/contracts/reference';
 import { formatMoneyExact, formatNumber } from '@kunci/i18n/format';
 import type { MessageKey } from '@kunci/i18n/messages';
@@ -38,8 +39,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw data(null, { status: 404 });
   const api = serverApi(context, lang);
   try {
-    const [listing, types, similar] = await Promise.all([api.property(id), api.propertyTypes(), api.similar(id)]);
-    return { listing, types, similar: similar.content, canonicalPath: href(lang, 'details', { id }) };
+    // How the landlord answers comes with the page (not asked after it shows: a line appearing late, and its words
+    // not among those the page brought). Without it the page still shows.
+    const withResponse = api
+      .property(id)
+      .then(async (listing) => ({ listing, response: await api.landlordResponse(listing.owner.id).catch(() => null) }));
+    const [{ listing, response }, types, similar] = await Promise.all([withResponse, api.propertyTypes(), api.similar(id)]);
+    return { listing, response, types, similar: similar.content, canonicalPath: href(lang, 'details', { id }) };
   } catch (error) {
     // No longer live: say so (410) and offer similar homes.
     if (error instanceof ApiError && error.status === 410) throw data({ similar: (await api.similar(id, 6)).content }, { status: 410 });
@@ -161,8 +167,16 @@ export default function Details({ loaderData }: Route.ComponentProps) {
       .catch(() => undefined);
   }, [listingId]);
   const root = useOptionalRootData();
-  const { listing, types, similar } = loaderData;
-  return <ListingView listing={listing} types={types} similar={similar} shareUrl={`${root?.publicUrl ?? ''}${loaderData.canonicalPath}`} />;
+  const { listing, response, types, similar } = loaderData;
+  return (
+    <ListingView
+      listing={listing}
+      response={response}
+      types={types}
+      similar={similar}
+      shareUrl={`${root?.publicUrl ?? ''}${loaderData.canonicalPath}`}
+    />
+  );
 }
 
 /**
@@ -175,8 +189,11 @@ export function ListingView({
   similar,
   shareUrl,
   preview = false,
+  response = null,
 }: {
   listing: PropertyDetail;
+  /** How the landlord answers chat requests (none in a moderator's preview, or when it could not be read). */
+  response?: LandlordResponse | null;
   types: PropertyTypeInfo[];
   similar: ListingCard[];
   shareUrl: string;
@@ -282,7 +299,7 @@ export function ListingView({
         <aside className="space-y-6">
           {listing.zeroDepositEligible ? <MoveInCost rent={listing.price} /> : null}
           {preview || sale ? null : <MarketPriceNote propertyId={listing.id} ownerId={listing.owner.id} />}
-          {preview ? null : <LandlordResponseNote landlordId={listing.owner.id} />}
+          {preview || !response ? null : <LandlordResponseNote figures={response} />}
           {preview ? null : (
             // On phones the price and the chat button stay in a bar at the bottom while the page scrolls (the
             // shell pads the page's end for it); from 768 px the button sits here in the side column.

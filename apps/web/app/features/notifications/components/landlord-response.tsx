@@ -4,24 +4,11 @@ import { useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 
 /**
- * "Replies to 80% of chat requests · Usually replies within 2 hours", over the response window (BUSINESS.alerts); asked
- * after the page shows.
+ * "Replies to 80% of chat requests · Usually replies within 2 hours", over the response window (BUSINESS.alerts): the
+ * figures as a page's loader read them.
  */
-export function LandlordResponseNote({ landlordId, className = '' }: { landlordId: string; className?: string }) {
+export function LandlordResponseNote({ figures, className = '' }: { figures: LandlordResponse; className?: string }) {
   const { t } = useI18n();
-  const api = useApi();
-  const [figures, setFigures] = useState<LandlordResponse | null>(null);
-  useEffect(() => {
-    let current = true;
-    api.landlordResponse(landlordId).then(
-      (answer) => current && setFigures(answer),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, landlordId]);
-  if (!figures) return null;
   const hours = figures.typicalMinutes === null ? null : Math.max(1, Math.ceil(figures.typicalMinutes / 60));
   const parts =
     figures.rate === null
@@ -40,4 +27,21 @@ export function LandlordResponseNote({ landlordId, className = '' }: { landlordI
       {parts.join(' · ')}
     </p>
   );
+}
+
+/** The same line for a landlord whose figures the page did not load: asked after the page shows (the chat). */
+export function FetchedLandlordResponseNote({ landlordId, className = '' }: { landlordId: string; className?: string }) {
+  const api = useApi();
+  const [figures, setFigures] = useState<LandlordResponse | null>(null);
+  useEffect(() => {
+    let current = true;
+    api.landlordResponse(landlordId).then(
+      (answer) => current && setFigures(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, landlordId]);
+  return figures ? <LandlordResponseNote figures={figures} className={className} /> : null;
 }
