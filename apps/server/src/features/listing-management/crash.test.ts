@@ -17,7 +17,9 @@ import { condoInput } from './test-helpers.ts';
  * folder, or a PostgreSQL database made from the template): each start then finds its schema in place instead of
  * building it, which took most of the test's time.
  */
-async function databaseCopy(dataDir: string) {
+async function databaseCopy(
+  dataDir: string,
+): Promise<{ env: Record<string, string>; open: () => ReturnType<typeof openDatabase>; drop: () => Promise<void> }> {
   const template = inject('template');
   if (template.kind === 'pglite') {
     cpSync(template.dir, join(dataDir, 'pglite'), { recursive: true });
