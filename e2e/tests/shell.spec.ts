@@ -40,13 +40,6 @@ test('a listing, the home page and results bring every message they show: no oth
     await page.waitForLoadState('networkidle');
     expect(catalogues, path).toEqual([]);
   }
-  // The first client navigation brings the rest of the language's messages: its JSON file, not a script of three.
-  await page.goto('/rent/bangsar');
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Landlord' }).click();
-  await expect(page).toHaveURL(/\/more\/landlord$/);
-  await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
-  expect(catalogues).toEqual([expect.stringMatching(/\/assets\/messages-en-[\w-]+\.json$/)]);
 });
 
 test('the language switch rewrites the URL by the rules: en -> my -> zh', async ({ page }) => {
@@ -140,8 +133,10 @@ test('the page carries the catalogue areas it uses in its own language, outside 
   page,
 }) => {
   const scripts: string[] = [];
+  const catalogueFiles: { url: string; text: string }[] = [];
   page.on('response', async (response) => {
     if (response.url().endsWith('.js')) scripts.push(await response.text());
+    if (response.url().endsWith('.json')) catalogueFiles.push({ url: response.url(), text: await response.text() });
   });
   const document = await (await page.goto('/my/sewa/bangsar'))!.text();
   // Rumah untuk disewa: Malay, in the page's JSON catalogue; the other languages' headings are nowhere.
@@ -163,15 +158,21 @@ test('the page carries the catalogue areas it uses in its own language, outside 
   // No script the page loads carries a catalogue.
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((script) => script.includes(heading))).toEqual([]);
+  expect(catalogueFiles).toEqual([]);
   // Client-side navigation (no document load) to a page that was not server-rendered here: the language's whole
-  // catalogue comes on demand, as a script of its own, and the page speaks Malay.
+  // catalogue comes on demand, as its JSON file (Malay alone, not a script of the three languages), and the page
+  // speaks Malay.
   await page
     .getByRole('navigation', { name: catalogue.messages['nav.mainMenu'] })
     .getByRole('link', { name: catalogue.messages['nav.landlord'] })
     .click();
   await expect(page).toHaveURL(/\/my\/more\/landlord$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sewakan hartanah anda secara percuma');
-  await expect.poll(() => scripts.filter((script) => script.includes(heading)).length).toBe(1);
+  await expect.poll(() => catalogueFiles.length).toBe(1);
+  expect(catalogueFiles[0]!.url).toMatch(/\/assets\/messages-ms-[\w-]+\.json$/);
+  expect(catalogueFiles[0]!.text).toContain(heading);
+  expect(catalogueFiles[0]!.text).not.toContain('Homes for rent with zero deposit');
+  expect(scripts.filter((script) => script.includes(heading))).toEqual([]);
 });
 
 test('the language menu lists only the other languages', async ({ page }) => {

@@ -89,7 +89,13 @@ export const middleware: Route.MiddlewareFunction[] = [
     const response = await next();
     // The same cookies a page from the shared cache gets (lib/page-cache.server.ts).
     for (const cookie of visitorCookies(request, context)) response.headers.append('set-cookie', cookie);
-    if (session.expired || session.restricted) for (const cookie of clearSessionCookies(context)) response.headers.append('set-cookie', cookie);
+    // A banned account's cookie goes with the next page it loads, which says why. A data request keeps it: an open
+    // page reloading its data (its chat socket closed) asks for the root's data and the page's side by side, and the
+    // page's own request, sent after the root's had cleared the cookie, would find nobody signed in and send the person
+    // to the login page without a word instead of showing the ban screen.
+    const dataRequest = url.pathname.endsWith('.data');
+    if (session.expired || (session.restricted && !dataRequest))
+      for (const cookie of clearSessionCookies(context)) response.headers.append('set-cookie', cookie);
     if (url.pathname === '/') response.headers.append('vary', 'Cookie');
     return response;
   },
