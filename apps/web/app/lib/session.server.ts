@@ -107,7 +107,7 @@ export function requireUser(request: Request, context: Readonly<RouterContextPro
   const { user, restricted, restrictedMessage } = getSession(context);
   if (user) return user;
   // A banned account's page (opened before the ban, reloaded once its chat socket was closed) shows the ban screen:
-  // sent to the login page, the person would not learn why (the cookie is gone by then).
+  // sent to the login page, the person would not learn why.
   if (restricted) throw data<BannedPage>({ banned: true, message: restrictedMessage ?? '' }, { status: 403 });
   const url = pageUrl(request);
   const query: Record<string, string> = { origin: url.pathname + url.search, originType: 'SH' };
