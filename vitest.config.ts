@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogueFiles } from './apps/web/catalogue-files.ts';
 
 // One project per workspace, so `npm test -w <workspace>` runs that workspace's tests (`vitest run --project <name>`)
 // and `vitest run` runs them all. Only the projects whose tests open a database get the template of the run
@@ -10,6 +11,8 @@ const project = (name: string, include: string[], globalSetup: string[] = []) =>
 });
 
 export default defineConfig({
+  // The browser's catalogue loader module (lib/catalogue.tsx imports it): in tests, the catalogue modules themselves.
+  plugins: [catalogueFiles()],
   test: {
     projects: [
       project('server', ['apps/server/src/**/*.test.ts'], database),
