@@ -1,36 +1,22 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { ErrorCode } from '@kunci/contracts/errors';
-import { databaseUrl } from '../../../test/template.ts';
-import { spawnServer } from '../test/spawn.ts';
+import { spawnServer, testDatabaseCopy } from '../test/spawn.ts';
 import { testRedisUrl } from '../test/support.ts';
 
 /** The real server on a copy of the run's test database (PGlite, or PostgreSQL and Redis when the run has them). */
 async function startServer(): Promise<{ server: ChildProcess; base: string; dispose: () => Promise<void> }> {
   const template = inject('template');
   const dataDir = mkdtempSync(join(tmpdir(), 'kunci-one-request-'));
-  const env: Record<string, string> = { MEDIA_DIR: template.mediaDir };
-  let dropDatabase = async () => {};
-  if (template.kind === 'postgres') {
-    const name = `kunci_t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: template.adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template.name}`);
-    env['DATABASE_URL'] = databaseUrl(template.adminUrl, name);
-    const redis = testRedisUrl();
-    if (redis) Object.assign(env, { REDIS_URL: redis, REDIS_KEY_PREFIX: `kunci-test-${name}:` });
-    dropDatabase = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  } else {
-    cpSync(template.dir, join(dataDir, 'pglite'), { recursive: true });
-  }
+  const database = await testDatabaseCopy(dataDir);
+  const env: Record<string, string> = { ...database.env, MEDIA_DIR: template.mediaDir };
+  const redis = testRedisUrl();
+  if (database.env['DATABASE_URL'] && redis)
+    Object.assign(env, { REDIS_URL: redis, REDIS_KEY_PREFIX: `kunci-test-${randomUUID().replace(/-/g, '').slice(0, 12)}:` });
   const { server, port } = spawnServer(dataDir, env);
   const base = `http://127.0.0.1:${await port}`;
   return {
@@ -42,7 +28,7 @@ async function startServer(): Promise<{ server: ChildProcess; base: string; disp
         server.kill('SIGKILL');
         await exited;
       }
-      await dropDatabase();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,44 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '@kunci/db/client';
-import { databaseUrl } from '../../../../../test/template.ts';
-import { spawnServer } from '../../../test/spawn.ts';
+import { describe, expect, it } from 'vitest';
+import { spawnServer, testDatabaseCopy } from '../../../test/spawn.ts';
 import { condoInput } from './test-helpers.ts';
-
-/**
- * A copy of the run's migrated test database for the servers of this test (the PGlite directory copied into the data
- * folder, or a PostgreSQL database made from the template): each start then finds its schema in place instead of
- * building it, which took most of the test's time.
- */
-async function databaseCopy(
-  dataDir: string,
-): Promise<{ env: Record<string, string>; open: () => ReturnType<typeof openDatabase>; drop: () => Promise<void> }> {
-  const template = inject('template');
-  if (template.kind === 'pglite') {
-    cpSync(template.dir, join(dataDir, 'pglite'), { recursive: true });
-    return { env: {}, open: () => openDatabase({ dataDir: join(dataDir, 'pglite') }), drop: async () => {} };
-  }
-  const name = `kunci_t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: template.adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template.name}`);
-  const url = databaseUrl(template.adminUrl, name);
-  return {
-    env: { DATABASE_URL: url },
-    open: () => openDatabase({ url, poolSize: 1 }),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 const killed = (server: ChildProcess) =>
   new Promise<void>((done) => {
@@ -59,7 +27,7 @@ async function heavyPhoto(): Promise<Buffer> {
 describe('a server killed with SIGKILL', () => {
   it('mid-upload and mid-registration leaves no broken listing and no visible orphan', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kunci-crash-'));
-    const database = await databaseCopy(dataDir);
+    const database = await testDatabaseCopy(dataDir);
     const start = (extra: Record<string, string> = {}) => spawnServer(dataDir, { ...database.env, ...extra });
     let { server, port } = start();
     try {

@@ -2,18 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '@kunci/db/client';
 import { payments, users } from '@kunci/db/schema';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
-import { spawnServer } from '../../../test/spawn.ts';
+import { spawnServer, testDatabaseCopy } from '../../../test/spawn.ts';
+
+type DatabaseCopy = Awaited<ReturnType<typeof testDatabaseCopy>>;
 import { signPayToken, simulatorSecret } from './simulator.ts';
 
 const AUTH_SECRET = 'crash-test-secret-'.padEnd(40, 'x');
 
 const exited = (server: ReturnType<typeof spawnServer>['server']) => new Promise<void>((done) => server.once('exit', () => done()));
 
-async function rows(dataDir: string, query: string, params: unknown[] = []) {
-  const handle = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+async function rows(database: DatabaseCopy, query: string, params: unknown[] = []) {
+  const handle = await database.open();
   try {
     return ((await handle.raw(query, params)) as { rows: Record<string, unknown>[] }).rows;
   } finally {
@@ -24,14 +25,12 @@ async function rows(dataDir: string, query: string, params: unknown[] = []) {
 describe('a server killed between the payment and its webhook', () => {
   it('applies the payment once after a restart on the same database: SUCCEEDED, one CHARGE posting', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kunci-payments-crash-'));
-    const env = { AUTH_SECRET, PAYMENT_SIMULATOR_CHAOS: '1' };
+    // On a copy of the run's migrated database: a payer with a session and a pending payment.
+    const database = await testDatabaseCopy(dataDir);
+    const env = { ...database.env, AUTH_SECRET, PAYMENT_SIMULATOR_CHAOS: '1' };
+    let run: ReturnType<typeof spawnServer> | undefined;
     try {
-      // A first start migrates the database; then a payer with a session and a pending payment.
-      let run = spawnServer(dataDir, env);
-      await run.port;
-      run.server.kill('SIGTERM');
-      await exited(run.server);
-      const handle = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+      const handle = await database.open();
       const [payer] = await handle.db.insert(users).values({ phoneNumber: '+60123450001', name: 'Aisyah' }).returning();
       const session = await createSessionsRepository(handle.db).create(payer!.id, 'pin', 'crash-test', 1);
       const [payment] = await handle.db
@@ -61,11 +60,11 @@ describe('a server killed between the payment and its webhook', () => {
       expect(paid.status).toBe(303);
       run.server.kill('SIGKILL');
       await exited(run.server);
-      expect(await rows(dataDir, `select state from jobs where name = 'payments.simulator-webhook'`)).toEqual([
+      expect(await rows(database, `select state from jobs where name = 'payments.simulator-webhook'`)).toEqual([
         { state: 'pending' },
         { state: 'pending' },
       ]);
-      expect(await rows(dataDir, `select status from payments where id = $1`, [payment!.id])).toEqual([{ status: 'PENDING' }]);
+      expect(await rows(database, `select status from payments where id = $1`, [payment!.id])).toEqual([{ status: 'PENDING' }]);
 
       // Restarted with its job runner on: the deliveries (the same event twice) apply the payment once.
       run = spawnServer(dataDir, { ...env, JOBS_INTERVAL_SECONDS: '600', JOBS_POLL_INTERVAL_MS: '100' });
@@ -82,15 +81,23 @@ describe('a server killed between the payment and its webhook', () => {
       run.server.kill('SIGTERM');
       await exited(run.server);
 
-      expect(await rows(dataDir, `select state from jobs where name = 'payments.simulator-webhook'`)).toEqual([{ state: 'done' }, { state: 'done' }]);
+      expect(await rows(database, `select state from jobs where name = 'payments.simulator-webhook'`)).toEqual([
+        { state: 'done' },
+        { state: 'done' },
+      ]);
       expect(
-        await rows(dataDir, `select kind, amount_sen::int as amount from ledger_entries where payment_id = $1 order by id`, [payment!.id]),
+        await rows(database, `select kind, amount_sen::int as amount from ledger_entries where payment_id = $1 order by id`, [payment!.id]),
       ).toEqual([
         { kind: 'CHARGE', amount: -250_000 },
         { kind: 'CHARGE', amount: 250_000 },
       ]);
-      expect(await rows(dataDir, `select status from payments where id = $1`, [payment!.id])).toEqual([{ status: 'SUCCEEDED' }]);
+      expect(await rows(database, `select status from payments where id = $1`, [payment!.id])).toEqual([{ status: 'SUCCEEDED' }]);
     } finally {
+      if (run && run.server.exitCode === null && run.server.signalCode === null) {
+        run.server.kill('SIGKILL');
+        await exited(run.server);
+      }
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
