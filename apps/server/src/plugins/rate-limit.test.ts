@@ -3,10 +3,11 @@ import { createServer, type AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
 import { ErrorCode } from '@kunci/contracts/errors';
 import { createTestApp, openTestDatabase, testRedisUrl, type TestApp } from '../../test/support.ts';
 import { errorHandlerPlugin } from './error-handler.ts';
-import { rateLimitPlugin } from './rate-limit.ts';
+import { createCounter, rateLimitPlugin } from './rate-limit.ts';
 
 describe('rate limits', () => {
   const apps: TestApp[] = [];
@@ -141,5 +142,81 @@ describe('rate limits while Redis fails', () => {
     expect(await limitedApp(redis)).toEqual([200, 200, 200, 429, 429]);
     // The first count waited for Redis up to the timeout; the next ones went to memory without asking it.
     expect(received.match(/\$4\r\neval\r\n/gi)?.length).toBe(1);
+  });
+});
+
+describe('counting in blocks', () => {
+  /** A Redis that runs the counter's script on a map, and counts the round trips. */
+  function scriptedRedis() {
+    const values = new Map<string, { value: number; expiresAt: number }>();
+    const fake = {
+      status: 'ready',
+      calls: 0,
+      async eval(_script: string, _keys: number, key: string, windowMs: number, by: number) {
+        fake.calls += 1;
+        const now = Date.now();
+        let entry = values.get(key);
+        if (!entry || entry.expiresAt <= now) entry = { value: 0, expiresAt: now + Number(windowMs) };
+        entry.value += Number(by);
+        values.set(key, entry);
+        return [entry.value, entry.expiresAt - now];
+      },
+    };
+    return fake;
+  }
+  const counterOn = (redis: ReturnType<typeof scriptedRedis>) =>
+    createCounter({ redis: redis as unknown as Redis, prefix: 't:', redisTimeoutMs: 1_000, redisRetryMs: 1_000, log: pino({ level: 'silent' }) });
+
+  it('asks Redis once per block, not once per request, far from the limit', async () => {
+    const redis = scriptedRedis();
+    const count = counterOn(redis);
+    const seen = [];
+    for (let i = 0; i < 200; i++) seen.push((await count('10.0.0.1', 60_000, 600)).current);
+    // Each request still gets its own number, in order.
+    expect(seen).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    // Blocks of 1, 2, 4, 8, 16, then 32 each.
+    expect(redis.calls).toBeLessThanOrEqual(11);
+  });
+
+  it('never lets a client through past the limit, with two instances sharing the budget', async () => {
+    const redis = scriptedRedis();
+    const a = counterOn(redis);
+    const b = counterOn(redis);
+    let allowed = 0;
+    for (let i = 0; i < 400; i++) {
+      // Bursts on one instance, then the other: each holds counts the other cannot use.
+      const count = Math.floor(i / 7) % 2 ? b : a;
+      if ((await count('10.0.0.2', 60_000, 300)).current <= 300) allowed += 1;
+    }
+    expect(allowed).toBeLessThanOrEqual(300);
+    // Counts taken and left unspent on the other instance cost the client a few requests at most.
+    expect(allowed).toBeGreaterThanOrEqual(290);
+  });
+
+  it('counts one request at a time near the limit', async () => {
+    const redis = scriptedRedis();
+    const count = counterOn(redis);
+    for (let i = 0; i < 10; i++) await count('10.0.0.3', 60_000, 10);
+    // Never more than an eighth of what is left in one block: with 10 that is always 1.
+    expect(redis.calls).toBe(10);
+    expect((await count('10.0.0.3', 60_000, 10)).current).toBe(11);
+  });
+
+  it.runIf(testRedisUrl())('takes blocks from a real Redis with the window it set', async () => {
+    const redis = new Redis(testRedisUrl()!);
+    try {
+      await new Promise((resolve) => redis.once('ready', resolve));
+      const options = { redis, prefix: `kunci-test-${randomUUID()}:`, redisTimeoutMs: 1_000, redisRetryMs: 1_000, log: pino({ level: 'silent' }) };
+      const a = createCounter(options);
+      const b = createCounter(options);
+      const seen = [];
+      for (let i = 0; i < 100; i++) seen.push(await (i < 50 ? a : b)('10.0.0.4', 60_000, 600));
+      // b's numbers follow a's block, a's unspent counts included: never a number given twice.
+      expect(new Set(seen.map((c) => c.current)).size).toBe(100);
+      expect(seen.at(-1)!.ttl).toBeGreaterThan(50_000);
+      expect(Number(await redis.get(`${options.prefix}10.0.0.4`))).toBeGreaterThanOrEqual(100);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

@@ -61,15 +61,32 @@ class MemoryCounts {
   }
 }
 
-// One round trip: count, start the window on the first request (or on a key left without expiry), read what is left.
+// One round trip: add a block of counts, start the window on the first (or on a key left without expiry), read what is left.
 const INCREMENT = `
-local current = redis.call('INCR', KEYS[1])
+local current = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
-if current == 1 or ttl < 0 then
+if current == tonumber(ARGV[2]) or ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
   ttl = tonumber(ARGV[1])
 end
 return {current, ttl}`;
+
+/** The largest block of counts an instance takes from Redis at once for one key. */
+const LARGEST_BLOCK = 32;
+/** A block never holds more than this share of what the key has left in its window (so near the limit it is 1). */
+const BLOCK_SHARE_OF_REMAINING = 1 / 8;
+
+/**
+ * Counts an instance took from Redis for one key and has not used yet. Its first count went to the request that took
+ * the block; the next ones go to the key's next requests here without a round trip.
+ */
+interface Block {
+  resetAt: number;
+  /** The key's shared count in Redis right after this block was taken (this block's unused counts included). */
+  total: number;
+  unused: number;
+  size: number;
+}
 
 export interface CounterOptions {
   redis: Redis | undefined;
@@ -82,13 +99,22 @@ export interface CounterOptions {
   log: FastifyBaseLogger;
 }
 
+export type Counter = (key: string, windowMs: number, max: number) => Promise<Count>;
+
 /**
  * Counts in Redis when it is configured and answering, so every instance shares one budget; while Redis refuses,
  * is away or stays silent past a short timeout, each instance counts in its own memory (a limit per instance
  * rather than failed or stalled requests) and tries Redis again a few seconds later.
+ *
+ * A client that keeps calling does not cost a Redis round trip per request: each time the instance asks Redis it
+ * takes a block of counts (1, then twice the last block, up to LARGEST_BLOCK, and never more than an eighth of what
+ * the key has left, so 1 near the limit) and spends it on the key's next requests. Counts taken and not spent stay
+ * counted until the window ends: a client can be refused slightly early when it uses two instances, never let
+ * through past the limit.
  */
-export function createCounter(options: CounterOptions): (key: string, windowMs: number) => Promise<Count> {
+export function createCounter(options: CounterOptions): Counter {
   const memory = new MemoryCounts(10_000);
+  const blocks = new Map<string, Block>();
   let retryAt = 0;
   let inMemory = false;
   const fallBack = (reason: string, error?: unknown) => {
@@ -97,9 +123,9 @@ export function createCounter(options: CounterOptions): (key: string, windowMs: 
     inMemory = true;
   };
 
-  async function fromRedis(redis: Redis, key: string, windowMs: number): Promise<Count> {
+  async function fromRedis(redis: Redis, key: string, windowMs: number, size: number): Promise<Count> {
     let timer: NodeJS.Timeout | undefined;
-    const call = redis.eval(INCREMENT, 1, `${options.prefix}${key}`, windowMs) as Promise<[number, number]>;
+    const call = redis.eval(INCREMENT, 1, `${options.prefix}${key}`, windowMs, size) as Promise<[number, number]>;
     const late = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${options.redisTimeoutMs} ms`)), options.redisTimeoutMs);
     });
@@ -113,13 +139,35 @@ export function createCounter(options: CounterOptions): (key: string, windowMs: 
     }
   }
 
-  return async (key, windowMs) => {
+  function spend(key: string, now: number): Count | undefined {
+    const block = blocks.get(key);
+    if (!block || block.unused === 0 || block.resetAt <= now) return undefined;
+    block.unused -= 1;
+    return { current: block.total - block.unused, ttl: block.resetAt - now };
+  }
+
+  async function take(redis: Redis, key: string, windowMs: number, max: number, now: number): Promise<Count> {
+    const last = blocks.get(key);
+    const sameWindow = last !== undefined && last.resetAt > now;
+    const remaining = max - (sameWindow ? last.total : 0);
+    const size = Math.max(1, Math.min(last ? last.size * 2 : 1, LARGEST_BLOCK, Math.floor(remaining * BLOCK_SHARE_OF_REMAINING)));
+    const { current, ttl } = await fromRedis(redis, key, windowMs, size);
+    blocks.delete(key);
+    blocks.set(key, { resetAt: Date.now() + ttl, total: current, unused: size - 1, size });
+    if (blocks.size > 10_000) blocks.delete(blocks.keys().next().value!);
+    return { current: current - (size - 1), ttl };
+  }
+
+  return async (key, windowMs, max) => {
     const { redis } = options;
-    if (redis && Date.now() >= retryAt) {
+    const now = Date.now();
+    if (redis && now >= retryAt) {
       if (redis.status !== 'ready') fallBack(`connection ${redis.status}`);
       else {
+        const spent = spend(key, now);
+        if (spent) return spent;
         try {
-          const count = await fromRedis(redis, key, windowMs);
+          const count = await take(redis, key, windowMs, max, now);
           if (inMemory) options.log.info('rate limits counted in Redis again');
           inMemory = false;
           return count;
@@ -133,10 +181,10 @@ export function createCounter(options: CounterOptions): (key: string, windowMs: 
 }
 
 /** The store @fastify/rate-limit counts with (its own Redis store waits for Redis and fails with it). */
-function storeFor(count: ReturnType<typeof createCounter>) {
+function storeFor(count: Counter) {
   return class FallbackStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: Count) => void, timeWindow: number): void {
-      count(key, timeWindow).then(
+    incr(key: string, callback: (error: Error | null, result?: Count) => void, timeWindow: number, max: number): void {
+      count(key, timeWindow, max).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error as Error),
       );
