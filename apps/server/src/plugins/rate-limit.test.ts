@@ -193,6 +193,20 @@ describe('counting in blocks', () => {
     expect(allowed).toBeGreaterThanOrEqual(290);
   });
 
+  it('spends one block on a burst of calls made at once, rather than taking a block for each', async () => {
+    const redis = scriptedRedis();
+    const count = counterOn(redis);
+    const currents: number[] = [];
+    // Three bursts of 100 calls at once (a busy office behind one address).
+    for (let burst = 0; burst < 3; burst++)
+      currents.push(...(await Promise.all(Array.from({ length: 100 }, () => count('10.0.0.5', 60_000, 600)))).map((c) => c.current));
+    expect(new Set(currents).size).toBe(300);
+    expect(Math.max(...currents)).toBe(300);
+    // What Redis counted is what was used, but for the last block's unspent counts.
+    const stored = (await redis.eval('', 1, 't:10.0.0.5', 60_000, 0))[0]!;
+    expect(stored).toBeLessThan(300 + 32);
+  });
+
   it('counts one request at a time near the limit', async () => {
     const redis = scriptedRedis();
     const count = counterOn(redis);

@@ -115,6 +115,8 @@ export type Counter = (key: string, windowMs: number, max: number) => Promise<Co
 export function createCounter(options: CounterOptions): Counter {
   const memory = new MemoryCounts(10_000);
   const blocks = new Map<string, Block>();
+  /** Per key, the block being taken from Redis (settles, never fails, when it is taken or not). */
+  const inFlight = new Map<string, Promise<void>>();
   let retryAt = 0;
   let inMemory = false;
   const fallBack = (reason: string, error?: unknown) => {
@@ -160,20 +162,38 @@ export function createCounter(options: CounterOptions): Counter {
 
   return async (key, windowMs, max) => {
     const { redis } = options;
-    const now = Date.now();
-    if (redis && now >= retryAt) {
-      if (redis.status !== 'ready') fallBack(`connection ${redis.status}`);
-      else {
-        const spent = spend(key, now);
-        if (spent) return spent;
-        try {
-          const count = await take(redis, key, windowMs, max, now);
-          if (inMemory) options.log.info('rate limits counted in Redis again');
-          inMemory = false;
-          return count;
-        } catch (error) {
-          fallBack('command failed', error);
-        }
+    while (redis && Date.now() >= retryAt) {
+      if (redis.status !== 'ready') {
+        fallBack(`connection ${redis.status}`);
+        break;
+      }
+      const now = Date.now();
+      const spent = spend(key, now);
+      if (spent) return spent;
+      // One block taken at a time per key: a burst of calls waits for it and spends it, instead of each taking a block
+      // and leaving the one before unspent (counted, never used: the client refused early).
+      const taking = inFlight.get(key);
+      if (taking) {
+        await taking;
+        continue;
+      }
+      const taken = take(redis, key, windowMs, max, now);
+      inFlight.set(
+        key,
+        taken.then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+      try {
+        const count = await taken;
+        if (inMemory) options.log.info('rate limits counted in Redis again');
+        inMemory = false;
+        return count;
+      } catch (error) {
+        fallBack('command failed', error);
+      } finally {
+        inFlight.delete(key);
       }
     }
     return memory.incr(key, windowMs);
