@@ -1,11 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { cpSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
-import { inject, onTestFinished } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { openDatabase } from '@kunci/db/client';
-import { databaseUrl } from '../../../test/template.ts';
+import { copyTemplateDatabase } from '../../../test/database.ts';
 
 const SERVER = resolve(import.meta.dirname, '../src/server.ts');
 
@@ -50,27 +47,16 @@ export function spawnServer(dataDir: string, extra: Record<string, string> = {})
  * A copy of the run's migrated test database for spawned servers: the PGlite directory copied into `dataDir`, or a
  * PostgreSQL database made from the template. A server started on it finds its schema in place instead of building
  * it, which under a full run's load took the crash tests past their time. `env` goes to spawnServer; `open` reads
- * the copy from the test; `drop` removes a PostgreSQL copy (a PGlite one goes with its folder).
+ * the copy from the test; `drop` removes the copy.
  */
 export async function testDatabaseCopy(
   dataDir: string,
 ): Promise<{ env: Record<string, string>; open: () => ReturnType<typeof openDatabase>; drop: () => Promise<void> }> {
-  const template = inject('template');
-  if (template.kind === 'pglite') {
-    cpSync(template.dir, join(dataDir, 'pglite'), { recursive: true });
-    return { env: {}, open: () => openDatabase({ dataDir: join(dataDir, 'pglite') }), drop: async () => {} };
-  }
-  const name = `kunci_t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: template.adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template.name}`);
-  const url = databaseUrl(template.adminUrl, name);
+  const pgliteDir = join(dataDir, 'pglite');
+  const { url, remove } = await copyTemplateDatabase(pgliteDir);
   return {
-    env: { DATABASE_URL: url },
-    open: () => openDatabase({ url, poolSize: 1 }),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
+    env: url ? { DATABASE_URL: url } : {},
+    open: () => openDatabase(url ? { url, poolSize: 1 } : { dataDir: pgliteDir }),
+    drop: remove,
   };
 }

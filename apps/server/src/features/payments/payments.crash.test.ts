@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { payments, users } from '@kunci/db/schema';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { spawnServer, testDatabaseCopy } from '../../../test/spawn.ts';
+import { signPayToken, simulatorSecret } from './simulator.ts';
 
 type DatabaseCopy = Awaited<ReturnType<typeof testDatabaseCopy>>;
-import { signPayToken, simulatorSecret } from './simulator.ts';
 
 const AUTH_SECRET = 'crash-test-secret-'.padEnd(40, 'x');
 
