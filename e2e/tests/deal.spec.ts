@@ -66,6 +66,8 @@ test('a tenant applies from the chat, the landlord accepts, RM500 by FPX books i
     .first()
     .click();
   await expect(landlord).toHaveURL(new RegExp(`/deal\\?id=${dealUrl.searchParams.get('id')}$`));
+  // The address changes as the navigation ends; the list's badges can still be on screen for a render after it.
+  await expect(landlord.getByRole('heading', { level: 1, name: `Rental deal: ${listing.name}` })).toBeVisible();
   await expect(landlord.getByTestId('deal-state')).toHaveText('Applied');
   await landlord.getByRole('button', { name: 'Accept', exact: true }).focus();
   await landlord.keyboard.press('Enter');
