@@ -34,6 +34,15 @@ describe('pureContracts', () => {
     expect(pure).toContain('"-dateCreated"');
   });
 
+  it('leaves zod out where a module builds schemas inside an object literal', async () => {
+    // chat.ts has `const viewing = { appointmentId: z.number().int(), ... }`: unwrapped, its calls stay, and zod with them.
+    const source = `import { SOCKET_CLOSE_SIGNED_OUT } from '${CONTRACTS}/chat.ts';\nconsole.log(SOCKET_CLOSE_SIGNED_OUT);`;
+    expect(await browserBuild(source, [])).toContain('ZodObject');
+    const pure = await browserBuild(source, [pureContracts()]);
+    expect(pure).not.toMatch(/Zod[A-Z]/);
+    expect(pure).toContain('4401');
+  });
+
   it('keeps a schema the page uses, and what it is built from', async () => {
     const pure = await browserBuild(
       `import { SearchQuery } from '${CONTRACTS}/listings.ts';\nconsole.log(SearchQuery.parse({ furnishType: 'FULL' }));`,

@@ -1,8 +1,11 @@
 import type { Plugin } from 'vite';
 
 const CONTRACT = /packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts(?:\?|$)/;
-/** The initialisers wrapped: a call (a schema, a chain of calls on one) or a property read of one (`Schema.shape`). */
-const WRAPPED = new Set(['CallExpression', 'MemberExpression']);
+/**
+ * The initialisers wrapped: a call (a schema, a chain of calls on one), a property read of one (`Schema.shape`), or an
+ * object or array literal (schemas built inside one, `{ id: z.string() }`, are calls too).
+ */
+const WRAPPED = new Set(['CallExpression', 'MemberExpression', 'ObjectExpression', 'ArrayExpression']);
 
 interface Node {
   type: string;

@@ -16,7 +16,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 20 },
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: 'framework', test: /node_modules[\\/](react|react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
             {
               name: 'app',
               test: /apps[\\/]web[\\/]app[\\/](components|lib)[\\/]|packages[\\/]i18n[\\/]src[\\/](?!messages[\\/])/,

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HELD_MODULE_TYPE, HELD_PRELOAD_REL } from './deferred-start.ts';
-import { pageScripts } from './page-scripts.server.ts';
+import { pageScripts, stagedStart } from './page-scripts.server.ts';
 
 async function through(chunks: Buffer[]): Promise<string> {
   return text(Readable.from(chunks).pipe(pageScripts()));
@@ -35,5 +39,77 @@ describe('pageScripts', () => {
   it('passes a page without module scripts through unchanged, including a trailing partial match', async () => {
     expect(await through([Buffer.from('<p>a</p><link rel="module')])).toBe('<p>a</p><link rel="module');
     expect(await through([Buffer.from('<script type="module" as')])).toBe('<script type="module" as');
+  });
+});
+
+/** The router's module script as it writes it (react-router 7/8), over modules at the given URLs. */
+function routerScript(url: (name: string) => string): string {
+  return (
+    `;\nimport * as route0 from "${url('root')}";\nimport * as route1 from "${url('page')}";\n` +
+    `  window.__reactRouterManifest = {\n  "entry": {\n    "module": "${url('entry')}",\n    "imports": [\n      "${url('framework')}"\n    ],\n    "css": []\n  },\n` +
+    `  "routes": {\n    "root": {\n      "id": "root",\n      "module": "${url('root')}",\n      "imports": [\n        "${url('framework')}",\n        "${url('app')}"\n      ]\n    },\n` +
+    `    "page": {\n      "id": "page",\n      "module": "${url('page')}",\n      "imports": [\n        "${url('app')}"\n      ]\n    },\n` +
+    // A route the page does not show (listed for route discovery): its chunks are not the page's.
+    `    "other": {\n      "id": "other",\n      "module": "${url('other')}",\n      "imports": [\n        "${url('other-chunk')}"\n      ]\n    }\n  },\n` +
+    `  "url": "${url('manifest')}",\n  "version": "1"\n};\n  window.__reactRouterRouteModules = {"root":route0,"page":route1};\n\nimport("${url('entry')}");`
+  );
+}
+
+describe('stagedStart', () => {
+  it('imports the chunks, then the route modules, then the entry, each module evaluated in a task of its own', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'staged-'));
+    try {
+      const url = (name: string) => pathToFileURL(join(folder, `${name}.js`)).href;
+      // Each module notes its evaluation and schedules a task that notes itself: evaluated in one task, the modules'
+      // notes would come before every "task after".
+      const note = (name: string) => `globalThis.log.push('${name}'); setTimeout(() => globalThis.log.push('task after ${name}'), 0);\n`;
+      writeFileSync(join(folder, 'framework.js'), note('framework'));
+      writeFileSync(join(folder, 'other-chunk.js'), note('other-chunk'));
+      writeFileSync(join(folder, 'app.js'), `import '${url('framework')}';\n${note('app')}`);
+      writeFileSync(join(folder, 'root.js'), `import '${url('app')}';\n${note('root')}export const id = 'root';\n`);
+      writeFileSync(join(folder, 'page.js'), `import '${url('app')}';\n${note('page')}export const id = 'page';\n`);
+      writeFileSync(
+        join(folder, 'entry.js'),
+        `globalThis.log.push('entry sees ' + Object.values(window.__reactRouterRouteModules).map((m) => m.id).join(' '));\n`,
+      );
+      const staged = stagedStart(routerScript(url));
+      expect(staged).not.toContain('manifest.js")');
+      writeFileSync(join(folder, 'start.js'), staged);
+      const log: string[] = [];
+      Object.assign(globalThis, { log, window: globalThis });
+      await import(/* @vite-ignore */ url('start'));
+      await expect.poll(() => log.length).toBe(9);
+      expect(log).toEqual([
+        'framework',
+        'task after framework',
+        'app',
+        'task after app',
+        'root',
+        'task after root',
+        'page',
+        'task after page',
+        'entry sees root page',
+      ]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      Reflect.deleteProperty(globalThis, 'log');
+      Reflect.deleteProperty(globalThis, 'window');
+    }
+  });
+
+  it('leaves a script of another shape as it is', () => {
+    expect(stagedStart('import "/assets/a.js";\nimport("/assets/b.js");')).toBe('import "/assets/a.js";\nimport("/assets/b.js");');
+  });
+
+  it('stages the held script in the stream, whatever the chunks it comes in', async () => {
+    const script = routerScript((name) => `/assets/${name}-1a2b.js`);
+    const withRouter = `<p>租房</p><script nonce="n0==" type="module" async="">${script}</script><p>end</p>`;
+    const staged = `<p>租房</p><script nonce="n0==" type="${HELD_MODULE_TYPE}" async="">${stagedStart(script)}</script><p>end</p>`;
+    expect(stagedStart(script)).not.toBe(script);
+    const bytes = Buffer.from(withRouter);
+    for (let cut = 1; cut < bytes.length; cut += 7) {
+      expect(await through([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(staged);
+    }
+    expect(await through([...bytes].map((b) => Buffer.from([b])))).toBe(staged);
   });
 });
