@@ -33,12 +33,17 @@ export function spawnServer(dataDir: string, extra: Record<string, string> = {})
   });
   const port = new Promise<number>((done, fail) => {
     let out = '';
+    let err = '';
     server.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /serving http:\/\/localhost:(\d+)/.exec(out);
       if (match) done(Number(match[1]));
     });
-    server.once('exit', (code) => fail(new Error(`server exited early (${code})`)));
+    server.stderr!.on('data', (chunk: Buffer) => {
+      err = (err + chunk.toString()).slice(-4000);
+    });
+    // What it printed last says why (the output is read to its end before 'close').
+    server.once('close', (code, signal) => fail(new Error(`server exited early (code ${code}, signal ${signal}): ${err || out.slice(-4000)}`)));
   });
   return { server, port };
 }
