@@ -25,17 +25,20 @@ export const START_FALLBACK_MS = 4000;
 /**
  * Module preloads added per task. Adding one starts its request, which cost Chromium 1 to 15 ms of main thread each
  * when measured here (four times that on a phone): the page's fifteen or so added in one task made it the longest
- * of the start. One per task, they start a few milliseconds apart.
+ * of the start. One per task (the next after `scheduler.yield()` where the browser has it, else a timer), they start
+ * a few milliseconds apart.
  */
 export const PRELOADS_PER_TASK = 1;
 
 export const START_BOOT_SCRIPT =
-  `(function(){var started=false;function start(){if(started)return;` +
+  `(function(){var started=false;` +
+  `function soon(next){if(window.scheduler&&scheduler.yield)scheduler.yield().then(next);else setTimeout(next,0)}` +
+  `function start(){if(started)return;` +
   `var held=document.querySelector('script[type="${HELD_MODULE_TYPE}"]');if(!held)return;started=true;` +
   `var links=document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]'),next=0;` +
   `function preload(){for(var n=0;n<${PRELOADS_PER_TASK}&&next<links.length;n++,next++){var link=document.createElement('link');link.rel='modulepreload';` +
   `link.href=links[next].getAttribute('href');link.nonce=held.nonce;document.head.appendChild(link)}` +
-  `setTimeout(next<links.length?preload:run,0)}` +
+  `soon(next<links.length?preload:run)}` +
   `function run(){var script=document.createElement('script');script.type='module';script.nonce=held.nonce;script.text=held.text;document.head.appendChild(script)}` +
   `preload()}` +
   `function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}` +

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HELD_MODULE_TYPE, HELD_PRELOAD_REL } from './deferred-start.ts';
 import { pageScripts, stagedStart } from './page-scripts.server.ts';
 
@@ -56,46 +56,58 @@ function routerScript(url: (name: string) => string): string {
 }
 
 describe('stagedStart', () => {
-  it('imports the chunks, then the route modules, then the entry, each module evaluated in a task of its own', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'staged-'));
-    try {
-      const url = (name: string) => pathToFileURL(join(folder, `${name}.js`)).href;
-      // Each module notes its evaluation and schedules a task that notes itself: evaluated in one task, the modules'
-      // notes would come before every "task after".
-      const note = (name: string) => `globalThis.log.push('${name}'); setTimeout(() => globalThis.log.push('task after ${name}'), 0);\n`;
-      writeFileSync(join(folder, 'framework.js'), note('framework'));
-      writeFileSync(join(folder, 'other-chunk.js'), note('other-chunk'));
-      writeFileSync(join(folder, 'app.js'), `import '${url('framework')}';\n${note('app')}`);
-      writeFileSync(join(folder, 'root.js'), `import '${url('app')}';\n${note('root')}export const id = 'root';\n`);
-      writeFileSync(join(folder, 'page.js'), `import '${url('app')}';\n${note('page')}export const id = 'page';\n`);
-      writeFileSync(
-        join(folder, 'entry.js'),
-        `globalThis.log.push('entry sees ' + Object.values(window.__reactRouterRouteModules).map((m) => m.id).join(' '));\n`,
-      );
-      const staged = stagedStart(routerScript(url));
-      expect(staged).not.toContain('manifest.js")');
-      writeFileSync(join(folder, 'start.js'), staged);
-      const log: string[] = [];
-      Object.assign(globalThis, { log, window: globalThis });
-      await import(/* @vite-ignore */ url('start'));
-      await expect.poll(() => log.length).toBe(9);
-      expect(log).toEqual([
-        'framework',
-        'task after framework',
-        'app',
-        'task after app',
-        'root',
-        'task after root',
-        'page',
-        'task after page',
-        'entry sees root page',
-      ]);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-      Reflect.deleteProperty(globalThis, 'log');
-      Reflect.deleteProperty(globalThis, 'window');
-    }
-  });
+  // Chromium pauses with scheduler.yield(); browsers without it, and Node here, with a timer. The stand-in for
+  // scheduler.yield() ends its task the same way, so the order shows the staging either way; it counts the pauses.
+  it.each([
+    ['a timer', undefined],
+    ['scheduler.yield()', { yield: () => new Promise<void>((resolve) => setTimeout(resolve, 0)) }],
+  ])(
+    'imports the chunks, then the route modules, then the entry, each module evaluated in a task of its own (pausing with %s)',
+    async (_how, scheduler) => {
+      const folder = mkdtempSync(join(tmpdir(), 'staged-'));
+      const yielded = scheduler ? vi.spyOn(scheduler, 'yield') : undefined;
+      try {
+        const url = (name: string) => pathToFileURL(join(folder, `${name}.js`)).href;
+        // Each module notes its evaluation and schedules a task that notes itself: evaluated in one task, the modules'
+        // notes would come before every "task after".
+        const note = (name: string) => `globalThis.log.push('${name}'); setTimeout(() => globalThis.log.push('task after ${name}'), 0);\n`;
+        writeFileSync(join(folder, 'framework.js'), note('framework'));
+        writeFileSync(join(folder, 'other-chunk.js'), note('other-chunk'));
+        writeFileSync(join(folder, 'app.js'), `import '${url('framework')}';\n${note('app')}`);
+        writeFileSync(join(folder, 'root.js'), `import '${url('app')}';\n${note('root')}export const id = 'root';\n`);
+        writeFileSync(join(folder, 'page.js'), `import '${url('app')}';\n${note('page')}export const id = 'page';\n`);
+        writeFileSync(
+          join(folder, 'entry.js'),
+          `globalThis.log.push('entry sees ' + Object.values(window.__reactRouterRouteModules).map((m) => m.id).join(' '));\n`,
+        );
+        const staged = stagedStart(routerScript(url));
+        expect(staged).not.toContain('manifest.js")');
+        writeFileSync(join(folder, 'start.js'), staged);
+        const log: string[] = [];
+        Object.assign(globalThis, { log, window: globalThis, ...(scheduler ? { scheduler } : {}) });
+        await import(/* @vite-ignore */ url('start'));
+        await expect.poll(() => log.length).toBe(9);
+        expect(log).toEqual([
+          'framework',
+          'task after framework',
+          'app',
+          'task after app',
+          'root',
+          'task after root',
+          'page',
+          'task after page',
+          'entry sees root page',
+        ]);
+        // Two chunks and two route modules, a pause after each.
+        if (yielded) expect(yielded).toHaveBeenCalledTimes(4);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+        Reflect.deleteProperty(globalThis, 'log');
+        Reflect.deleteProperty(globalThis, 'window');
+        Reflect.deleteProperty(globalThis, 'scheduler');
+      }
+    },
+  );
 
   it('leaves a script of another shape as it is', () => {
     expect(stagedStart('import "/assets/a.js";\nimport("/assets/b.js");')).toBe('import "/assets/a.js";\nimport("/assets/b.js");');

@@ -59,7 +59,8 @@ export function pageScripts(): Transform {
  * page's route modules statically, so the browser evaluates every module of the page (the framework, the shared
  * code, the pages) in one task of a few hundred milliseconds on a phone, and no tap is answered meanwhile. Staged,
  * it imports the chunks those route modules import, one at a time, then each route module, with a pause (a new
- * task) after each, and only then the client entry, which hydrates. The chunks are the ones the page's manifest
+ * task: `scheduler.yield()` where the browser has it, which lets a tap in first and then resumes without a timer's
+ * clamp of 4 ms) after each, and only then the client entry, which hydrates. The chunks are the ones the page's manifest
  * lists for the entry and for these routes, in its order (the framework first); the module preloads are already
  * fetching them, so staging costs no round trips. A script of any other shape is left as it is.
  */
@@ -78,7 +79,7 @@ export function stagedStart(text: string): string {
   for (const [line] of routes) rest = rest.replace(line, '');
   const quoted = (url: string) => JSON.stringify(url);
   return (
-    `const pause = () => new Promise((resolve) => setTimeout(resolve, 0));\n` +
+    `const pause = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));\n` +
     `for (const chunk of [${[...chunks].map(quoted).join(', ')}]) {\n  await import(chunk);\n  await pause();\n}\n` +
     routes.map(([, name, url]) => `const ${name} = await import(${quoted(url!)});\nawait pause();\n`).join('') +
     rest
