@@ -9,13 +9,10 @@
 //   node bench/boot.ts --base http://127.0.0.1:3000 --runs 5
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kunci_bench node bench/boot.ts   (the page benchmark's data)
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { LANGUAGES } from '@kunci/i18n/locales';
-import { switchLanguage } from '@kunci/i18n/paths';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { ready, startServer, stop } from './server.ts';
+import { measuredPages, pagesSite, ready, stop } from './server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,13 +29,7 @@ const CPU = Number(values.cpu);
 /** How long the page must stay free of long tasks after hydrating before its figures are read. */
 const QUIET_MS = 3000;
 
-const port = Number(process.env['BENCH_PORT'] ?? 3296);
-const base = values.base ?? `http://127.0.0.1:${port}`;
-const dataDir =
-  values['data-dir'] ?? resolve(import.meta.dirname, '..', process.env['DATABASE_URL'] ? '.data/bench-pages-pg' : '.data/bench-pages-100000');
-const server = values.base
-  ? undefined
-  : startServer(port, dataDir, { DATA_DIR: dataDir, SEED_DEMO_LISTINGS: '0', JOBS_INTERVAL_SECONDS: '0', RATE_LIMIT_PAGE_MAX: '100000000' });
+const { base, server } = pagesSite({ base: values.base, dataDir: values['data-dir'], port: Number(process.env['BENCH_PORT'] ?? 3296) });
 
 interface Run {
   blocking: number;
@@ -51,14 +42,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 try {
   if (server) await ready(server, base);
-  const search = (await (await fetch(`${base}/api/properties/search?loc=bangsar&pageSize=1`)).json()) as { content: { id: number }[] };
-  const listing = search.content[0]?.id;
-  if (listing === undefined) throw new Error('no listing in Bangsar to measure');
-  const languages = LANGUAGES.filter((l) => values.languages.split(',').includes(l));
-  const targets = [
-    ...languages.flatMap((lang) => ['/', '/rent/bangsar', `/details/${listing}`].map((path) => switchLanguage(path, lang))),
-    '/more/about',
-  ];
+  const targets = await measuredPages(base, values.languages);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
   const table: Record<string, Record<string, string | number>> = {};
   try {

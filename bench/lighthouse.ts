@@ -5,14 +5,11 @@
 //   node bench/lighthouse.ts --base http://127.0.0.1:3000 --runs 3 --languages en,ms
 // The load average is printed beside every row: Lighthouse's simulation scales with how busy the machine is.
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { LANGUAGES } from '@kunci/i18n/locales';
-import { switchLanguage } from '@kunci/i18n/paths';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { ready, startServer, stop } from './server.ts';
+import { measuredPages, pagesSite, ready, stop } from './server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,13 +23,7 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const load = () => loadavg()[0]!.toFixed(2);
 
-const port = Number(process.env['BENCH_PORT'] ?? 3297);
-const base = values.base ?? `http://127.0.0.1:${port}`;
-const dataDir =
-  values['data-dir'] ?? resolve(import.meta.dirname, '..', process.env['DATABASE_URL'] ? '.data/bench-pages-pg' : '.data/bench-pages-100000');
-const server = values.base
-  ? undefined
-  : startServer(port, dataDir, { DATA_DIR: dataDir, SEED_DEMO_LISTINGS: '0', JOBS_INTERVAL_SECONDS: '0', RATE_LIMIT_PAGE_MAX: '100000000' });
+const { base, server } = pagesSite({ base: values.base, dataDir: values['data-dir'], port: Number(process.env['BENCH_PORT'] ?? 3297) });
 
 /** One Lighthouse result's figures. */
 interface Figures {
@@ -49,14 +40,7 @@ interface Figures {
 
 try {
   if (server) await ready(server, base);
-  const search = (await (await fetch(`${base}/api/properties/search?loc=bangsar&pageSize=1`)).json()) as { content: { id: number }[] };
-  const listing = search.content[0]?.id;
-  if (listing === undefined) throw new Error('no listing in Bangsar to measure');
-  const languages = LANGUAGES.filter((l) => !values.languages || values.languages.split(',').includes(l));
-  const targets = [
-    ...languages.flatMap((lang) => ['/', '/rent/bangsar', `/details/${listing}`].map((path) => switchLanguage(path, lang))),
-    '/more/about',
-  ];
+  const targets = await measuredPages(base, values.languages);
 
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   const table: Record<string, Figures & { 'performance runs': string; load: string }> = {};

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { LANGUAGES } from '@kunci/i18n/locales';
+import { switchLanguage } from '@kunci/i18n/paths';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -49,4 +51,39 @@ export async function stop(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null) return;
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
+}
+
+/**
+ * The site a browser benchmark measures: the server at `base` when one is given, else the production server started
+ * on `port` over the page benchmark's data (bench/pages.ts seeds it; `dataDir` names another folder).
+ */
+export function pagesSite(options: { base?: string | undefined; dataDir?: string | undefined; port: number }): {
+  base: string;
+  server: ChildProcess | undefined;
+} {
+  if (options.base) return { base: options.base, server: undefined };
+  const dataDir = options.dataDir ?? resolve(root, process.env['DATABASE_URL'] ? '.data/bench-pages-pg' : '.data/bench-pages-100000');
+  return {
+    base: `http://127.0.0.1:${options.port}`,
+    server: startServer(options.port, dataDir, {
+      DATA_DIR: dataDir,
+      SEED_DEMO_LISTINGS: '0',
+      JOBS_INTERVAL_SECONDS: '0',
+      RATE_LIMIT_PAGE_MAX: '100000000',
+    }),
+  };
+}
+
+/** The pages a browser benchmark measures: the home page, /rent/bangsar and a listing in each language asked for (a
+ * comma-separated list; all when none), and a content page. */
+export async function measuredPages(base: string, languages: string | undefined): Promise<string[]> {
+  const search = (await (await fetch(`${base}/api/properties/search?loc=bangsar&pageSize=1`)).json()) as { content: { id: number }[] };
+  const listing = search.content[0]?.id;
+  if (listing === undefined) throw new Error('no listing in Bangsar to measure');
+  return [
+    ...LANGUAGES.filter((lang) => !languages || languages.split(',').includes(lang)).flatMap((lang) =>
+      ['/', '/rent/bangsar', `/details/${listing}`].map((path) => switchLanguage(path, lang)),
+    ),
+    '/more/about',
+  ];
 }
