@@ -9,11 +9,11 @@ import { useEffect } from 'react';
  *
  * The router's module script (it imports the page's route modules and the client entry) and its module preloads
  * leave the server in a form browsers neither run nor fetch (lib/page-scripts.server.ts). START_BOOT_SCRIPT, in the
- * head, turns them back into module preloads (all of them, a few per task, so the imports do not come one after
- * another) and a module script of the same text after the window's `load` event and the next frame, or START_FALLBACK_MS after the
- * document was parsed if `load` has not come by then (an image that never finishes). What it adds carries the held
- * script's nonce; a page from the page cache allows the script by the hash of its text, which is the held script's
- * (apps/server page-cache.ts), and the preloads are our own files ('self').
+ * head, turns them back into module preloads (every one, PRELOADS_PER_TASK at a time, so the imports do not come one
+ * after another) and then a module script of the same text, once the window's `load` event and the next frame have
+ * come, or START_FALLBACK_MS after the document was parsed if `load` has not (an image that never finishes). What
+ * it adds carries the held script's nonce; a page from the page cache allows the script by the hash of its text,
+ * which is the held script's (apps/server page-cache.ts), and the preloads are our own files ('self').
  */
 export const HELD_MODULE_TYPE = 'text/x-module-after-load';
 /** The `rel` the module preloads are sent with, which browsers ignore. */

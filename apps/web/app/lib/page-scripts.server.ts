@@ -59,8 +59,8 @@ export function pageScripts(): Transform {
  * page's route modules statically, so the browser evaluates every module of the page (the framework, the shared
  * code, the pages) in one task of a few hundred milliseconds on a phone, and no tap is answered meanwhile. Staged,
  * it imports the chunks those route modules import, one at a time, then each route module, with a pause (a new
- * task: `scheduler.yield()` where the browser has it, which lets a tap in first and then resumes without a timer's
- * clamp of 4 ms) after each, and only then the client entry, which hydrates. The chunks are the ones the page's manifest
+ * task: `scheduler.yield()` where the browser has it, which lets a tap in first and resumes without a timer's clamp
+ * of 4 ms) after each, and only then the client entry, which hydrates. The chunks are the ones the page's manifest
  * lists for the entry and for these routes, in its order (the framework first); the module preloads are already
  * fetching them, so staging costs no round trips. A script of any other shape is left as it is.
  */
