@@ -9,11 +9,15 @@ import { useEffect } from 'react';
  *
  * The router's module script (it imports the page's route modules and the client entry) and its module preloads
  * leave the server in a form browsers neither run nor fetch (lib/page-scripts.server.ts). START_BOOT_SCRIPT, in the
- * head, turns them back into module preloads (every one, PRELOADS_PER_TASK at a time, so the imports do not come one
- * after another) and then a module script of the same text, once the window's `load` event and the next frame have
- * come, or START_FALLBACK_MS after the document was parsed if `load` has not (an image that never finishes). What
- * it adds carries the held script's nonce; a page from the page cache allows the script by the hash of its text,
- * which is the held script's (apps/server page-cache.ts), and the preloads are our own files ('self').
+ * head, turns them back into module preloads (every one, so the imports do not come one after another) and then a
+ * module script of the same text, once the window's `load` event and the next frame have come, or START_FALLBACK_MS
+ * after the document was parsed if `load` has not (an image that never finishes). What it adds carries the held
+ * script's nonce; a page from the page cache allows the script by the hash of its text, which is the held script's
+ * (apps/server page-cache.ts), and the preloads are our own files ('self').
+ *
+ * The preloads go one per task: adding one starts its request, which cost Chromium 1 to 15 ms of main thread each when
+ * measured here (four times that on a phone), and the page's fifteen or so added at once made the longest task of the
+ * start. The next is added after `scheduler.yield()` where the browser has it, else after a timer.
  */
 export const HELD_MODULE_TYPE = 'text/x-module-after-load';
 /** The `rel` the module preloads are sent with, which browsers ignore. */
@@ -22,22 +26,14 @@ export const HELD_PRELOAD_REL = 'x-modulepreload-after-load';
 /** The longest the start waits for `load` once the document is parsed. */
 export const START_FALLBACK_MS = 4000;
 
-/**
- * Module preloads added per task. Adding one starts its request, which cost Chromium 1 to 15 ms of main thread each
- * when measured here (four times that on a phone): the page's fifteen or so added in one task made it the longest
- * of the start. One per task (the next after `scheduler.yield()` where the browser has it, else a timer), they start
- * a few milliseconds apart.
- */
-export const PRELOADS_PER_TASK = 1;
-
 export const START_BOOT_SCRIPT =
   `(function(){var started=false;` +
   `function soon(next){if(window.scheduler&&scheduler.yield)scheduler.yield().then(next);else setTimeout(next,0)}` +
   `function start(){if(started)return;` +
   `var held=document.querySelector('script[type="${HELD_MODULE_TYPE}"]');if(!held)return;started=true;` +
   `var links=document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]'),next=0;` +
-  `function preload(){for(var n=0;n<${PRELOADS_PER_TASK}&&next<links.length;n++,next++){var link=document.createElement('link');link.rel='modulepreload';` +
-  `link.href=links[next].getAttribute('href');link.nonce=held.nonce;document.head.appendChild(link)}` +
+  `function preload(){if(next<links.length){var link=document.createElement('link');link.rel='modulepreload';` +
+  `link.href=links[next++].getAttribute('href');link.nonce=held.nonce;document.head.appendChild(link)}` +
   `soon(next<links.length?preload:run)}` +
   `function run(){var script=document.createElement('script');script.type='module';script.nonce=held.nonce;script.text=held.text;document.head.appendChild(script)}` +
   `preload()}` +
