@@ -388,6 +388,7 @@ export const en = {
 
   'auth.login.title': 'Log in to Kunci',
   'auth.login.subtitle': 'Sign in with your mobile number. We will text you a 6-digit PIN.',
+  'auth.login.subtitlePassword': 'Sign in with your mobile number and your Kunci password.',
   'auth.phone.label': 'Mobile number',
   'auth.phone.hint': 'For example 012-345 6789. Numbers outside Malaysia start with + and the country code.',
   'auth.pin.send': 'Send PIN',

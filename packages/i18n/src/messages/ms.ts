@@ -387,6 +387,7 @@ export const ms: Messages = {
 
   'auth.login.title': 'Log masuk ke Kunci',
   'auth.login.subtitle': 'Log masuk dengan nombor telefon bimbit anda. Kami akan menghantar PIN 6 digit melalui SMS.',
+  'auth.login.subtitlePassword': 'Log masuk dengan nombor telefon bimbit dan kata laluan Kunci anda.',
   'auth.phone.label': 'Nombor telefon bimbit',
   'auth.phone.hint': 'Contohnya 012-345 6789. Nombor luar Malaysia bermula dengan + dan kod negara.',
   'auth.pin.send': 'Hantar PIN',

@@ -377,6 +377,7 @@ export const zh: Messages = {
 
   'auth.login.title': '登录 Kunci',
   'auth.login.subtitle': '使用手机号码登录，我们会发送6位数验证码短信给您。',
+  'auth.login.subtitlePassword': '使用手机号码和您的 Kunci 密码登录。',
   'auth.phone.label': '手机号码',
   'auth.phone.hint': '例如 012-345 6789。马来西亚以外的号码请以 + 和国家代码开头。',
   'auth.pin.send': '发送验证码',

@@ -72,7 +72,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       rid: rid || undefined,
     });
   const title = mode === 'forgot' ? t('auth.forgot.title') : t('auth.login.title');
-  const subtitle = mode === 'forgot' ? t('auth.forgot.subtitle') : t('auth.login.subtitle');
+  const subtitle = t(mode === 'forgot' ? 'auth.forgot.subtitle' : mode === 'password' ? 'auth.login.subtitlePassword' : 'auth.login.subtitle');
   const error = result?.error;
   const fieldError = fieldMessage(error);
   const hidden = (
