@@ -13,12 +13,21 @@ interface OwnerListing {
 
 const phone = (browser: Browser, baseURL: string) => browser.newContext({ baseURL, viewport: PHONE, hasTouch: true, isMobile: true });
 
-/** Nothing to scroll sideways: a control cut at the right edge (“Apply to rent”, “Send”) makes the page wider than the screen. */
-async function fitsTheScreen(page: Page, path: string) {
+/**
+ * Nothing to scroll sideways: a control cut at the right edge (“Apply to rent”, “Send”) makes the page wider than the screen.
+ * Nor is the header's listing line (name and price) or the landlord's reply rate cut short with an ellipsis.
+ */
+async function fitsTheScreen(page: Page, path: string, { replyRate }: { replyRate: boolean }) {
   await page.goto(path);
   await expect(page.locator('#chat-title')).toBeVisible();
   await expect(page.locator('#chat-title')).not.toBeEmpty();
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} as wide as the screen`).toBeLessThanOrEqual(PHONE.width);
+  const header = page.locator('header:has(#chat-title)');
+  if (replyRate) await expect(header.getByTestId('landlord-response')).toBeVisible();
+  const cut = await header.evaluate((el) =>
+    [...el.querySelectorAll('a, p')].filter((line) => line.scrollWidth > line.clientWidth).map((line) => line.textContent),
+  );
+  expect(cut, `${path}: the header's lines in full`).toEqual([]);
 }
 
 test('on a phone, the chat fits the screen for the tenant and the landlord in English, Malay and Chinese; “Apply to rent” opens a centred dialog', async ({
@@ -57,7 +66,7 @@ test('on a phone, the chat fits the screen for the tenant and the landlord in En
   const chatId = new URL(tenant.url()).searchParams.get('chatId');
 
   for (const page of [tenant, landlord]) {
-    for (const prefix of ['', '/my', '/zh']) await fitsTheScreen(page, `${prefix}/dashboard/chat?chatId=${chatId}`);
+    for (const prefix of ['', '/my', '/zh']) await fitsTheScreen(page, `${prefix}/dashboard/chat?chatId=${chatId}`, { replyRate: page === tenant });
   }
 
   // The application dialog sits in the middle of the screen, not in its top-left corner.

@@ -65,10 +65,11 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
               <h2 id="chat-title" className="truncate font-semibold">
                 {otherParty(current)}
               </h2>
-              <Link to={href('details', { id: current.property.id })} className="block truncate text-sm text-brand-700 hover:underline">
-                {current.property.name} · {money(current.property.price)}
+              {/* Both lines wrap on a phone rather than cut the price or the reply rate short; the price stays whole. */}
+              <Link to={href('details', { id: current.property.id })} className="block break-words text-sm text-brand-700 hover:underline">
+                {current.property.name} · <span className="whitespace-nowrap">{money(current.property.price)}</span>
               </Link>
-              {current.role === 'TENANT' ? <FetchedLandlordResponseNote landlordId={current.landlord.id} className="truncate text-xs" /> : null}
+              {current.role === 'TENANT' ? <FetchedLandlordResponseNote landlordId={current.landlord.id} className="text-xs" /> : null}
             </div>
             {current.role !== 'MODERATOR' ? (
               <button
