@@ -235,6 +235,27 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 
+  test('the menu’s search box shows its whole placeholder in English, Malay and Chinese', async ({ page }) => {
+    for (const [path, menuButton] of [
+      ['/', 'Open menu'],
+      ['/my', 'Buka menu'],
+      ['/zh', '打开菜单'],
+    ]) {
+      await page.goto(path);
+      await page.getByRole('button', { name: menuButton }).click();
+      const input = page.getByRole('dialog').getByRole('search').getByRole('combobox');
+      await expect(input).toBeVisible();
+      // The placeholder's width in the input's own font, against the room the input leaves for text.
+      const [text, room] = await input.evaluate((el: HTMLInputElement) => {
+        const style = getComputedStyle(el);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        return [context.measureText(el.placeholder).width, el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)];
+      });
+      expect(text, `${path}: placeholder within the search box`).toBeLessThanOrEqual(room);
+    }
+  });
+
   test('listing pages hide the header and the bottom bar', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link').click();

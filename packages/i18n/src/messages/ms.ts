@@ -296,7 +296,7 @@ export const ms: Messages = {
   'nav.unreadChats': '{count, plural, =0 {Tiada mesej belum dibaca} other {# mesej belum dibaca}}',
   'nav.scrollToTop': 'Kembali ke atas',
 
-  'search.placeholder': 'Cari kawasan atau nama hartanah',
+  'search.placeholder': 'Cari kawasan atau bangunan',
   'search.label': 'Cari rumah',
 
   'view.label': 'Papar sebagai',
