@@ -1,6 +1,7 @@
 import IntlMessageFormat from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@kunci/contracts/errors';
+import { MOVING_REASONS } from '@kunci/contracts/chat-constants';
 import { LANGUAGES } from './locales.ts';
 import { CATALOGUES, SAME_IN_EVERY_LANGUAGE, createTranslator, type MessageKey } from './messages.ts';
 
@@ -48,6 +49,18 @@ describe('wording chosen by the native review', () => {
     expect(all('ms')).not.toMatch(/gambar/i);
     expect(all('zh')).not.toContain('令吉');
     expect(all('zh')).not.toContain('平方英尺');
+  });
+
+  it('labels the moving reasons with a capital in the chat request form, and keeps them lowercase inside its sentence', () => {
+    for (const lang of LANGUAGES) {
+      const t = createTranslator(lang, CATALOGUES[lang]);
+      for (const reason of MOVING_REASONS) expect(t(`chat.reasonOption.${reason}`), `${lang} ${reason}`).not.toMatch(/^\p{Ll}/u);
+    }
+    const ms = createTranslator('ms', CATALOGUES.ms);
+    for (const reason of MOVING_REASONS) expect(ms(`chat.reason.${reason}`), reason).toMatch(/^\p{Ll}/u);
+    expect(ms('chat.system.request', { date: '1 Jan', budget: 'RM 1,200', months: 12, reason: ms('chat.reason.NEAR_WORK') })).toMatch(
+      /, dekat tempat kerja\.$/,
+    );
   });
 
   it('has the reviewed Malay wording', () => {

@@ -66,6 +66,13 @@ export const en = {
   'chat.reason.LOWER_RENT': 'Lower rent',
   'chat.reason.FIRST_HOME': 'First home of my own',
   'chat.reason.OTHER': 'Other reasons',
+  // Standalone labels (the form's options, a tenant's facts); chat.reason.* is the form used inside a sentence.
+  'chat.reasonOption.NEAR_WORK': 'Closer to work',
+  'chat.reasonOption.NEAR_STUDIES': 'Closer to studies',
+  'chat.reasonOption.MORE_SPACE': 'More space',
+  'chat.reasonOption.LOWER_RENT': 'Lower rent',
+  'chat.reasonOption.FIRST_HOME': 'First home of my own',
+  'chat.reasonOption.OTHER': 'Other reasons',
   'chat.attach': 'Send a photo or video',
   'chat.uploading': 'Sending {name}…',
   'chat.media.failed': 'That file could not be sent. Try a JPEG, PNG or WebP photo, or an MP4 video.',

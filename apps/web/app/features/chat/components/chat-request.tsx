@@ -149,7 +149,7 @@ export function ChatRequestButton({ propertyId }: { propertyId: number }) {
             label={t('chat.request.reason')}
             value={info.reasonForMoving}
             onChange={set('reasonForMoving')}
-            options={MOVING_REASONS.map((r) => ({ value: r, label: t(`chat.reason.${r}` as MessageKey) }))}
+            options={MOVING_REASONS.map((r) => ({ value: r, label: t(`chat.reasonOption.${r}` as MessageKey) }))}
           />
           <label className="block text-sm font-medium" htmlFor="chat-first-message">
             {t('chat.request.message')}

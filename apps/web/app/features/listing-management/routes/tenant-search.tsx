@@ -65,7 +65,7 @@ export default function TenantSearch({ loaderData, actionData }: Route.Component
                     m.budget ? t('tenantSearch.budget', { budget: money(m.budget) }) : null,
                     m.moveInDate ? t('tenantSearch.moveIn', { date: date(`${m.moveInDate}T00:00:00.000Z`) }) : null,
                     m.tenancyDuration ? t('tenantSearch.tenancy', { months: m.tenancyDuration }) : null,
-                    m.reasonForMoving ? t(`chat.reason.${m.reasonForMoving}` as MessageKey) : null,
+                    m.reasonForMoving ? t(`chat.reasonOption.${m.reasonForMoving}` as MessageKey) : null,
                   ]
                     .filter(Boolean)
                     .join(' · ')}
