@@ -14,6 +14,16 @@ test('a tenant sends a chat request from a listing, then messages the landlord l
   await page.getByRole('article').first().getByRole('heading').getByRole('link').click();
   await page.getByRole('button', { name: 'Chat with the landlord' }).click();
   const dialog = page.getByRole('dialog', { name: 'Tell the landlord about you' });
+  // Sent empty, the form says what is missing itself: no request goes out, the first field to fix has the focus.
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/chat-conversations') requests.push(request.url());
+  });
+  await dialog.getByRole('button', { name: 'Send chat request' }).click();
+  await expect(dialog.getByText('Choose a valid date.')).toBeVisible();
+  await expect(dialog.getByText('Enter a monthly budget in ringgit.')).toBeVisible();
+  await expect(dialog.getByLabel('Move-in date')).toBeFocused();
+  expect(requests).toEqual([]);
   await dialog.getByLabel('Move-in date').fill('2026-12-20');
   await dialog.getByLabel('Monthly budget (RM)').fill('1800');
   await dialog.getByLabel('Reason for moving').selectOption('NEAR_WORK');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CHAT_MESSAGE_MAX, MOVING_REASONS, REPORT_REASONS } from './chat-constants.ts';
+import { CHAT_MESSAGE_MAX, CHAT_REQUEST_LIMITS, MOVING_REASONS, REPORT_REASONS } from './chat-constants.ts';
 
-export { CHAT_MESSAGE_MAX, MOVING_REASONS, REPORT_REASONS, TENANT_INFO_COOKIES } from './chat-constants.ts';
+export { CHAT_MESSAGE_MAX, CHAT_REQUEST_LIMITS, MOVING_REASONS, REPORT_REASONS, TENANT_INFO_COOKIES } from './chat-constants.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -11,8 +11,12 @@ export const ChatRequest = z
     propertyId: id,
     // A real calendar date: `2026-02-30` is refused here rather than by the database.
     moveInDate: z.iso.date({ message: 'field.date' }),
-    budget: z.number().int().min(100, 'field.budget').max(1_000_000, 'field.budget'),
-    tenancyDuration: z.number().int().min(1, 'field.tenancy').max(60, 'field.tenancy'),
+    budget: z.number().int().min(CHAT_REQUEST_LIMITS.budget.min, 'field.budget').max(CHAT_REQUEST_LIMITS.budget.max, 'field.budget'),
+    tenancyDuration: z
+      .number()
+      .int()
+      .min(CHAT_REQUEST_LIMITS.tenancyMonths.min, 'field.tenancy')
+      .max(CHAT_REQUEST_LIMITS.tenancyMonths.max, 'field.tenancy'),
     reasonForMoving: z.enum(MOVING_REASONS),
     message: z.string().trim().max(CHAT_MESSAGE_MAX).optional(),
   })

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { MOVING_REASONS, TENANT_INFO_COOKIES } from '@kunci/contracts/chat-constants';
+import { CHAT_REQUEST_LIMITS, MOVING_REASONS, TENANT_INFO_COOKIES } from '@kunci/contracts/chat-constants';
 import type { ErrorBody } from '@kunci/contracts/errors';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { ApiError, useApi } from '../../../lib/api.ts';
@@ -8,6 +8,7 @@ import { useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
 import { Button, Field, FormError, SelectField } from '../../../components/ui/field.tsx';
 import { CENTRED_DIALOG, Modal } from '../../../components/ui/modal.tsx';
+import { chatRequestProblems, type ChatRequestProblem } from '../chat-request-form.ts';
 
 type Info = Record<keyof typeof TENANT_INFO_COOKIES, string>;
 
@@ -44,6 +45,8 @@ export function ChatRequestButton({ propertyId }: { propertyId: number }) {
   const [info, setInfo] = useState<Info>({ budget: '', moveInDate: '', tenancyDuration: '12', reasonForMoving: 'NEAR_WORK' });
   const [error, setError] = useState<string>();
   const [fields, setFields] = useState<Record<string, string>>({});
+  // Found in the browser before sending; kept as message keys, worded when shown.
+  const [problems, setProblems] = useState<Partial<Record<string, ChatRequestProblem>>>({});
   const [busy, setBusy] = useState(false);
   const message = useRef<HTMLTextAreaElement>(null);
 
@@ -73,10 +76,18 @@ export function ChatRequestButton({ propertyId }: { propertyId: number }) {
     );
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
+    setFields({});
     setError(undefined);
+    const found = chatRequestProblems(info);
+    setProblems(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      event.currentTarget.querySelector<HTMLElement>(`#${first}`)?.focus();
+      return;
+    }
+    setBusy(true);
     saveInfo(info);
     let body: ErrorBody | undefined;
     try {
@@ -100,6 +111,10 @@ export function ChatRequestButton({ propertyId }: { propertyId: number }) {
   }
 
   const set = (key: keyof Info) => (e: { currentTarget: { value: string } }) => setInfo({ ...info, [key]: e.currentTarget.value });
+  const problem = (key: keyof Info) => {
+    const found = problems[key];
+    return found ? t(found) : fields[key];
+  };
   return (
     <>
       <button type="button" className={style} onClick={() => setOpen(true)}>
@@ -111,7 +126,7 @@ export function ChatRequestButton({ propertyId }: { propertyId: number }) {
         </h2>
         <p className="mt-1 text-sm text-gray-600">{t('chat.request.hint')}</p>
         <form onSubmit={(e) => void submit(e)} className="mt-4 space-y-4" noValidate>
-          <FormError message={error} />
+          <FormError message={error ?? (Object.keys(problems).length ? t('errors.11422') : undefined)} />
           <Field
             id="moveInDate"
             label={t('chat.request.moveIn')}
@@ -119,30 +134,31 @@ export function ChatRequestButton({ propertyId }: { propertyId: number }) {
             required
             value={info.moveInDate}
             onChange={set('moveInDate')}
-            error={fields['moveInDate']}
+            error={problem('moveInDate')}
           />
           <Field
             id="budget"
             label={t('chat.request.budget')}
             type="number"
             inputMode="numeric"
-            min={100}
+            min={CHAT_REQUEST_LIMITS.budget.min}
+            max={CHAT_REQUEST_LIMITS.budget.max}
             required
             value={info.budget}
             onChange={set('budget')}
-            error={fields['budget']}
+            error={problem('budget')}
           />
           <Field
             id="tenancyDuration"
             label={t('chat.request.tenancy')}
             type="number"
             inputMode="numeric"
-            min={1}
-            max={60}
+            min={CHAT_REQUEST_LIMITS.tenancyMonths.min}
+            max={CHAT_REQUEST_LIMITS.tenancyMonths.max}
             required
             value={info.tenancyDuration}
             onChange={set('tenancyDuration')}
-            error={fields['tenancyDuration']}
+            error={problem('tenancyDuration')}
           />
           <SelectField
             id="reasonForMoving"
