@@ -86,6 +86,16 @@ describe('wording chosen by the native review', () => {
     expect(ms('rent.descriptionType', { count: 3, area: 'Bangsar', type: 'kondo' })).toMatch(/^Terokai 3 kondo untuk disewa di Bangsar/);
   });
 
+  it('writes Chinese with full-width colons and parentheses, not ASCII ones beside Chinese text', () => {
+    // Messages that show characters or Markdown as they are typed.
+    const literal = new Set(['field.propertyName.characters', 'content.admin.format']);
+    const ascii = Object.entries(CATALOGUES.zh).filter(
+      ([key, text]) => !literal.has(key) && /\p{Script=Han}\s*[:()]|[:()]\s*\p{Script=Han}/u.test(text.replace(/https?:\/\/\S+/g, '')),
+    );
+    expect(ascii).toEqual([]);
+    expect(createTranslator('zh', CATALOGUES.zh)('notifications.response.label')).toBe('这位房东的回复情况：');
+  });
+
   it('has the reviewed Chinese wording', () => {
     const zh = createTranslator('zh', CATALOGUES.zh);
     expect(zh('post.kind.HIGHRISE')).toBe('高楼住宅（共管公寓、公寓、单间公寓）');

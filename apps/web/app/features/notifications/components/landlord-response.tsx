@@ -23,7 +23,8 @@ export function LandlordResponseNote({ figures, className = '' }: { figures: Lan
         ];
   return (
     <p className={`text-sm text-gray-700 ${className}`} data-testid="landlord-response">
-      <span className="sr-only">{t('notifications.response.label')}: </span>
+      {/* The label brings its own colon: full-width in Chinese. */}
+      <span className="sr-only">{t('notifications.response.label')} </span>
       {parts.join(' · ')}
     </p>
   );
