@@ -124,6 +124,16 @@ test('a tenant on a phone searches from the home page, filters in a sheet, keeps
   await expect(day).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(booking).toHaveCount(0);
+
+  // Signed in, the chat button floats in the corner with "Back to top" above it: the page ends above them, not under them.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('floating-chat')).toBeVisible();
+  const lastLine = page.getByRole('contentinfo').getByRole('list', { name: 'Language' });
+  await expect(async () => {
+    await page.mouse.wheel(0, 5_000);
+    const [top, end] = [await box(page.getByRole('button', { name: 'Back to top' })), await box(lastLine)];
+    expect(end.y + end.height, 'the footer’s last line above the corner buttons').toBeLessThanOrEqual(top.y);
+  }).toPass({ timeout: 10_000 });
 });
 
 test('picking a suggestion in the phone menu’s search closes the menu', async ({ page }) => {

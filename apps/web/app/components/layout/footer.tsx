@@ -10,7 +10,7 @@ export function Footer({ areas }: { areas: readonly Area[] }) {
   const languages = useLanguageLinks();
   const link = 'text-sm text-gray-600 hover:text-brand-700 hover:underline';
   return (
-    <footer className="mt-16 border-t border-gray-200 bg-gray-50 pb-20 md:pb-0">
+    <footer className="mt-16 border-t border-gray-200 bg-gray-50 pb-20 md:pb-0" data-site-footer>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-brand-700">{t('app.name')}</p>

@@ -68,8 +68,8 @@ export function FloatingChat() {
   if (hidden || !visible) return null;
 
   return (
-    // Placed by the shell, in the corner stack under "Back to top".
-    <div className="flex flex-col items-end">
+    // Placed by the shell, in the corner stack under "Back to top"; the page makes room for the stack (app.css).
+    <div className="flex flex-col items-end" data-floating-chat>
       {open ? (
         <div
           ref={panel}
