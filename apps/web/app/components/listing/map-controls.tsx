@@ -33,10 +33,13 @@ export function watchTiles(L: typeof Leaflet, map: Leaflet.Map, onChange: (faile
   }
 }
 
-/** A notice laid over a map (tiles that did not load): above Leaflet's panes, clear of its zoom buttons. */
+/**
+ * A notice laid over a map (tiles that did not load): above Leaflet's panes, clear of its zoom buttons (top left) and of
+ * its attribution line (bottom right, one 12 px line), which must stay readable.
+ */
 export function MapNotice({ children }: { children: ReactNode }) {
   return (
-    <p role="status" className="absolute inset-x-2 bottom-2 z-[1000] rounded-lg bg-white/95 px-3 py-2 text-sm text-gray-800 shadow">
+    <p role="status" className="absolute inset-x-2 bottom-7 z-[1000] rounded-lg bg-white/95 px-3 py-2 text-sm text-gray-800 shadow">
       {children}
     </p>
   );
