@@ -15,6 +15,21 @@ describe('logs of failed requests', () => {
   });
   afterAll(() => t.close());
 
+  it('hold one line per request, written when it is answered, with its status and time', async () => {
+    logs.length = 0;
+    const answered = await t.app.inject({ url: '/api/health' });
+    type Line = { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number };
+    const lines = logs.map((line) => JSON.parse(line) as Line).filter((line) => line.req?.url === '/api/health' || line.res);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'request answered',
+        req: expect.objectContaining({ method: 'GET', url: '/api/health' }),
+        res: { statusCode: answered.statusCode },
+      }),
+    ]);
+    expect(lines[0]!.responseTime).toBeGreaterThanOrEqual(0);
+  });
+
   it('say which query failed but never the chat text or phone number it carried', async () => {
     const tenant = await signIn(t.app);
     const landlord = await signIn(t.app);
