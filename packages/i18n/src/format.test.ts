@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatTime, formatWeekdayDate, formatWeekdayDateTime, malaysiaDay } from './format.ts';
+import { formatAside, formatLabel, formatMoney, formatTime, formatWeekdayDate, formatWeekdayDateTime, malaysiaDay } from './format.ts';
 import { languageFromAcceptLanguage } from './locales.ts';
 
 describe('formatMoney', () => {
@@ -35,5 +35,16 @@ describe('dates in Malaysia time', () => {
     // 23:30 in UTC is already the next morning in Kuala Lumpur.
     expect(malaysiaDay('2026-05-03T23:30:00.000Z')).toBe('2026-05-04');
     expect(formatWeekdayDateTime('en', monday)).toBe('Mon, 4 May, 2:05 pm');
+  });
+});
+
+describe('labels and notes beside text', () => {
+  it('punctuates them as each language writes: full-width in Chinese, with no space beside', () => {
+    expect(formatLabel('en', 'Outcome')).toBe('Outcome: ');
+    expect(formatLabel('ms', 'Keputusan')).toBe('Keputusan: ');
+    expect(formatLabel('zh', '处理结果')).toBe('处理结果：');
+    expect(`Listings${formatAside('en', 3)}`).toBe('Listings (3)');
+    expect(`Iklan${formatAside('ms', 3)}`).toBe('Iklan (3)');
+    expect(`房源${formatAside('zh', 3)}`).toBe('房源（3）');
   });
 });

@@ -99,3 +99,17 @@ export function formatMoneyExact(lang: Language, amount: number): string {
     maximumFractionDigits: 2,
   }).format(amount);
 }
+
+/**
+ * A label before its value, punctuated as the language writes it: "Outcome: " in English and Malay, "处理结果："
+ * in Chinese (a full-width colon, no space after). For labels shared with places that show them bare (column
+ * headers, PDF rows); a label only ever shown before a value can carry its colon in the catalogue instead.
+ */
+export function formatLabel(lang: Language, label: string): string {
+  return lang === 'zh' ? `${label}：` : `${label}: `;
+}
+
+/** A note in brackets after what it qualifies: " (3)" in English and Malay, "（3）" in Chinese (full-width, no space before). */
+export function formatAside(lang: Language, note: string | number): string {
+  return lang === 'zh' ? `（${note}）` : ` (${note})`;
+}

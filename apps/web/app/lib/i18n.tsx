@@ -1,6 +1,16 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigation } from 'react-router';
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime, formatWeekdayDate, formatWeekdayDateTime } from '@kunci/i18n/format';
+import {
+  formatAside,
+  formatDate,
+  formatDateTime,
+  formatLabel,
+  formatMoney,
+  formatNumber,
+  formatTime,
+  formatWeekdayDate,
+  formatWeekdayDateTime,
+} from '@kunci/i18n/format';
 import { parsePath, type Query, type RouteId, type RouteParams, href as buildHref } from '@kunci/i18n/paths';
 import { createTranslator, type Messages, type Translate } from '@kunci/i18n/translate';
 import type { Language } from '@kunci/i18n/locales';
@@ -20,6 +30,10 @@ export interface I18n {
   weekdayTime: (iso: string) => string;
   /** "2:05 pm", Malaysia time. */
   time: (iso: string) => string;
+  /** A translated label before its value: "Outcome: ", in Chinese "处理结果：" (full-width colon). */
+  label: (text: string) => string;
+  /** A note in brackets after translated text: " (3)", in Chinese "（3）" (full-width, no space before). */
+  aside: (note: string | number) => string;
 }
 
 const I18nContext = createContext<I18n | null>(null);
@@ -45,6 +59,8 @@ export function I18nProvider({ lang, messages: given, children }: { lang: Langua
       weekday: (iso, options) => formatWeekdayDate(lang, iso, options),
       weekdayTime: (iso) => formatWeekdayDateTime(lang, iso),
       time: (iso) => formatTime(lang, iso),
+      label: (text) => formatLabel(lang, text),
+      aside: (note) => formatAside(lang, note),
     }),
     [lang, messages],
   );

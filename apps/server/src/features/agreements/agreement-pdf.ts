@@ -1,6 +1,6 @@
 import type { IdType, Utility } from '@kunci/contracts/agreements';
 import { formatRinggit } from '@kunci/contracts/payments';
-import { formatDate, formatDateTime } from '@kunci/i18n/format';
+import { formatDate, formatDateTime, formatLabel } from '@kunci/i18n/format';
 import type { Language } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
 import { PDF_COLOURS, pdfDocument } from '../../lib/pdf-document.ts';
@@ -96,7 +96,7 @@ export async function agreementPdf(agreement: AgreementDocument): Promise<Buffer
   heading(t('agreements.pdf.signatures'));
   for (const party of agreement.parties) {
     row(
-      `${t(party.role === 'LANDLORD' ? 'agreements.pdf.landlord' : 'agreements.pdf.tenant')}: ${party.name}`,
+      `${formatLabel(lang, t(party.role === 'LANDLORD' ? 'agreements.pdf.landlord' : 'agreements.pdf.tenant'))}${party.name}`,
       party.signedAt
         ? t('agreements.pdf.signedBy', { time: formatDateTime(lang, party.signedAt.toISOString()), phone: party.phoneEnd })
         : t('agreements.pdf.notSigned'),

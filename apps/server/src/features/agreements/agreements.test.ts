@@ -230,6 +230,9 @@ describe('tenancy agreement', () => {
       'James Miller',
       '护照号码：K1234567',
       '身份证号码：780512145521',
+      // The signature rows' labels: full-width colons, as in the rest of the Chinese text.
+      '房东：陈美玲',
+      '租客：James Miller',
       'RM 2,172.94',
       '短租附加费',
       '10个月',

@@ -1,5 +1,5 @@
 import type { ContentLanguage, HomeProjectDetail } from '@kunci/contracts/content';
-import { formatMoney, formatNumber } from '@kunci/i18n/format';
+import { formatLabel, formatMoney, formatNumber } from '@kunci/i18n/format';
 import { translatorFor } from '@kunci/i18n/messages';
 import { PDF_COLOURS, pdfDocument } from '../../lib/pdf-document.ts';
 
@@ -53,7 +53,7 @@ export async function brochurePdf(project: HomeProjectDetail, language: ContentL
     doc
       .font('regular')
       .fontSize(11)
-      .text(value ? `${label}: ${value}` : label, { width });
+      .text(value ? `${formatLabel(language, label)}${value}` : label, { width });
   doc.moveDown(1);
   for (const block of plainBlocks(project.body)) {
     doc

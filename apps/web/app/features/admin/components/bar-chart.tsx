@@ -2,7 +2,7 @@ import { useI18n } from '../../../lib/i18n.tsx';
 
 /** A small bar chart of a daily series, described for screen readers by its total, last value and peak. */
 export function BarChart({ title, points, unit }: { title: string; points: { day: string; count: number }[]; unit: string }) {
-  const { t, number, date } = useI18n();
+  const { t, number, date, label } = useI18n();
   const peak = Math.max(1, ...points.map((point) => point.count));
   const width = 300;
   const height = 80;
@@ -18,7 +18,13 @@ export function BarChart({ title, points, unit }: { title: string; points: { day
   return (
     <figure className="rounded-xl border border-gray-200 p-4">
       <figcaption className="font-semibold">{title}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} className="mt-2 h-24 w-full" role="img" aria-label={`${title}: ${summary}`} preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="mt-2 h-24 w-full"
+        role="img"
+        aria-label={`${label(title)}${summary}`}
+        preserveAspectRatio="none"
+      >
         {points.map((point, i) => {
           const h = (point.count / peak) * (height - 4);
           return <rect key={point.day} x={i * bar + 1} y={height - h} width={Math.max(1, bar - 2)} height={h} className="fill-brand-600" />;

@@ -69,7 +69,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * a refund, and what staff did to it.
  */
 export default function AdminDeal({ loaderData }: Route.ComponentProps) {
-  const { t, date, dateTime, money, href } = useI18n();
+  const { t, date, dateTime, money, href, label, aside } = useI18n();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const deal = loaderData.deal;
@@ -105,10 +105,12 @@ export default function AdminDeal({ loaderData }: Route.ComponentProps) {
           {deal.reason ? <p className="text-sm text-gray-700">{t('deal.reason', { reason: deal.reason })}</p> : null}
           <p className="mt-1">{t('admin.deals.rentPerMonth', { amount: money(deal.monthlyRent) })}</p>
           <p>
-            {t('admin.deals.col.moveIn')}: {date(`${deal.moveInDate}T00:00:00.000Z`)} · {t('admin.deals.months', { count: deal.tenancyMonths })}
+            {label(t('admin.deals.col.moveIn'))}
+            {date(`${deal.moveInDate}T00:00:00.000Z`)} · {t('admin.deals.months', { count: deal.tenancyMonths })}
           </p>
           <p>
-            {t('admin.deals.bookingFee')}: {sen(deal.bookingFeeSen)}
+            {label(t('admin.deals.bookingFee'))}
+            {sen(deal.bookingFeeSen)}
           </p>
         </section>
         {(['tenant', 'landlord'] as const).map((side) => (
@@ -172,8 +174,8 @@ export default function AdminDeal({ loaderData }: Route.ComponentProps) {
                     {t('admin.deals.viewReady', { kind })}{' '}
                     <a href={view.url} target="_blank" rel="noreferrer" className="font-medium text-brand-800 underline">
                       {t('admin.deals.openFile', { kind })}
-                    </a>{' '}
-                    <span className="text-sm">({t('admin.deals.expires', { time: dateTime(view.expiresAt) })})</span>
+                    </a>
+                    <span className="text-sm">{aside(t('admin.deals.expires', { time: dateTime(view.expiresAt) }))}</span>
                   </p>
                 ) : null}
                 {screening && document.status === 'UPLOADED' ? (

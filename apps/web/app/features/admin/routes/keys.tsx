@@ -49,7 +49,7 @@ const input = 'block w-full rounded-lg border border-gray-300 px-3 py-2';
  * Every step is audit-logged and told to the landlord by the API.
  */
 export default function Keys({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, label } = useI18n();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const { keys, runners } = loaderData;
@@ -84,7 +84,8 @@ export default function Keys({ loaderData }: Route.ComponentProps) {
                 {item.propertyName}
               </h2>
               <p className="text-sm text-gray-700">
-                {t('services.homerunner.staff.status')}: <StatusName status={item.status} />
+                {label(t('services.homerunner.staff.status'))}
+                <StatusName status={item.status} />
               </p>
               <dl className="mt-3 grid gap-x-3 gap-y-1 sm:grid-cols-[10rem_1fr]">
                 <dt className="font-medium">{t('services.homerunner.staff.landlord')}</dt>

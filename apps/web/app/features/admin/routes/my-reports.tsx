@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = noindexMeta('admin.mine.title');
 
 /** The reports a user filed and what came of each. */
 export default function MyReports({ loaderData }: Route.ComponentProps) {
-  const { t, date, href } = useI18n();
+  const { t, date, href, label } = useI18n();
   const { reports, reported } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -44,7 +44,7 @@ export default function MyReports({ loaderData }: Route.ComponentProps) {
               {report.kind === 'LISTING' ? t(`admin.reason.${report.reason as 'SCAM'}`) : report.reason} · {date(report.createdAt)}
             </p>
             <p className="mt-2">
-              <span className="font-medium">{t('admin.mine.outcome')}: </span>
+              <span className="font-medium">{label(t('admin.mine.outcome'))}</span>
               {report.outcome ? t(`admin.outcome.told.${report.outcome}`) : t('admin.mine.pending')}
             </p>
           </li>

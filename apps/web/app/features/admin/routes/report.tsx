@@ -36,14 +36,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** One report: who reported whom, about what, the conversation behind it, and the decision. */
 export default function Report({ loaderData }: Route.ComponentProps) {
-  const { t, dateTime, href } = useI18n();
+  const { t, dateTime, href, label, aside } = useI18n();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const report = loaderData.report;
   const reasonOf = (reason: string) => (report.kind === 'LISTING' ? t(`admin.reason.${reason as 'SCAM'}`) : reason);
   const fieldError = result && !result.ok && 'fields' in result ? result.fields?.['reason'] : undefined;
   return (
-    <AdminShell role={loaderData.role} title={`${t(`admin.kind.${report.kind}`)} #${report.id}: ${reasonOf(report.reason)}`}>
+    <AdminShell role={loaderData.role} title={`${label(`${t(`admin.kind.${report.kind}`)} #${report.id}`)}${reasonOf(report.reason)}`}>
       <p>
         <Link to={href('adminReports')} className="text-brand-700 hover:underline">
           {t('admin.reports.back')}
@@ -70,8 +70,8 @@ export default function Report({ loaderData }: Route.ComponentProps) {
           <p>
             <Link to={href('adminUser', { id: report.reported.id })} className="text-brand-700 hover:underline">
               {report.reported.name}
-            </Link>{' '}
-            <span className="text-sm">({t(`admin.status.${report.reported.status as 'active'}`)})</span>
+            </Link>
+            <span className="text-sm">{aside(t(`admin.status.${report.reported.status as 'active'}`))}</span>
           </p>
           <p className="text-sm text-gray-700">{report.reported.phoneNumber}</p>
           <p className="mt-2 text-sm">{t('admin.report.earlier', { count: report.earlierReports })}</p>

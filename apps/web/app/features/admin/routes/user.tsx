@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** A person: profile, listings, deals and reports; ban, restrict or unban with a reason; their role (admins). */
 export default function User({ loaderData }: Route.ComponentProps) {
-  const { t, date, dateTime, href } = useI18n();
+  const { t, date, dateTime, href, aside } = useI18n();
   // Deals are operations' (a moderator sees the list, not the deal).
   const canSeeDeals = holdsRole(loaderData.role, ['operations']);
   const result = useActionData<typeof action>();
@@ -148,7 +148,8 @@ export default function User({ loaderData }: Route.ComponentProps) {
 
       <section className="mt-6" aria-labelledby="user-listings">
         <h2 id="user-listings" className="text-lg font-semibold">
-          {t('admin.col.listings')} ({person.listingsList.length})
+          {t('admin.col.listings')}
+          {aside(person.listingsList.length)}
         </h2>
         <ul className="mt-2 space-y-1">
           {person.listingsList.map((listing) => (
@@ -165,7 +166,8 @@ export default function User({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="mt-6" aria-labelledby="user-deals">
         <h2 id="user-deals" className="text-lg font-semibold">
-          {t('admin.users.deals')} ({person.deals.length})
+          {t('admin.users.deals')}
+          {aside(person.deals.length)}
         </h2>
         <ul className="mt-2 space-y-1">
           {person.deals.map((deal) => (
@@ -191,7 +193,8 @@ export default function User({ loaderData }: Route.ComponentProps) {
         ).map(([key, reports]) => (
           <div key={key}>
             <h2 className="text-lg font-semibold">
-              {t(`admin.users.${key}`)} ({reports.length})
+              {t(`admin.users.${key}`)}
+              {aside(reports.length)}
             </h2>
             <ul className="mt-2 space-y-1">
               {reports.map((report) => (

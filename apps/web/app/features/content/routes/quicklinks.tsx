@@ -56,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Quicklinks({ loaderData }: Route.ComponentProps) {
-  const { t, href, lang } = useI18n();
+  const { t, href, lang, aside } = useI18n();
   const { area, hubs, faq } = loaderData;
   if (!area)
     return (
@@ -76,8 +76,8 @@ export default function Quicklinks({ loaderData }: Route.ComponentProps) {
                   <li key={type.slug}>
                     <Link to={href('rent', { loc: hub.slug, propertyType: type.slug })} className="text-gray-700 hover:underline">
                       {t('rent.title', { type: type.name[lang], area: hub.name[lang] })}
-                    </Link>{' '}
-                    <span className="text-gray-500">({t('content.quicklinks.count', { count: type.listings })})</span>
+                    </Link>
+                    <span className="text-gray-500">{aside(t('content.quicklinks.count', { count: type.listings }))}</span>
                   </li>
                 ))}
               </ul>

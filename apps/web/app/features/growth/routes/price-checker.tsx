@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { FURNISH_TYPES } from '@kunci/contracts/listings';
 import type { PriceCheck } from '@kunci/contracts/growth';
+import { formatLabel } from '@kunci/i18n/format';
 import type { MessageKey } from '@kunci/i18n/messages';
 import { parsePath } from '@kunci/i18n/paths';
 import { Button, SelectField } from '../../../components/ui/field.tsx';
@@ -59,10 +60,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const { t, publicUrl } = metaI18n(matches);
+  const { t, lang, publicUrl } = metaI18n(matches);
   const check = loaderData?.check;
   return seo({
-    title: check ? `${check.building.name}: ${t('growth.price.title')} | ${t('app.name')}` : `${t('growth.price.title')} | ${t('app.name')}`,
+    title: check
+      ? `${formatLabel(lang, check.building.name)}${t('growth.price.title')} | ${t('app.name')}`
+      : `${t('growth.price.title')} | ${t('app.name')}`,
     description: t('growth.price.intro'),
     canonicalPath: loaderData?.path ?? '/more/price-checker',
     publicUrl,

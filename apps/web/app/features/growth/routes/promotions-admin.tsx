@@ -154,7 +154,7 @@ function PromotionForm({ editing, errors }: { editing: ManagedPromotion | null; 
 
 /** Staff publish hot deals and partner campaigns with their dates, texts in three languages and listings. */
 export default function PromotionsAdmin({ loaderData }: Route.ComponentProps) {
-  const { t, href: link, dateTime } = useI18n();
+  const { t, href: link, dateTime, label } = useI18n();
   const result = useActionData<typeof action>();
   const { promotions, editing } = loaderData;
   const errors = result && !result.ok ? result.fields : {};
@@ -168,7 +168,7 @@ export default function PromotionsAdmin({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <h2 className="mt-8 text-lg font-semibold">{editing ? `${t('growth.admin.edit')}: ${editing.title.en}` : t('growth.admin.new')}</h2>
+      <h2 className="mt-8 text-lg font-semibold">{editing ? `${label(t('growth.admin.edit'))}${editing.title.en}` : t('growth.admin.new')}</h2>
       <FormError message={result && !result.ok ? result.error : undefined} />
       <PromotionForm key={editing?.id ?? 'new'} editing={editing} errors={errors} />
 

@@ -212,7 +212,7 @@ export function FilterBar(props: FilterProps) {
 
 /** Phones (below 768 px): one "Filters" button, showing how many are on, that opens the filters in a bottom sheet. */
 export function FilterSheet(props: FilterProps) {
-  const { t } = useI18n();
+  const { t, aside } = useI18n();
   const [open, setOpen] = useState(false);
   const count = activeFilterCount(props);
   return (
@@ -230,7 +230,7 @@ export function FilterSheet(props: FilterProps) {
             <span aria-hidden="true" className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs font-semibold leading-5 text-white">
               {count}
             </span>
-            <span className="sr-only">({t('filters.activeCount', { count })})</span>
+            <span className="sr-only">{aside(t('filters.activeCount', { count }))}</span>
           </>
         ) : null}
       </button>

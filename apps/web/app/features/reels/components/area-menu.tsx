@@ -7,18 +7,18 @@ import { useRootData } from '../../../lib/root-data.ts';
  * engines), the current one marked.
  */
 export function AreaMenu({ current, tone }: { current: string | null; tone: 'dark' | 'light' }) {
-  const { t, href, lang } = useI18n();
+  const { t, href, lang, label } = useI18n();
   const { areas } = useRootData();
   const currentName = current ? (areas.find((a) => a.slug === current)?.name[lang] ?? current) : t('reels.allAreas');
   const sorted = [...areas].sort((a, b) => a.name[lang].localeCompare(b.name[lang], lang));
-  const item = (to: string, label: string, selected: boolean) => (
+  const item = (to: string, name: string, selected: boolean) => (
     <li key={to}>
       <Link
         to={to}
         aria-current={selected ? 'page' : undefined}
         className={`block rounded-md px-3 py-1.5 text-sm text-ink hover:bg-gray-100 ${selected ? 'font-semibold text-brand-700' : ''}`}
       >
-        {label}
+        {name}
       </Link>
     </li>
   );
@@ -31,7 +31,7 @@ export function AreaMenu({ current, tone }: { current: string | null; tone: 'dar
             : 'bg-white text-ink ring-1 ring-gray-300 hover:bg-gray-50'
         }`}
       >
-        <span className="sr-only">{t('reels.area')}: </span>
+        <span className="sr-only">{label(t('reels.area'))}</span>
         <span className="max-w-[9rem] truncate">{currentName}</span>
         <svg
           viewBox="0 0 20 20"

@@ -294,7 +294,7 @@ function DocumentList({
   busy: boolean;
   onReplace: (document: ScreeningDocument, file: File) => Promise<void>;
 }) {
-  const { t, dateTime } = useI18n();
+  const { t, dateTime, label } = useI18n();
   const [problem, setProblem] = useState<{ id: string; text: string } | null>(null);
   const uploaded = documents.filter((document) => document.fileUrl);
   return (
@@ -316,7 +316,8 @@ function DocumentList({
               </div>
               {document.uploadedAt ? (
                 <p className="text-gray-600">
-                  {t('screening.docs.uploaded')}: {dateTime(document.uploadedAt)}
+                  {label(t('screening.docs.uploaded'))}
+                  {dateTime(document.uploadedAt)}
                 </p>
               ) : null}
               {document.status === 'REJECTED' && document.refusalReason ? (

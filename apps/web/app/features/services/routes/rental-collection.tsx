@@ -362,7 +362,7 @@ function TenancyInvitations({ tenancies }: { tenancies: CollectionTenancy[] }) {
 
 export default function RentalCollection({ loaderData }: Route.ComponentProps) {
   const { overview, tab, deals } = loaderData;
-  const { t, date, dateTime, lang } = useI18n();
+  const { t, date, dateTime, lang, aside } = useI18n();
   const sen = useSen();
   const [params] = useSearchParams();
   const returned = params.get('invoice');
@@ -455,7 +455,7 @@ export default function RentalCollection({ loaderData }: Route.ComponentProps) {
             className={`focus-visible:outline-brand-600 rounded-full px-4 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 ${each === tab ? 'bg-brand-600 text-white' : 'border border-gray-300 hover:bg-gray-50'}`}
           >
             {t(tabLabel[each])}
-            {each === 'overdue' && overdue.length ? ` (${overdue.length})` : ''}
+            {each === 'overdue' && overdue.length ? aside(overdue.length) : ''}
           </Link>
         ))}
       </nav>
