@@ -21,7 +21,7 @@ export default defineConfig({
       project('db', ['packages/db/src/**/*.test.ts'], database),
       project('i18n', ['packages/i18n/src/**/*.test.ts']),
       project('media', ['packages/media/src/**/*.test.ts']),
-      project('bench', ['bench/**/*.test.ts']),
+      project('bench', ['bench/**/*.test.ts'], database),
       project('scripts', ['scripts/**/*.test.ts']),
       project('e2e', ['e2e/*.test.ts']),
     ],

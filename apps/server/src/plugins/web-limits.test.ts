@@ -30,14 +30,16 @@ describe('pages under load', () => {
     return paths;
   }
 
-  it('answers a crawl of the sitemaps from one address, eight at a time, without a 5xx at the default limits', async () => {
-    const t = await app();
+  it('answers a crawl of the sitemaps from one address, eight at a time, without a 5xx, past the API limit', async () => {
+    // The API limit a fifth of the default (120 calls a minute for the address), the page limit the default: the
+    // crawl need not open the 450 pages that pass the default API limit to show the pages' own calls are not counted.
+    const t = await app({ RATE_LIMIT_MAX: '120' });
     const all = await sitemapPaths(t.app);
     // The same number of pages from each language's sitemaps: every page makes two or more API calls in-process, so
-    // 450 pages are well past the default API limit of 600 calls a minute for the address.
-    const pick = (prefix: RegExp) => all.filter((path) => prefix.test(path)).slice(0, 150);
+    // 150 pages are well past the API limit.
+    const pick = (prefix: RegExp) => all.filter((path) => prefix.test(path)).slice(0, 50);
     const paths = [...pick(/^\/(?!my\/|zh\/|my$|zh$)/), ...pick(/^\/my(\/|$)/), ...pick(/^\/zh(\/|$)/)];
-    expect(paths.length).toBe(450);
+    expect(paths.length).toBe(150);
     const statuses = new Map<number, number>();
     let next = 0;
     const crawler = async () => {
