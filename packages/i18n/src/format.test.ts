@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAside, formatLabel, formatMoney, formatTime, formatWeekdayDate, formatWeekdayDateTime, malaysiaDay } from './format.ts';
+import { formatAside, formatLabel, formatList, formatMoney, formatTime, formatWeekdayDate, formatWeekdayDateTime, malaysiaDay } from './format.ts';
 import { languageFromAcceptLanguage } from './locales.ts';
 
 describe('formatMoney', () => {
@@ -46,5 +46,12 @@ describe('labels and notes beside text', () => {
     expect(`Listings${formatAside('en', 3)}`).toBe('Listings (3)');
     expect(`Iklan${formatAside('ms', 3)}`).toBe('Iklan (3)');
     expect(`房源${formatAside('zh', 3)}`).toBe('房源（3）');
+  });
+
+  it('joins a list with the comma each language uses: the enumeration comma in Chinese', () => {
+    expect(formatList('en', ['Water', 'Electricity'])).toBe('Water, Electricity');
+    expect(formatList('ms', ['Air', 'Elektrik'])).toBe('Air, Elektrik');
+    expect(formatList('zh', ['水费', '电费', '网络'])).toBe('水费、电费、网络');
+    expect(formatList('zh', ['水费'])).toBe('水费');
   });
 });

@@ -113,3 +113,8 @@ export function formatLabel(lang: Language, label: string): string {
 export function formatAside(lang: Language, note: string | number): string {
   return lang === 'zh' ? `（${note}）` : ` (${note})`;
 }
+
+/** Items of a list in running text: "Water, Electricity" in English and Malay, "水费、电费" in Chinese (the enumeration comma). */
+export function formatList(lang: Language, items: readonly string[]): string {
+  return items.join(lang === 'zh' ? '、' : ', ');
+}

@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatLabel,
+  formatList,
   formatMoney,
   formatNumber,
   formatTime,
@@ -34,6 +35,8 @@ export interface I18n {
   label: (text: string) => string;
   /** A note in brackets after translated text: " (3)", in Chinese "（3）" (full-width, no space before). */
   aside: (note: string | number) => string;
+  /** Translated items in running text: "Water, Electricity", in Chinese "水费、电费". */
+  list: (items: readonly string[]) => string;
 }
 
 const I18nContext = createContext<I18n | null>(null);
@@ -61,6 +64,7 @@ export function I18nProvider({ lang, messages: given, children }: { lang: Langua
       time: (iso) => formatTime(lang, iso),
       label: (text) => formatLabel(lang, text),
       aside: (note) => formatAside(lang, note),
+      list: (items) => formatList(lang, items),
     }),
     [lang, messages],
   );

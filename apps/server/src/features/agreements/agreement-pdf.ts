@@ -1,6 +1,6 @@
 import type { IdType, Utility } from '@kunci/contracts/agreements';
 import { formatRinggit } from '@kunci/contracts/payments';
-import { formatDate, formatDateTime, formatLabel } from '@kunci/i18n/format';
+import { formatDate, formatDateTime, formatLabel, formatList } from '@kunci/i18n/format';
 import type { Language } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
 import { PDF_COLOURS, pdfDocument } from '../../lib/pdf-document.ts';
@@ -72,7 +72,10 @@ export async function agreementPdf(agreement: AgreementDocument): Promise<Buffer
   row(
     t('agreements.pdf.utilities'),
     agreement.utilities.length
-      ? agreement.utilities.map((utility) => t('agreements.utility', { utility })).join(', ')
+      ? formatList(
+          lang,
+          agreement.utilities.map((utility) => t('agreements.utility', { utility })),
+        )
       : t('agreements.pdf.utilitiesNone'),
   );
   row(t('agreements.pdf.houseRules'), agreement.houseRules || t('agreements.pdf.houseRulesNone'));

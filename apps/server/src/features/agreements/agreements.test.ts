@@ -190,7 +190,7 @@ describe('tenancy agreement', () => {
       sstSen: 2_394,
       bookingFeeSen: 50_000,
       occupants: 2,
-      utilities: ['ELECTRICITY'],
+      utilities: ['WATER', 'ELECTRICITY'],
       houseRules: '',
       parties: [
         { role: 'LANDLORD', name: '陈美玲', idType: 'IC', idNumber: '780512145521', signedAt: new Date('2026-11-20T03:00:00Z'), phoneEnd: '5678' },
@@ -219,7 +219,7 @@ describe('tenancy agreement', () => {
       '10 months',
       formatDate('en', '2026-12-01T00:00:00+08:00'),
       formatDate('en', '2027-09-30T00:00:00+08:00'),
-      'Electricity',
+      'Water, Electricity',
     ]) {
       expect(english).toContain(expected);
     }
@@ -237,7 +237,8 @@ describe('tenancy agreement', () => {
       '短租附加费',
       '10个月',
       formatDate('zh', '2026-12-01T00:00:00+08:00'),
-      '电费',
+      // The utilities joined with the enumeration comma, as Chinese lists are written.
+      '水费、电费',
     ]) {
       expect(chinese).toContain(expected);
     }

@@ -580,7 +580,7 @@ function InvitationForm({ side, userName, result }: { side: 'LANDLORD' | 'TENANT
 
 /** An invitation: the terms for both; the invitee adds their details and accepts, the inviter waits. */
 function InvitationView({ invitation, userName, result }: { invitation: AgreementInvitation; userName: string; result: ActionResult | undefined }) {
-  const { t, money, date, dateTime, lang, label } = useI18n();
+  const { t, money, date, dateTime, lang, label, list } = useI18n();
   const navigation = useNavigation();
   const fields = result?.fields ?? {};
   const exact = (amountSen: number) => formatMoneyExact(lang, amountSen / 100);
@@ -613,7 +613,7 @@ function InvitationView({ invitation, userName, result }: { invitation: Agreemen
         <p className="mt-1 text-sm text-gray-700">
           {label(t('agreements.pdf.utilities'))}
           {invitation.utilities.length
-            ? invitation.utilities.map((utility) => t('agreements.utility', { utility })).join(', ')
+            ? list(invitation.utilities.map((utility) => t('agreements.utility', { utility })))
             : t('agreements.pdf.utilitiesNone')}
         </p>
         {invitation.houseRules ? <p className="mt-1 text-sm whitespace-pre-line text-gray-700">{invitation.houseRules}</p> : null}
