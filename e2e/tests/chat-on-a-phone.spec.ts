@@ -25,7 +25,9 @@ async function fitsTheScreen(page: Page, path: string, { replyRate }: { replyRat
   const header = page.locator('header:has(#chat-title)');
   if (replyRate) await expect(header.getByTestId('landlord-response')).toBeVisible();
   const cut = await header.evaluate((el) =>
-    [...el.querySelectorAll('a, p')].filter((line) => line.scrollWidth > line.clientWidth).map((line) => line.textContent),
+    Array.from(el.querySelectorAll('a, p'))
+      .filter((line) => line.scrollWidth > line.clientWidth)
+      .map((line) => line.textContent),
   );
   expect(cut, `${path}: the header's lines in full`).toEqual([]);
 }

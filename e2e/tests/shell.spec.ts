@@ -240,7 +240,7 @@ test.describe('on a phone', () => {
       ['/', 'Open menu'],
       ['/my', 'Buka menu'],
       ['/zh', '打开菜单'],
-    ]) {
+    ] as const) {
       await page.goto(path);
       await page.getByRole('button', { name: menuButton }).click();
       const input = page.getByRole('dialog').getByRole('search').getByRole('combobox');
