@@ -1,7 +1,12 @@
 // For tests of route modules: a loader's or action's context with a fake API and a signed-in (or signed-out)
 // visitor, and the calls the route made. Not imported by the app.
-import { RouterContextProvider } from 'react-router';
+import { createElement, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from 'react-router';
 import type { User } from '@kunci/contracts/users';
+import type { Language } from '@kunci/i18n/locales';
+import { CATALOGUES } from '@kunci/i18n/messages';
+import { I18nProvider } from './i18n.tsx';
 import { serverContext } from './server-context.ts';
 import { sessionContext } from './session.server.ts';
 
@@ -84,4 +89,19 @@ export async function thrown(run: () => Promise<unknown>): Promise<Response> {
     throw error;
   }
   throw new Error('expected a thrown answer');
+}
+
+/**
+ * A page or component server-rendered as the app renders it: inside a router (links and forms need one) and, given a
+ * language, with that language's catalogue. Answers the HTML.
+ */
+export async function renderPage(
+  element: ReactElement,
+  { lang, url = 'http://localhost:3000/' }: { lang?: Language; url?: string } = {},
+): Promise<string> {
+  const page = lang ? createElement(I18nProvider, { lang, messages: CATALOGUES[lang], children: element }) : element;
+  const handler = createStaticHandler([{ path: '*', element: page }]);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error('unexpected redirect');
+  return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }));
 }

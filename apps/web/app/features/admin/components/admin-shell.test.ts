@@ -1,21 +1,14 @@
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { StaffRole } from '@kunci/contracts/staff';
-import { CATALOGUES } from '@kunci/i18n/messages';
 import type { Language } from '@kunci/i18n/locales';
-import { I18nProvider } from '../../../lib/i18n.tsx';
+import { renderPage } from '../../../lib/route-testing.ts';
 import { AdminShell } from './admin-shell.tsx';
 
 /** The console's section links as a staff member of `role` sees them, server-rendered in `lang`. */
 async function sections(role: StaffRole, lang: Language = 'en') {
   const shell = createElement(AdminShell, { role, title: 'Console', children: null });
-  const element = createElement(I18nProvider, { lang, messages: CATALOGUES[lang], children: shell });
-  const handler = createStaticHandler([{ path: '*', element }]);
-  const context = await handler.query(new Request('http://localhost:3000/admin'));
-  if (context instanceof Response) throw new Error('unexpected redirect');
-  const html = renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }));
+  const html = await renderPage(shell, { lang, url: 'http://localhost:3000/admin' });
   return [...html.matchAll(/<a[^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
 }
 

@@ -1,18 +1,12 @@
 import { createElement, type ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
+import { renderPage } from '../../../lib/route-testing.ts';
 import { unlessRefused } from '../staff.server.ts';
 import { DecisionForm, StaffQueue } from './staff-queue.tsx';
 
 /** Server-rendered inside a router (forms need one). */
-async function html(element: ReactElement): Promise<string> {
-  const handler = createStaticHandler([{ path: '*', element }]);
-  const context = await handler.query(new Request('http://localhost:3000/admin'));
-  if (context instanceof Response) throw new Error('unexpected redirect');
-  return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }));
-}
+const html = (element: ReactElement) => renderPage(element, { url: 'http://localhost:3000/admin' });
 
 const queue = (content: { id: string; name: string }[] | null) =>
   html(

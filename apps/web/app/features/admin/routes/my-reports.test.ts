@@ -1,11 +1,8 @@
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { MyReport } from '@kunci/contracts/admin';
-import { CATALOGUES } from '@kunci/i18n/messages';
 import type { Language } from '@kunci/i18n/locales';
-import { I18nProvider } from '../../../lib/i18n.tsx';
+import { renderPage } from '../../../lib/route-testing.ts';
 import MyReports from './my-reports.tsx';
 
 type Props = Parameters<typeof MyReports>[0];
@@ -26,11 +23,7 @@ const reports: MyReport[] = [
 /** The page server-rendered in `lang`, as text without its tags. */
 async function page(lang: Language): Promise<string> {
   const mine = createElement(MyReports, { loaderData: { reports, reported: false } } as unknown as Props);
-  const element = createElement(I18nProvider, { lang, messages: CATALOGUES[lang], children: mine });
-  const handler = createStaticHandler([{ path: '*', element }]);
-  const context = await handler.query(new Request('http://localhost:3000/reports'));
-  if (context instanceof Response) throw new Error('unexpected redirect');
-  const html = renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }));
+  const html = await renderPage(mine, { lang, url: 'http://localhost:3000/reports' });
   return html.replace(/<[^>]+>/g, '');
 }
 

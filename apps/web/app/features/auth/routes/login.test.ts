@@ -1,11 +1,8 @@
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@kunci/i18n/locales';
 import { CATALOGUES } from '@kunci/i18n/messages';
-import { I18nProvider } from '../../../lib/i18n.tsx';
-import { refusal, routeContext, type FakeApi } from '../../../lib/route-testing.ts';
+import { refusal, renderPage, routeContext, type FakeApi } from '../../../lib/route-testing.ts';
 import Login, { action } from './login.tsx';
 
 type Args = Parameters<typeof action>[0];
@@ -54,15 +51,7 @@ describe('login action: asking for a new PIN too soon', () => {
 describe('login page: the subtitle describes the way of signing in shown', () => {
   const render = async (lang: Language, mode: 'pin' | 'password' | 'forgot') => {
     const loaderData = { mode, origin: '', rid: '', outbox: false, facebook: false, errorCode: null };
-    const element = createElement(I18nProvider, {
-      lang,
-      messages: CATALOGUES[lang],
-      children: createElement(Login, { loaderData } as unknown as Parameters<typeof Login>[0]),
-    });
-    const handler = createStaticHandler([{ path: '*', element }]);
-    const context = await handler.query(new Request('http://localhost:3000/login'));
-    if (context instanceof Response) throw new Error('unexpected redirect');
-    return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }));
+    return renderPage(createElement(Login, { loaderData } as unknown as Parameters<typeof Login>[0]), { lang, url: 'http://localhost:3000/login' });
   };
 
   it.each(LANGUAGES)('%s: the password form does not promise a PIN by SMS; the PIN form does', async (lang) => {

@@ -1,12 +1,8 @@
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '@kunci/contracts/business';
 import type { Policy, ProtectionOverview } from '@kunci/contracts/protection';
-import { CATALOGUES } from '@kunci/i18n/messages';
-import { I18nProvider } from '../../../lib/i18n.tsx';
-import { routeContext, testUser } from '../../../lib/route-testing.ts';
+import { renderPage, routeContext, testUser } from '../../../lib/route-testing.ts';
 import ProtectionPolicies, { action } from './protection-policies.tsx';
 
 type Args = Parameters<typeof action>[0];
@@ -143,15 +139,8 @@ describe('/dashboard/protection: moving a policy to a replacement tenant', () =>
     ...changes,
   });
   const page = async (overview: ProtectionOverview) => {
-    const element = createElement(I18nProvider, {
-      lang: 'en',
-      messages: CATALOGUES.en,
-      children: createElement(ProtectionPolicies, { loaderData: { overview } } as unknown as Parameters<typeof ProtectionPolicies>[0]),
-    });
-    const handler = createStaticHandler([{ path: '*', element }]);
-    const context = await handler.query(new Request('http://localhost:3000/dashboard/protection'));
-    if (context instanceof Response) throw new Error('unexpected redirect');
-    return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }));
+    const element = createElement(ProtectionPolicies, { loaderData: { overview } } as unknown as Parameters<typeof ProtectionPolicies>[0]);
+    return renderPage(element, { lang: 'en', url: 'http://localhost:3000/dashboard/protection' });
   };
   const replacement = {
     dealId: '00000000-0000-4000-8000-00000000000b',
