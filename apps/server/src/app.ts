@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { DatabaseHandle } from '@kunci/db/client';
@@ -195,7 +195,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
     pluginTimeout: 60_000,
     forceCloseConnections: 'idle',
     // One log line per request, when it is answered (below), instead of Fastify's two (on arrival and on answering).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
     // Malformed URLs and requests Node refuses (oversized headers) answer in the API's error shape too.
     frameworkErrors,
