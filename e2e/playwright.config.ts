@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
+import { HEADLESS_SHELL_FLAGS, HEADLESS_SHELL_PATH } from '../scripts/chromium.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 3211);
 
@@ -19,8 +19,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_FLAGS,
+      executablePath: HEADLESS_SHELL_PATH,
+      args: HEADLESS_SHELL_FLAGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

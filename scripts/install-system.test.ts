@@ -6,23 +6,36 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const script = resolve(import.meta.dirname, 'install-system.sh');
 
-// A fake machine: `id`, `fc-list` and `apt-get` are stubs in front of PATH; Chromium is a file in the same folder.
+// A fake machine: `id`, `fc-list` and `apt-get` are stubs in front of PATH; Chromium and its headless shell are files
+// in the same folder.
 let bin: string;
 const chromium = () => join(bin, 'chromium');
+const shell = () => join(bin, 'chromium-headless-shell');
 function stub(name: string, body: string) {
   writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
   chmodSync(join(bin, name), 0o755);
 }
-function machine({ root, chromium: hasChromium, font }: { root: boolean; chromium: boolean; font: boolean }) {
+function machine({
+  root,
+  chromium: hasChromium,
+  font,
+  shell: hasShell = true,
+}: {
+  root: boolean;
+  chromium: boolean;
+  font: boolean;
+  shell?: boolean;
+}) {
   stub('id', `echo ${root ? 0 : 1000}`);
   // fc-list names a Chinese font once the font is "installed" (a marker file).
   stub('fc-list', `[ -f "${bin}/font" ] && echo "Noto Sans CJK SC"; exit 0`);
   if (font) writeFileSync(join(bin, 'font'), '');
   if (hasChromium) stub('chromium', 'exit 0');
+  if (hasShell) stub('chromium-headless-shell', 'exit 0');
 }
 function run() {
   return spawnSync('bash', [script], {
-    env: { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}`, CHROMIUM_PATH: chromium() },
+    env: { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}`, CHROMIUM_PATH: chromium(), CHROMIUM_HEADLESS_SHELL_PATH: shell() },
     encoding: 'utf8',
   });
 }
@@ -43,17 +56,31 @@ describe('scripts/install-system.sh', () => {
   });
 
   it('installs what is missing with apt-get when it runs as root', () => {
-    machine({ root: true, chromium: false, font: false });
-    // The stub "installs": Chromium appears and fc-list finds the font.
+    machine({ root: true, chromium: false, font: false, shell: false });
+    // The stub "installs": both browsers appear and fc-list finds the font.
     stub(
       'apt-get',
       `echo "$@" >> "${bin}/apt.log"
-case "$*" in install*) printf '#!/bin/sh\\n' > "${bin}/chromium"; chmod +x "${bin}/chromium"; : > "${bin}/font";; esac`,
+case "$*" in install*) for b in chromium chromium-headless-shell; do printf '#!/bin/sh\\n' > "${bin}/$b"; chmod +x "${bin}/$b"; done; : > "${bin}/font";; esac`,
     );
     const result = run();
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(readFileSync(join(bin, 'apt.log'), 'utf8').trim().split('\n')).toEqual(['update -qq', 'install -y -qq chromium fonts-noto-cjk']);
+    expect(readFileSync(join(bin, 'apt.log'), 'utf8').trim().split('\n')).toEqual([
+      'update -qq',
+      'install -y -qq chromium chromium-headless-shell fonts-noto-cjk',
+    ]);
+  });
+
+  it('installs the journeys’ headless shell alone when only it is missing', () => {
+    machine({ root: true, chromium: true, font: true, shell: false });
+    stub(
+      'apt-get',
+      `echo "$@" >> "${bin}/apt.log"; case "$*" in install*) printf '#!/bin/sh\\n' > "${bin}/chromium-headless-shell"; chmod +x "${bin}/chromium-headless-shell";; esac`,
+    );
+    const result = run();
+    expect(result.status).toBe(0);
+    expect(readFileSync(join(bin, 'apt.log'), 'utf8').trim().split('\n')).toEqual(['update -qq', 'install -y -qq chromium-headless-shell']);
   });
 
   it('stops at once with one line naming the command when it cannot install', () => {
