@@ -20,7 +20,7 @@ const suitesOnly = process.argv.includes('--suites');
 // Chinese font, installed as .ci/run does (as root, with apt-get), or one line naming the command.
 const system: [string, string] = ['system packages', 'bash scripts/install-system.sh'];
 // Each step is a command, or a group of commands that read the sources only and run side by side (each tool is
-// single-threaded; together they take about half as long on two cores), their output printed whole as each ends.
+// single-threaded; on two cores together they took two thirds of their sum), their output printed whole as each ends.
 type Step = [string, string | [string, string][]];
 const checks: Step[] = [
   [
