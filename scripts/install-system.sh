@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # What a fresh Debian machine lacks for `npm test`: the system Chromium, in its headless-only build that the browser
 # journeys and axe drive and in full for the benchmarks (scripts/chromium.ts; browsers are not downloaded), and a
-# Chinese font, without which Chinese
-# pages render as boxes in screenshots and axe cannot judge their contrast. Installed from Debian's packages when
-# this runs as root with apt-get; otherwise one line names the command and the exit code is 1. Quiet and quick when
-# nothing is missing. Used by .ci/run and scripts/test.ts.
+# Chinese font, without which Chinese pages render as boxes in screenshots and axe cannot judge their contrast.
+# Installed from Debian's packages when this runs as root with apt-get; otherwise one line names the command and the
+# exit code is 1. Quiet and quick when nothing is missing. Used by .ci/run and scripts/test.ts.
 set -euo pipefail
 
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"

@@ -33,6 +33,11 @@ function machine({
   if (hasChromium) stub('chromium', 'exit 0');
   if (hasShell) stub('chromium-headless-shell', 'exit 0');
 }
+/** An `apt-get` that logs its arguments and, on `install`, makes these files appear (browsers, or `font`). */
+function aptInstalling(...files: string[]) {
+  const made = files.map((file) => (file === 'font' ? `: > "${bin}/font"` : `printf '#!/bin/sh\\n' > "${bin}/${file}"; chmod +x "${bin}/${file}"`));
+  stub('apt-get', `echo "$@" >> "${bin}/apt.log"\ncase "$*" in install*) ${made.join('; ')};; esac`);
+}
 function run() {
   return spawnSync('bash', [script], {
     env: { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}`, CHROMIUM_PATH: chromium(), CHROMIUM_HEADLESS_SHELL_PATH: shell() },
@@ -57,12 +62,8 @@ describe('scripts/install-system.sh', () => {
 
   it('installs what is missing with apt-get when it runs as root', () => {
     machine({ root: true, chromium: false, font: false, shell: false });
-    // The stub "installs": both browsers appear and fc-list finds the font.
-    stub(
-      'apt-get',
-      `echo "$@" >> "${bin}/apt.log"
-case "$*" in install*) for b in chromium chromium-headless-shell; do printf '#!/bin/sh\\n' > "${bin}/$b"; chmod +x "${bin}/$b"; done; : > "${bin}/font";; esac`,
-    );
+    // Installing makes both browsers appear, and fc-list finds the font.
+    aptInstalling('chromium', 'chromium-headless-shell', 'font');
     const result = run();
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -74,10 +75,7 @@ case "$*" in install*) for b in chromium chromium-headless-shell; do printf '#!/
 
   it('installs the journeys’ headless shell alone when only it is missing', () => {
     machine({ root: true, chromium: true, font: true, shell: false });
-    stub(
-      'apt-get',
-      `echo "$@" >> "${bin}/apt.log"; case "$*" in install*) printf '#!/bin/sh\\n' > "${bin}/chromium-headless-shell"; chmod +x "${bin}/chromium-headless-shell";; esac`,
-    );
+    aptInstalling('chromium-headless-shell');
     const result = run();
     expect(result.status).toBe(0);
     expect(readFileSync(join(bin, 'apt.log'), 'utf8').trim().split('\n')).toEqual(['update -qq', 'install -y -qq chromium-headless-shell']);
