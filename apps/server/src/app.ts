@@ -118,6 +118,7 @@ import { createUsersRepository } from './features/users/users.repository.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { redactUrl, serializeError } from './lib/log-redaction.ts';
+import { cacheSessions, SESSIONS_CHANNEL } from './lib/session-cache.ts';
 import { createSessionsRepository } from './lib/sessions.repository.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createCounterStore } from './plugins/counters.ts';
@@ -235,7 +236,9 @@ export async function buildApp({ config, database, store, redis, web = true, log
   await app.register(openapiPlugin);
 
   const { db } = database;
-  const sessions = createSessionsRepository(db);
+  // Sessions found are kept, exactly: the database tells every instance whose changed (lib/session-cache.ts).
+  const sessions = await cacheSessions(createSessionsRepository(db), (onNotify) => database.listen(SESSIONS_CHANNEL, onNotify));
+  app.addHook('onClose', async () => sessions.close());
   await app.register(authPlugin, { sessions, publicUrl: config.publicUrl });
 
   if (redis) watchRedis(redis, app.log);

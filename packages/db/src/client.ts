@@ -24,13 +24,24 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /**
-   * Calls `onNotify` when a `NOTIFY` on `channel` (a lower-case name) is committed by any connection to this
-   * database, this process's or another instance's; the returned function stops listening. On PostgreSQL the
-   * listener holds a connection of its own, outside the pool, and after losing it connects again (and calls
-   * `onNotify` once then, for what it may have missed meanwhile).
+   * Calls `onNotify` with the payload ('' when none) when a `NOTIFY` on `channel` (a lower-case name) is committed by
+   * any connection to this database, this process's or another instance's. On PostgreSQL the listener holds a
+   * connection of its own, outside the pool, and after losing it connects again and calls `onNotify(undefined)` once:
+   * anything may have been missed meanwhile.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string | undefined) => void): Promise<Listening>;
   close(): Promise<void>;
+}
+
+export interface Listening {
+  stop(): Promise<void>;
+  /**
+   * Resolves true once every notification committed before the call has been given to `onNotify`; false when that
+   * cannot be promised (the listening connection is down, or was lost meanwhile). On PostgreSQL the listening
+   * connection answers a `select 1` sent after the call (calls that arrive together share one); notifications
+   * committed earlier reach it first. On PGlite, in this process, they are given out as their commit completes.
+   */
+  sync(): Promise<boolean>;
 }
 
 /** Sees every statement Drizzle sends (benchmarks capture them to time the same SQL raw). */
@@ -99,8 +110,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
       await client.query('select 1');
     },
     listen: async (channel, onNotify) => {
-      const unlisten = await client.listen(channel, () => onNotify());
-      return () => unlisten();
+      // PGlite parses a committing statement's notifications before that statement's promise settles and calls the
+      // listeners in microtasks queued then: by the time anything that followed the commit runs, they have been heard.
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
+      return { stop: () => unlisten(), sync: () => Promise.resolve(true) };
     },
     close: () => client.close(),
   };
@@ -325,12 +338,19 @@ const LISTEN_RETRY_MS = 1000;
 
 /**
  * A connection of its own that LISTENs on `channel` for as long as it is wanted. When the server cannot be reached or
- * drops it, it tries again every LISTEN_RETRY_MS and, once back, calls `onNotify` once: notifications sent while it
- * was away are lost (the caller's own polling covers that time).
+ * drops it, it tries again every LISTEN_RETRY_MS and, once back, calls `onNotify(undefined)` once: notifications sent
+ * while it was away are lost (the caller's own polling covers that time, or it forgets what they would have changed).
  */
-async function listenPostgres(url: string, channel: string, onNotify: () => void, timeouts: DatabaseTimeouts | undefined) {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string | undefined) => void,
+  timeouts: DatabaseTimeouts | undefined,
+): Promise<Listening> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`listen: ${channel} is not a plain lower-case name`);
   let client: pg.Client | undefined;
+  /** The connection whose LISTEN has been answered; undefined while there is none. */
+  let listening: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (again: boolean): Promise<void> => {
@@ -338,12 +358,13 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
     const lost = () => {
       if (client !== next) return;
       client = undefined;
+      listening = undefined;
       void next.end().catch(() => {});
       if (!stopped) retry = setTimeout(() => void connect(true), LISTEN_RETRY_MS);
     };
     next.on('error', lost);
     next.on('end', lost);
-    next.on('notification', (message) => message.channel === channel && onNotify());
+    next.on('notification', (message) => message.channel === channel && onNotify(message.payload ?? ''));
     client = next;
     try {
       await next.connect();
@@ -353,14 +374,42 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
       return;
     }
     if (stopped) await next.end().catch(() => {});
-    else if (again) onNotify();
+    else {
+      listening = next;
+      if (again) onNotify(undefined);
+    }
   };
   await connect(false);
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const last = client;
-    client = undefined;
-    await last?.end().catch(() => {});
+
+  // The barrier callers can still join (not sent yet), and the last one sent: one round trip at a time.
+  let joinable: Promise<boolean> | undefined;
+  let last: Promise<unknown> = Promise.resolve();
+  const sync = (): Promise<boolean> => {
+    if (joinable) return joinable;
+    const round: Promise<boolean> = last.then(() => {
+      // Sent now: whoever calls from here on needs the next round.
+      if (joinable === round) joinable = undefined;
+      const connection = listening;
+      if (!connection) return false;
+      // The server hands a listening session its pending notifications before the answer to its next statement.
+      return connection.query('select 1').then(
+        () => listening === connection,
+        () => false,
+      );
+    });
+    joinable = round;
+    last = round;
+    return round;
+  };
+  return {
+    sync,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      listening = undefined;
+      await current?.end().catch(() => {});
+    },
   };
 }

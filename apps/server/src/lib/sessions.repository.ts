@@ -18,13 +18,21 @@ export interface ActiveSession {
   method: 'pin' | 'password' | 'facebook';
   createdAt: Date;
   lastSeenAt: Date;
+  expiresAt: Date;
   user: SessionUser;
 }
 
 export function createSessionsRepository(db: Database) {
   // Every signed-in request runs it: prepared, so each connection plans it once.
   const findActive = db
-    .select({ id: sessions.id, method: sessions.method, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, user: users })
+    .select({
+      id: sessions.id,
+      method: sessions.method,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      user: users,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))

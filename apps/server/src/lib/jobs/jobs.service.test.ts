@@ -315,24 +315,30 @@ describe('job queue', () => {
     async () => {
       const proxy = await startTcpProxy(database.url!);
       const handle = await openDatabase({ url: proxy.url, poolSize: 1 });
-      let heard = 0;
-      const unlisten = await handle.listen(JOBS_CHANNEL, () => (heard += 1));
+      const heard: (string | undefined)[] = [];
+      const listening = await handle.listen(JOBS_CHANNEL, (payload) => heard.push(payload));
       const until = async (count: number) => {
-        for (let i = 0; i < 100 && heard < count; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(heard).toBe(count);
+        for (let i = 0; i < 100 && heard.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(heard).toHaveLength(count);
       };
       try {
-        await database.raw(`select pg_notify($1, '')`, [JOBS_CHANNEL]);
+        await database.raw(`select pg_notify($1, 'first')`, [JOBS_CHANNEL]);
         await until(1);
+        expect(await listening.sync()).toBe(true);
         await proxy.refuse();
+        // Down: it cannot promise to have heard everything.
+        expect(await listening.sync()).toBe(false);
         await new Promise((resolve) => setTimeout(resolve, 300));
         await proxy.resume();
-        // Back: once for what went by while it was away, then every NOTIFY again.
+        // Back: once for what went by while it was away (no payload), then every NOTIFY again.
         await until(2);
+        expect(heard).toEqual(['first', undefined]);
+        expect(await listening.sync()).toBe(true);
         await database.raw(`select pg_notify($1, '')`, [JOBS_CHANNEL]);
         await until(3);
+        expect(heard[2]).toBe('');
       } finally {
-        await unlisten();
+        await listening.stop();
         await handle.close();
         await proxy.close();
       }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '@kunci/db/client';
+import type { Database, Listening } from '@kunci/db/client';
 import { createJobsRepository, type JobRow, type JobsRepository } from './jobs.repository.ts';
 
 /**
@@ -94,7 +94,7 @@ export interface JobQueueOptions {
    * Listens for jobs made due on any instance (a NOTIFY on JOBS_CHANNEL, sent by `enqueue` as its transaction commits;
    * DatabaseHandle.listen): the queue takes them at once instead of at its next poll. Without it the queue polls only.
    */
-  listen?: (onNotify: () => void) => Promise<() => Promise<void>>;
+  listen?: (onNotify: () => void) => Promise<Pick<Listening, 'stop'>>;
 }
 
 const PRUNE_EVERY_SECONDS = 3600;
@@ -134,7 +134,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let wake: (() => void) | undefined;
   /** A job became due while the loop was taking: it takes again rather than pausing. */
   let nudged = false;
-  let unlisten: Promise<(() => Promise<void>) | undefined> | undefined;
+  let unlisten: Promise<Pick<Listening, 'stop'> | undefined> | undefined;
   let failing = false;
 
   const register = (name: string, handler: JobHandler<unknown>) => {
@@ -318,9 +318,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       wake?.();
       const listening = unlisten;
       unlisten = undefined;
-      await (
-        await listening
-      )?.();
+      await (await listening)?.stop();
       await loop;
       loop = undefined;
       await Promise.allSettled([...inFlight]);

@@ -1,0 +1,249 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@kunci/contracts/errors';
+import type { Listening } from '@kunci/db/client';
+import { sessions, users } from '@kunci/db/schema';
+import { bearer, createTestApp, openTestDatabase, signIn, type TestApp, type TestDatabase } from '../../test/support.ts';
+import { cacheSessions, SESSIONS_CHANNEL } from './session-cache.ts';
+import { createSessionsRepository, type SessionsRepository } from './sessions.repository.ts';
+
+/** The repository, counting the lookups that reach the database; `hold` makes the next one wait until released. */
+function counting(repository: SessionsRepository) {
+  let held: Promise<void> | undefined;
+  const counted = {
+    lookups: 0,
+    hold() {
+      let release!: () => void;
+      held = new Promise((resolve) => (release = resolve));
+      return release;
+    },
+    repository: {
+      ...repository,
+      findActive: async (token: string) => {
+        counted.lookups += 1;
+        const found = await repository.findActive(token);
+        const waiting = held;
+        held = undefined;
+        await waiting;
+        return found;
+      },
+    } satisfies SessionsRepository,
+  };
+  return counted;
+}
+
+/** A listening connection under the test's control: it notifies when told and answers `sync` as told. */
+function fakeListening() {
+  let notify!: (payload: string | undefined) => void;
+  const control = {
+    up: true,
+    syncs: 0,
+    notify: (payload: string | undefined) => notify(payload),
+    listen: async (onNotify: (payload: string | undefined) => void): Promise<Listening> => {
+      notify = onNotify;
+      return {
+        stop: async () => {},
+        sync: async () => {
+          control.syncs += 1;
+          return control.up;
+        },
+      };
+    },
+  };
+  return control;
+}
+
+describe('the session cache', () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    t = await createTestApp({ database });
+  });
+  afterAll(async () => {
+    await t.close();
+    await database.drop();
+  });
+
+  it('answers a kept session from memory once the listening connection has caught up, and the database otherwise', async () => {
+    const { token, userId } = await signIn(t.app);
+    const counted = counting(createSessionsRepository(database.db));
+    const listening = fakeListening();
+    const cache = await cacheSessions(counted.repository, listening.listen);
+
+    const first = await cache.findActive(token);
+    expect(first?.user.id).toBe(userId);
+    expect(counted.lookups).toBe(1);
+    // Kept: the next lookups cost a barrier each, not a lookup.
+    expect((await cache.findActive(token))?.user.id).toBe(userId);
+    expect((await cache.findActive(token))?.id).toBe(first!.id);
+    expect(counted.lookups).toBe(1);
+    expect(listening.syncs).toBe(2);
+
+    // The listening connection down: nothing kept can be trusted, the database answers.
+    listening.up = false;
+    await cache.findActive(token);
+    expect(counted.lookups).toBe(2);
+    listening.up = true;
+
+    // A notification for someone else keeps this user's session; one for this user, or for everyone, drops it.
+    listening.notify('00000000-0000-0000-0000-000000000000');
+    await cache.findActive(token);
+    expect(counted.lookups).toBe(2);
+    listening.notify(userId);
+    await cache.findActive(token);
+    expect(counted.lookups).toBe(3);
+    listening.notify('');
+    await cache.findActive(token);
+    expect(counted.lookups).toBe(4);
+    listening.notify(undefined);
+    await cache.findActive(token);
+    expect(counted.lookups).toBe(5);
+    await cache.findActive(token);
+    expect(counted.lookups).toBe(5);
+
+    // An unknown token is looked up every time (nothing is kept of it).
+    expect(await cache.findActive('not-a-token')).toBeUndefined();
+    expect(await cache.findActive('not-a-token')).toBeUndefined();
+    expect(counted.lookups).toBe(7);
+  });
+
+  it('keeps nothing read while a notification arrived, and marks activity without forgetting', async () => {
+    const { token, userId } = await signIn(t.app);
+    const counted = counting(createSessionsRepository(database.db));
+    const listening = fakeListening();
+    const cache = await cacheSessions(counted.repository, listening.listen);
+
+    // The row is read, then (before the answer is kept) a change is heard: what was read may predate it.
+    const release = counted.hold();
+    const reading = cache.findActive(token);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    listening.notify(userId);
+    release();
+    expect((await reading)?.user.id).toBe(userId);
+    expect(cache.size()).toBe(0);
+    await cache.findActive(token);
+    expect(cache.size()).toBe(1);
+    expect(counted.lookups).toBe(2);
+
+    // Activity is no change: the kept entry takes the new time and stays.
+    const kept = (await cache.findActive(token))!;
+    const before = kept.lastSeenAt.getTime();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await cache.touch(kept.id, userId);
+    const after = (await cache.findActive(token))!;
+    expect(after.lastSeenAt.getTime()).toBeGreaterThan(before);
+    expect(counted.lookups).toBe(2);
+  });
+
+  it('lets an expired session go and holds at most maxEntries, the least recently used leaving first', async () => {
+    const people = [await signIn(t.app), await signIn(t.app), await signIn(t.app)];
+    const counted = counting(createSessionsRepository(database.db));
+    const listening = fakeListening();
+    let now = Date.now();
+    const cache = await cacheSessions(counted.repository, listening.listen, { maxEntries: 2, now: () => now });
+    await cache.findActive(people[0]!.token);
+    await cache.findActive(people[1]!.token);
+    await cache.findActive(people[0]!.token); // used: the second is now the oldest
+    await cache.findActive(people[2]!.token);
+    expect(cache.size()).toBe(2);
+    expect(counted.lookups).toBe(3);
+    await cache.findActive(people[0]!.token);
+    expect(counted.lookups).toBe(3);
+    await cache.findActive(people[1]!.token);
+    expect(counted.lookups).toBe(4);
+
+    // Past its expiry by this instance's clock, a kept session is looked up again.
+    const [row] = await database.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, people[1]!.userId));
+    now = row!.expiresAt.getTime() + 1;
+    await cache.findActive(people[1]!.token);
+    expect(counted.lookups).toBe(5);
+  });
+
+  it('the database tells of every change that matters and of no activity mark', async () => {
+    const heard: (string | undefined)[] = [];
+    const listening = await database.listen(SESSIONS_CHANNEL, (payload) => heard.push(payload));
+    const quiet = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await listening.sync()).toBe(true);
+    };
+    try {
+      const { userId } = await signIn(t.app);
+      const [session] = await database.db.select().from(sessions).where(eq(sessions.userId, userId));
+      await quiet();
+      heard.length = 0;
+      // Activity marks, and a write that changes nothing: silent.
+      await database.db
+        .update(users)
+        .set({ lastActivityAt: sql`now()` })
+        .where(eq(users.id, userId));
+      await database.db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(sessions.id, session!.id));
+      await database.db
+        .update(users)
+        .set({ name: sql`name` })
+        .where(eq(users.id, userId));
+      await quiet();
+      expect(heard).toEqual([]);
+      // A profile change, a revoked session, a deleted user (its sessions go with it): each names the user.
+      await database.db.update(users).set({ name: 'Aisyah' }).where(eq(users.id, userId));
+      await quiet();
+      expect(heard).toEqual([userId]);
+      await database.db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(eq(sessions.id, session!.id));
+      await quiet();
+      expect(heard).toEqual([userId, userId]);
+      await database.db.delete(users).where(eq(users.id, userId));
+      await quiet();
+      // One notice per transaction for the same payload (PostgreSQL folds duplicates).
+      expect(heard).toEqual([userId, userId, userId]);
+    } finally {
+      await listening.stop();
+    }
+  });
+});
+
+describe('signed-in calls on two instances sharing one database', () => {
+  let database: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    [a, b] = await Promise.all([createTestApp({ database }), createTestApp({ database })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+    await database.drop();
+  });
+
+  const adminMe = (t: TestApp, token: string) => t.app.inject({ url: '/api/admin/me', headers: bearer(token) });
+
+  it('see a change committed just before them, made on the other instance or in the database by hand', async () => {
+    for (let round = 0; round < 5; round++) {
+      const person = await signIn(b.app);
+      // Kept on A.
+      expect((await adminMe(a, person.token)).statusCode).toBe(403);
+      expect((await adminMe(a, person.token)).statusCode).toBe(403);
+
+      // Made a moderator by hand: A's very next call knows.
+      await database.db.update(users).set({ role: 'moderator' }).where(eq(users.id, person.userId));
+      expect((await adminMe(a, person.token)).statusCode).toBe(200);
+
+      // Banned by hand: refused at once.
+      await database.db.update(users).set({ status: 'banned' }).where(eq(users.id, person.userId));
+      const banned = await adminMe(a, person.token);
+      expect(banned.statusCode).toBe(403);
+      expect(banned.json().errorCode).toBe(ErrorCode.BANNED);
+      await database.db.update(users).set({ status: 'active' }).where(eq(users.id, person.userId));
+      expect((await adminMe(a, person.token)).statusCode).toBe(200);
+
+      // Signed out on B: A answers 401 on the next call.
+      expect((await b.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(person.token) })).statusCode).toBe(204);
+      expect((await adminMe(a, person.token)).statusCode).toBe(401);
+    }
+  });
+});
