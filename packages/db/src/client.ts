@@ -113,7 +113,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
       // PGlite parses a committing statement's notifications before that statement's promise settles and calls the
       // listeners in microtasks queued then: by the time anything that followed the commit runs, they have been heard.
       const unlisten = await client.listen(channel, (payload) => onNotify(payload));
-      return { stop: () => unlisten(), sync: () => Promise.resolve(true) };
+      // A database closed first has stopped listening already.
+      const stop = async () => {
+        if (!client.closed) await unlisten();
+      };
+      return { stop, sync: () => Promise.resolve(true) };
     },
     close: () => client.close(),
   };
