@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { ServerEvent } from '@kunci/contracts/chat';
 import { ErrorCode } from '@kunci/contracts/errors';
 import { isDatabaseUnavailable, openDatabase, type DatabaseHandle } from '@kunci/db/client';
+import { sessions, users } from '@kunci/db/schema';
 import { LocalDiskStore } from '@kunci/media/store';
 import { databaseUrl } from '../../../test/template.ts';
 import { freshPhone, openTestDatabase, testConfig, testRedisUrl, type TestDatabase } from '../test/support.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { buildApp } from './app.ts';
+import { newToken, tokenHash } from './lib/sessions.repository.ts';
 import { createChatHub, type ChatHub } from './features/chat/chat-hub.ts';
 import { createRedis } from './plugins/redis.ts';
 
@@ -174,9 +176,19 @@ describe.skipIf(template.kind !== 'postgres')('PostgreSQL going away and coming 
   });
 
   const search = () => app.inject({ url: '/api/properties/search?bedrooms=2' });
+  let token: string;
+  /** A signed-in call that needs nothing from the database but the session: answered from the instance's session cache. */
+  const signedIn = () => app.inject({ url: '/api/admin/me', headers: { authorization: `Bearer ${token}` } });
 
   it('answers while the server answers', async () => {
     expect((await search()).statusCode).toBe(200);
+    const [person] = await database.db.insert(users).values({ phoneNumber: freshPhone(), role: 'moderator' }).returning();
+    token = newToken();
+    await database.db
+      .insert(sessions)
+      .values({ userId: person!.id, tokenHash: tokenHash(token), method: 'pin', expiresAt: new Date(Date.now() + 86_400_000) });
+    expect((await signedIn()).statusCode).toBe(200);
+    expect((await signedIn()).statusCode).toBe(200);
   });
 
   it('a burst larger than the pool waits in line for a connection (past the connect timeout) rather than answering 503', async () => {
@@ -233,6 +245,14 @@ describe.skipIf(template.kind !== 'postgres')('PostgreSQL going away and coming 
     expect(res.json()).toMatchObject({ errorCode: ErrorCode.UNAVAILABLE });
   });
 
+  it('silent: a signed-in call whose session is kept answers 503 too, within the statement limit, not never', async () => {
+    const started = performance.now();
+    const res = await signedIn();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ errorCode: ErrorCode.UNAVAILABLE });
+    expect(performance.now() - started).toBeLessThan(3500);
+  });
+
   it('silent: ready answers 503 unavailable', async () => {
     const res = await app.inject({ url: '/api/ready' });
     expect(res.statusCode).toBe(503);
@@ -250,6 +270,8 @@ describe.skipIf(template.kind !== 'postgres')('PostgreSQL going away and coming 
   it('back: the same call succeeds without a restart', async () => {
     await proxy.resume();
     expect((await search()).statusCode).toBe(200);
+    // The session cache listens again (it gave up the silent connection) and answers signed-in calls.
+    await eventually(async () => expect((await signedIn()).statusCode).toBe(200));
   });
 
   it('refused: 503 UNAVAILABLE, then back again', async () => {

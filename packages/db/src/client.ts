@@ -40,6 +40,8 @@ export interface Listening {
    * cannot be promised (the listening connection is down, or was lost meanwhile). On PostgreSQL the listening
    * connection answers a `select 1` sent after the call (calls that arrive together share one); notifications
    * committed earlier reach it first. On PGlite, in this process, they are given out as their commit completes.
+   * Rejects, as a statement would (`isDatabaseUnavailable`), when the server does not answer within the statement
+   * limit; the connection is then made again.
    */
   sync(): Promise<boolean>;
 }
@@ -355,10 +357,17 @@ async function listenPostgres(
   let client: pg.Client | undefined;
   /** The connection whose LISTEN has been answered; undefined while there is none. */
   let listening: pg.Client | undefined;
+  /** Gives that connection up and makes another. */
+  let dropListening: (() => void) | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (again: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, keepAlive: true, ...(timeouts && { connectionTimeoutMillis: timeouts.connectMs }) });
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      // A barrier (`sync`) unanswered past the statement limit means the server is silent, as in the pool.
+      ...(timeouts && { connectionTimeoutMillis: timeouts.connectMs, query_timeout: timeouts.statementMs + 500 }),
+    });
     const lost = () => {
       if (client !== next) return;
       client = undefined;
@@ -380,6 +389,7 @@ async function listenPostgres(
     if (stopped) await next.end().catch(() => {});
     else {
       listening = next;
+      dropListening = lost;
       if (again) onNotify(undefined);
     }
   };
@@ -398,11 +408,16 @@ async function listenPostgres(
       // The server hands a listening session its pending notifications before the answer to its next statement.
       return connection.query('select 1').then(
         () => listening === connection,
-        () => false,
+        (error: unknown) => {
+          if (!(error instanceof Error && error.message === 'Query read timeout')) return false;
+          // Silent: the unanswered query would hold up every later one on this connection. Fail as a statement would.
+          if (listening === connection) dropListening?.();
+          throw error;
+        },
       );
     });
     joinable = round;
-    last = round;
+    last = round.catch(() => {});
     return round;
   };
   return {
