@@ -1,48 +1,27 @@
 -- Each instance keeps the sessions it has looked up (apps/server/src/lib/session-cache.ts) and forgets a user's as
 -- soon as anything that signs them in or describes them changes: a NOTIFY on kunci_sessions with the user's id ('' for
--- everyone), sent as the change commits. Activity marks (users.last_activity_at, sessions.last_seen_at) are not changes.
-CREATE FUNCTION "users_changed_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- everyone), sent as the change commits. The trigger's arguments name the table's activity mark, which is no change
+-- (users.last_activity_at, sessions.last_seen_at), and its column holding the user's id.
+CREATE FUNCTION "session_changes_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  changed "users";
+  activity text := TG_ARGV[0];
+  owner text := TG_ARGV[1];
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     PERFORM pg_notify('kunci_sessions', '');
     RETURN NULL;
   END IF;
-  IF TG_OP = 'UPDATE' THEN
-    changed := NEW;
-    changed.last_activity_at := OLD.last_activity_at;
-    IF changed IS NOT DISTINCT FROM OLD THEN
-      RETURN NULL;
-    END IF;
-  END IF;
-  PERFORM pg_notify('kunci_sessions', OLD.id::text);
-  RETURN NULL;
-END;
-$$;--> statement-breakpoint
-CREATE FUNCTION "sessions_changed_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  changed "sessions";
-BEGIN
-  IF TG_OP = 'TRUNCATE' THEN
-    PERFORM pg_notify('kunci_sessions', '');
+  IF TG_OP = 'UPDATE' AND to_jsonb(NEW) - activity = to_jsonb(OLD) - activity THEN
     RETURN NULL;
   END IF;
-  IF TG_OP = 'UPDATE' THEN
-    changed := NEW;
-    changed.last_seen_at := OLD.last_seen_at;
-    IF changed IS NOT DISTINCT FROM OLD THEN
-      RETURN NULL;
-    END IF;
-  END IF;
-  PERFORM pg_notify('kunci_sessions', OLD.user_id::text);
-  IF TG_OP = 'UPDATE' AND NEW.user_id IS DISTINCT FROM OLD.user_id THEN
-    PERFORM pg_notify('kunci_sessions', NEW.user_id::text);
+  PERFORM pg_notify('kunci_sessions', to_jsonb(OLD) ->> owner);
+  IF TG_OP = 'UPDATE' AND to_jsonb(NEW) ->> owner IS DISTINCT FROM to_jsonb(OLD) ->> owner THEN
+    PERFORM pg_notify('kunci_sessions', to_jsonb(NEW) ->> owner);
   END IF;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "users_changed" AFTER UPDATE OR DELETE ON "users" FOR EACH ROW EXECUTE FUNCTION "users_changed_notify"();--> statement-breakpoint
-CREATE TRIGGER "users_truncated" AFTER TRUNCATE ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "users_changed_notify"();--> statement-breakpoint
-CREATE TRIGGER "sessions_changed" AFTER UPDATE OR DELETE ON "sessions" FOR EACH ROW EXECUTE FUNCTION "sessions_changed_notify"();--> statement-breakpoint
-CREATE TRIGGER "sessions_truncated" AFTER TRUNCATE ON "sessions" FOR EACH STATEMENT EXECUTE FUNCTION "sessions_changed_notify"();
+CREATE TRIGGER "users_changed" AFTER UPDATE OR DELETE ON "users" FOR EACH ROW EXECUTE FUNCTION "session_changes_notify"('last_activity_at', 'id');--> statement-breakpoint
+CREATE TRIGGER "users_truncated" AFTER TRUNCATE ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "session_changes_notify"('last_activity_at', 'id');--> statement-breakpoint
+CREATE TRIGGER "sessions_changed" AFTER UPDATE OR DELETE ON "sessions" FOR EACH ROW EXECUTE FUNCTION "session_changes_notify"('last_seen_at', 'user_id');--> statement-breakpoint
+CREATE TRIGGER "sessions_truncated" AFTER TRUNCATE ON "sessions" FOR EACH STATEMENT EXECUTE FUNCTION "session_changes_notify"('last_seen_at', 'user_id');
