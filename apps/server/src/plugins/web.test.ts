@@ -78,6 +78,33 @@ describe('pages', () => {
     expect((await page('/details/99999999')).statusCode).toBe(404);
   });
 
+  it('makes each page from its language’s routes, and finds any route of any language for the browser', async () => {
+    const manifestRoutes = (html: string) =>
+      Object.keys((JSON.parse(/window\.__reactRouterManifest = (\{[\s\S]*?\n\});/.exec(html)![1]!) as { routes: object }).routes);
+    for (const [url, lang] of [
+      ['/rent/bangsar', 'en'],
+      ['/my/sewa/bangsar', 'ms'],
+      ['/zh/rent/bangsar', 'zh'],
+    ] as const) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      // The routes the page starts with are its own and those of the paths above it, in its language only (the
+      // whole table would also bring the English home page for the path `/` above /my/... and /zh/...).
+      const routes = manifestRoutes(res.body);
+      expect(routes, url).toContain('root');
+      expect(
+        routes.filter((id) => id !== 'root').every((id) => id.split('.')[1] === lang),
+        `${url}: ${routes.join(' ')}`,
+      ).toBe(true);
+    }
+    // A link to another language's page is found through the manifest, which knows every route.
+    const zh = await page('/zh/rent/bangsar');
+    const version = /"version":\s*"([^"]+)"/.exec(zh.body)![1]!;
+    const found = await page(`/__manifest?version=${version}&paths=${encodeURIComponent('/,/my/sewa/bangsar,/zh')}`);
+    expect(found.statusCode).toBe(200);
+    expect(Object.keys(found.json())).toEqual(expect.arrayContaining(['home.en', 'rent.ms', 'home.zh']));
+  });
+
   it('renders every spelling of a listing page, canonical to one URL per language', async () => {
     const home = await page('/');
     const id = /href="\/details\/(\d+)"/.exec(home.body)![1];

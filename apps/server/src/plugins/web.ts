@@ -7,10 +7,13 @@ import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
 import { globalRegistry } from 'zod';
 import { PAGE_CACHE_HEADER, type ServerContext } from '@kunci/contracts/server-context';
+import { LANGUAGES } from '@kunci/i18n/locales';
+import { parsePath } from '@kunci/i18n/paths';
 import { notFound } from '../lib/app-error.ts';
 import { cookie } from '../lib/cookies.ts';
 import { AUTH_COOKIE } from './auth.ts';
 import { makeEntry, type PageCache, type PageEntry } from './page-cache.ts';
+import { routesByLanguage, type BuildRoute } from './routes-by-language.ts';
 import { internalCallHeaders } from './rate-limit.ts';
 
 /** What the web app's entry.server exports besides its renderer: the context its loaders read. */
@@ -69,6 +72,14 @@ function accepts(header: string, encoding: string): boolean {
 }
 type Handler = (request: Request, context: unknown) => Promise<Response>;
 
+/** What the server reads of the web build: its entry, its route table and the browser's manifest of it. */
+interface WebBuild {
+  entry: { module: WebEntry };
+  routes: Record<string, BuildRoute>;
+  assets: { routes: Record<string, unknown> };
+  routeDiscovery?: { manifestPath?: string };
+}
+
 const FORWARDED_HEADERS = [
   'cookie',
   'authorization',
@@ -110,8 +121,28 @@ export async function webRoutes(
   const { createRequestHandler } = (await import(pathToFileURL(requireFromWeb.resolve('react-router')).href)) as {
     createRequestHandler: (build: unknown, mode?: string) => Handler;
   };
-  const build = await keepingApiSchemaIds(async () => (await import(pathToFileURL(serverBuild).href)) as { entry: { module: WebEntry } });
-  const handle = createRequestHandler(build, options.production ? 'production' : 'development');
+  const build = await keepingApiSchemaIds(async () => (await import(pathToFileURL(serverBuild).href)) as WebBuild);
+  const mode = options.production ? 'production' : 'development';
+  const wholeTable = createRequestHandler(build, mode);
+  // Pages are made by their language's handler, which knows only that language's routes (routes-by-language.ts); the
+  // route manifest the browser asks for as it discovers links answers from the whole table (a link may lead to
+  // another language).
+  const tables = routesByLanguage(build.routes);
+  const byLanguage =
+    tables &&
+    new Map(
+      LANGUAGES.map((lang) => {
+        const routes = tables[lang];
+        const assets = { ...build.assets, routes: Object.fromEntries(Object.keys(routes).map((id) => [id, build.assets.routes[id]])) };
+        return [lang, createRequestHandler({ ...build, routes, assets }, mode)];
+      }),
+    );
+  const manifestPath = build.routeDiscovery?.manifestPath ?? '/__manifest';
+  const handle: Handler = (request, context) => {
+    const { pathname } = new URL(request.url);
+    const handler = (pathname !== manifestPath && byLanguage?.get(parsePath(pathname).lang)) || wholeTable;
+    return handler(request, context);
+  };
   const web = build.entry.module;
   const { pageCache } = options;
   const origin = new URL(options.publicUrl).origin;
@@ -181,6 +212,7 @@ export async function webRoutes(
     'POST /properties/similar',
     'GET /properties/search',
     'GET /reels',
+    'GET /reels/areas',
   ]);
   const SHARED_CALLS_BYTES = 32 * 1024 * 1024;
   const sharedCalls = new Map<string, { answer: Promise<ApiAnswer>; versions: number[]; createdAt: number; bytes: number }>();
