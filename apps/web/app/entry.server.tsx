@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PassThrough, pipeline } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { Writable } from 'node:stream';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { RouterContextProvider, ServerRouter, type EntryContext } from 'react-router';
@@ -55,17 +54,26 @@ export default function handleRequest(
           nonce,
           [readyOption]() {
             shellRendered = true;
-            const body = new PassThrough({
-              final(callback) {
-                clearTimeout(timeoutId);
-                timeoutId = undefined;
-                callback();
-              },
-            });
+            // The status as the shell had it: an error in a part rendered later shows there (the browser renders it
+            // again), not as a failed page.
+            const status = responseStatusCode;
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-            pipe(body);
-            const page = pipeline(body, pageScripts(), () => {});
-            resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
+            // The page is answered whole: the server sends it in one write, compressed in one go (see pageScripts).
+            const chunks: Buffer[] = [];
+            pipe(
+              new Writable({
+                write(chunk: Buffer, _encoding, callback) {
+                  chunks.push(chunk);
+                  callback();
+                },
+                final(callback) {
+                  clearTimeout(timeoutId);
+                  timeoutId = undefined;
+                  resolve(new Response(pageScripts(Buffer.concat(chunks)), { headers: responseHeaders, status }));
+                  callback();
+                },
+              }),
+            );
           },
           onShellError(error: unknown) {
             reject(error);

@@ -1,4 +1,3 @@
-import { Transform, type TransformCallback } from 'node:stream';
 import { HELD_MODULE_TYPE, HELD_PRELOAD_REL } from './deferred-start.ts';
 
 /**
@@ -16,42 +15,23 @@ const HELD_OPEN = REWRITES[1]![1];
 const SCRIPT_END = '</script>';
 
 /**
- * The stream of a page with its scripts rewritten (see REWRITES), the held module script's text staged (see
- * stagedStart). Bytes are handled as latin1 so a multi-byte character split across chunks passes through untouched;
- * the tail that could be the start of a tag is held back until the next chunk, and the held script's text until its
- * end tag.
+ * The page with its scripts rewritten (see REWRITES), the held module script's text staged (see stagedStart). The
+ * page is rewritten whole, once it is all rendered: the server sends a page in one write (compressed in one go), so
+ * nothing is gained by rewriting it as it streams, which cost a pass through two more streams for each of React's
+ * small writes. Bytes are handled as latin1, one byte per character, so UTF-8 text passes through untouched.
  */
-export function pageScripts(): Transform {
-  let pending = '';
-  let inHeld = false;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      let text = pending + chunk.toString('latin1');
-      pending = '';
-      for (const [from, to] of REWRITES) text = text.replaceAll(from, to);
-      let out = '';
-      for (;;) {
-        if (inHeld) {
-          const end = text.indexOf(SCRIPT_END);
-          if (end === -1) break;
-          out += stagedStart(text.slice(0, end));
-          text = text.slice(end);
-          inHeld = false;
-        }
-        const open = text.indexOf(HELD_OPEN);
-        if (open === -1) break;
-        out += text.slice(0, open + HELD_OPEN.length);
-        text = text.slice(open + HELD_OPEN.length);
-        inHeld = true;
-      }
-      const kept = inHeld ? text.length : partialTagAtEnd(text);
-      pending = text.slice(text.length - kept);
-      callback(null, Buffer.from(out + text.slice(0, text.length - kept), 'latin1'));
-    },
-    flush(callback: TransformCallback) {
-      callback(null, pending ? Buffer.from(pending, 'latin1') : null);
-    },
-  });
+export function pageScripts(page: Buffer): Buffer<ArrayBuffer> {
+  let text = page.toString('latin1');
+  for (const [from, to] of REWRITES) text = text.replaceAll(from, to);
+  let out = '';
+  for (let open = text.indexOf(HELD_OPEN); open !== -1; open = text.indexOf(HELD_OPEN)) {
+    const start = open + HELD_OPEN.length;
+    const end = text.indexOf(SCRIPT_END, start);
+    if (end === -1) break;
+    out += text.slice(0, start) + stagedStart(text.slice(start, end));
+    text = text.slice(end);
+  }
+  return Buffer.from(out + text, 'latin1');
 }
 
 /**
@@ -101,18 +81,4 @@ function manifestOf(text: string): Manifest | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** How many characters at the end of text could begin one of the tags (0 when none). */
-function partialTagAtEnd(text: string): number {
-  let longest = 0;
-  for (const [tag] of REWRITES) {
-    for (let length = Math.min(tag.length - 1, text.length); length > longest; length--) {
-      if (tag.startsWith(text.slice(text.length - length))) {
-        longest = length;
-        break;
-      }
-    }
-  }
-  return longest;
 }
