@@ -138,7 +138,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { watchRedis } from './plugins/redis.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { webRoutes } from './plugins/web.ts';
+import { ANSWER_BROTLI_QUALITY, COMPRESS_THRESHOLD, webRoutes } from './plugins/web.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -222,9 +222,9 @@ export async function buildApp({ config, database, store, redis, web = true, log
   // Pages, API answers and assets go compressed (gzip or brotli, as the client accepts); small ones as they are.
   await app.register(compress, {
     global: true,
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY } },
   });
   await app.register(securityPlugin, {
     production: config.env === 'production',

@@ -327,6 +327,30 @@ describe('pages', () => {
     expect((await page(`${asset}.br`)).statusCode).toBe(404);
   });
 
+  it('compresses a page made for one visitor as the visitor takes it, decoding to the very page', async () => {
+    const { token } = await signIn(t.app);
+    const signedIn = (headers: Record<string, string>) => page('/rent/bangsar', { cookie: `authToken=${token}`, ...headers });
+    const identity = await signedIn({});
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    // The page differs only by its script nonce from one request to the next.
+    const text = (body: Buffer) => {
+      const html = body.toString();
+      return html.replaceAll(/nonce="([^"]+)"/.exec(html)![1]!, 'NONCE');
+    };
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip;q=1, br;q=0', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await signedIn({ 'accept-encoding': accept });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['vary'], accept).toContain('Accept-Encoding');
+      expect(res.headers['cache-control'], accept).toBe('no-store');
+      expect(res.rawPayload.length, accept).toBeLessThan(identity.rawPayload.length / 3);
+      expect(text(decode(res.rawPayload)), accept).toBe(text(identity.rawPayload));
+    }
+  });
+
   it('lets the first photos load ahead of the scripts: the module preloads and the module script are held until load', async () => {
     const res = await page('/rent/bangsar');
     // Nothing a browser fetches or runs while the page loads: the preloads and the router's script go out held.
