@@ -11,27 +11,43 @@ const REWRITES: [string, string][] = [
   ['<link rel="modulepreload"', `<link rel="${HELD_PRELOAD_REL}"`],
   [' type="module" async="">', ` type="${HELD_MODULE_TYPE}" async="">`],
 ];
-const HELD_OPEN = REWRITES[1]![1];
 const SCRIPT_END = '</script>';
+
+/** The tags as bytes, [as rendered, as sent]; the page is searched as bytes (a page as a string costs more to make). */
+const TAGS = REWRITES.map(([from, to]) => [Buffer.from(from, 'latin1'), Buffer.from(to, 'latin1')] as const);
+const HELD_SCRIPT = 1;
+const SCRIPT_END_BYTES = Buffer.from(SCRIPT_END, 'latin1');
 
 /**
  * The page with its scripts rewritten (see REWRITES), the held module script's text staged (see stagedStart). The
  * page is rewritten whole, once it is all rendered: the server sends a page in one write (compressed in one go), so
  * nothing is gained by rewriting it as it streams, which cost a pass through two more streams for each of React's
- * small writes. Bytes are handled as latin1, one byte per character, so UTF-8 text passes through untouched.
+ * small writes. Only the held script's text is read as text (latin1, one byte per character, so UTF-8 passes
+ * through untouched).
  */
 export function pageScripts(page: Buffer): Buffer<ArrayBuffer> {
-  let text = page.toString('latin1');
-  for (const [from, to] of REWRITES) text = text.replaceAll(from, to);
-  let out = '';
-  for (let open = text.indexOf(HELD_OPEN); open !== -1; open = text.indexOf(HELD_OPEN)) {
-    const start = open + HELD_OPEN.length;
-    const end = text.indexOf(SCRIPT_END, start);
-    if (end === -1) break;
-    out += text.slice(0, start) + stagedStart(text.slice(start, end));
-    text = text.slice(end);
+  const parts: Buffer[] = [];
+  // Where each tag is next found at or after `at` (-1: nowhere further).
+  const next = TAGS.map(([from]) => page.indexOf(from));
+  let at = 0;
+  for (;;) {
+    let tag = -1;
+    for (let i = 0; i < TAGS.length; i++) if (next[i]! !== -1 && (tag === -1 || next[i]! < next[tag]!)) tag = i;
+    if (tag === -1) break;
+    const [from, to] = TAGS[tag]!;
+    parts.push(page.subarray(at, next[tag]), to);
+    at = next[tag]! + from.length;
+    if (tag === HELD_SCRIPT) {
+      const end = page.indexOf(SCRIPT_END_BYTES, at);
+      if (end !== -1) {
+        parts.push(Buffer.from(stagedStart(page.toString('latin1', at, end)), 'latin1'));
+        at = end;
+      }
+    }
+    for (let i = 0; i < TAGS.length; i++) if (next[i]! !== -1 && next[i]! < at) next[i] = page.indexOf(TAGS[i]![0], at);
   }
-  return Buffer.from(out + text, 'latin1');
+  parts.push(page.subarray(at));
+  return Buffer.concat(parts);
 }
 
 /**
