@@ -97,6 +97,15 @@ describe('pages', () => {
         `${url}: ${routes.join(' ')}`,
       ).toBe(true);
     }
+    // A prefix in capitals is not the language's: the page moves to the canonical path all the same.
+    for (const [url, target] of [
+      ['/ZH/rent/bangsar', '/zh/rent/bangsar'],
+      ['/My/sewa/bangsar', '/my/sewa/bangsar'],
+    ]) {
+      const res = await page(url!);
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers['location'], url).toBe(target);
+    }
     // A link to another language's page is found through the manifest, which knows every route.
     const zh = await page('/zh/rent/bangsar');
     const version = /"version":\s*"([^"]+)"/.exec(zh.body)![1]!;
