@@ -3,7 +3,10 @@
  * once here, so the server that builds it and the web app that reads it cannot drift apart.
  */
 export interface ServerContext {
-  /** Calls the API in-process with the visitor's cookies and language; path is relative to /api. */
+  /**
+   * Calls the API in-process with the visitor's cookies and language; path is relative to /api. The answer carries
+   * its status, body and only the headers Content-Type and Retry-After.
+   */
   fetchApi(path: string, init?: RequestInit): Promise<Response>;
   nonce: string;
   publicUrl: string;

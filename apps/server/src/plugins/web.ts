@@ -219,12 +219,18 @@ export async function webRoutes(
     return { statusCode: result.statusCode, headers: result.headers, rawPayload: result.rawPayload };
   }
 
+  /**
+   * An API answer as the page's fetch gets it: its status, its body and the headers the web app's client reads (the
+   * body's type; when to come back after a 429 or 503). Not every header: a Response checks each one it is given,
+   * and a page makes several calls.
+   */
   function toResponse(result: ApiAnswer): Response {
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(result.headers)) {
-      if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    const headers: [string, string][] = [];
+    for (const name of ['content-type', 'retry-after']) {
+      const value = result.headers[name];
+      if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
     }
-    return new Response(result.statusCode === 204 ? null : result.rawPayload, { status: result.statusCode, headers: responseHeaders });
+    return new Response(result.statusCode === 204 ? null : result.rawPayload, { status: result.statusCode, headers });
   }
 
   /**
