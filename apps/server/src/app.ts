@@ -138,7 +138,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { watchRedis } from './plugins/redis.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { ANSWER_BROTLI_QUALITY, COMPRESS_THRESHOLD, webRoutes } from './plugins/web.ts';
+import { ANSWER_BROTLI_QUALITY, COMPRESS_THRESHOLD, trackPages, webRoutes } from './plugins/web.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -154,6 +154,8 @@ declare module 'fastify' {
     savedSearches: SavedSearchesService;
     /** Landlords' response figures and the unanswered-request reminders (issue 22). */
     landlordResponses: LandlordResponseService;
+    /** Stops taking new pages and resolves once the pages being made are made: a shutdown calls it before close(). */
+    drainPages(): Promise<void>;
   }
 }
 
@@ -516,6 +518,9 @@ export async function buildApp({ config, database, store, redis, web = true, log
     // In-flight jobs finish before the database closes.
     app.addHook('onClose', async () => jobs.stop());
   }
+  // Pages being made finish before the app closes (server.ts drains them first).
+  const pages = trackPages();
+  app.decorate('drainPages', () => pages.drain());
   if (web) {
     await app.register(webRoutes, {
       buildDir: config.webBuildDir,
@@ -525,6 +530,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       sessionTtlDays: config.auth.sessionTtlDays,
       production: config.env === 'production',
       pageCache,
+      pages,
     });
   }
   return app;

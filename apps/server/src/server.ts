@@ -69,6 +69,8 @@ async function shutdown(signal: string) {
   }, config.shutdownTimeoutMs);
   timer.unref();
   try {
+    // Pages being made finish first: closing refuses their calls to the API at once.
+    await app.drainPages();
     await app.close();
     await services.close();
     process.exit(0);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { authEvents, properties } from '@kunci/db/schema';
 import { CATALOGUES, type MessageKey } from '@kunci/i18n/messages';
 import { bearer, createTestApp, latestPin, signIn, type TestApp } from '../../test/support.ts';
@@ -422,5 +422,50 @@ describe('pages with media on S3 and other map tiles', () => {
     expect(csp).toContain("img-src 'self' data: https://*.tiles.example.org https://s3.example.com;");
     expect(csp).toContain("connect-src 'self' ws://kunci.test wss://kunci.test ws://localhost:80 wss://localhost:80 https://s3.example.com;");
     expect(res.body).toContain('<meta name="map-tiles" content="https://{s}.tiles.example.org/{z}/{x}/{y}.png"/>');
+  });
+});
+
+describe('shutting down', () => {
+  it('finishes the pages being made before the app closes, and meanwhile refuses new ones with 503', async () => {
+    const t = await createTestApp({ web: true });
+    let closed = false;
+    let release = () => {};
+    try {
+      const home = await t.app.inject({ url: '/' });
+      const id = /href="\/details\/(\d+)"/.exec(home.body)![1];
+      // The listings table held by a transaction: the listing page below waits for its first query, being made.
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const holding = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table ${properties} in access exclusive mode`);
+        locked();
+        await held;
+      });
+      await lockTaken;
+      const making = t.app.inject({ url: `/details/${id}?made=for-one` });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const drained = t.app.drainPages();
+      const refused = await t.app.inject({ url: '/rent/bangsar?made=later' });
+      expect(refused.statusCode).toBe(503);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The drain waits for the page being made (server.ts closes the app only then).
+      let drainedYet = false;
+      void drained.then(() => (drainedYet = true));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(drainedYet).toBe(false);
+      release();
+      await holding;
+      await drained;
+      await t.close();
+      closed = true;
+      // Made whole before the app closed.
+      const page = await making;
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<link rel="canonical" href="http://localhost:3000/details/${id}"`);
+    } finally {
+      release();
+      if (!closed) await t.close();
+    }
   });
 });

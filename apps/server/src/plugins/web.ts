@@ -11,7 +11,8 @@ import { globalRegistry } from 'zod';
 import { PAGE_CACHE_HEADER, type ServerContext } from '@kunci/contracts/server-context';
 import { LANGUAGES } from '@kunci/i18n/locales';
 import { parsePath } from '@kunci/i18n/paths';
-import { notFound } from '../lib/app-error.ts';
+import { ErrorCode } from '@kunci/contracts/errors';
+import { AppError, notFound } from '../lib/app-error.ts';
 import { cookie } from '../lib/cookies.ts';
 import { AUTH_COOKIE } from './auth.ts';
 import { makeEntry, type PageCache, type PageEntry } from './page-cache.ts';
@@ -99,6 +100,35 @@ async function encodePage(acceptEncoding: string, body: Buffer): Promise<{ body:
   return { body };
 }
 
+/**
+ * The pages being made, for a shutdown: closing the app refuses in-process API calls at once, so a page still being
+ * made (its loaders calling the API) would fail, and a page whose visitor had gone would query a database already
+ * closed. `drain()` stops taking new pages (503 with Retry-After) and resolves once the pages being made are made;
+ * the app is closed after it (server.ts).
+ */
+export function trackPages() {
+  const pending = new Set<Promise<unknown>>();
+  let draining = false;
+  return {
+    get draining() {
+      return draining;
+    },
+    track<T>(work: Promise<T>): Promise<T> {
+      pending.add(work);
+      const forget = () => pending.delete(work);
+      work.then(forget, forget);
+      return work;
+    },
+    async drain(): Promise<void> {
+      draining = true;
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+  };
+}
+export type PagesInFlight = ReturnType<typeof trackPages>;
+/** When a page refused during a shutdown may be asked for again (another instance takes it meanwhile). */
+const DRAINING_RETRY_AFTER_MS = 5_000;
+
 /** What the server reads of the web build: its entry, its route table and the browser's manifest of it. */
 interface WebBuild {
   entry: { module: WebEntry };
@@ -136,6 +166,7 @@ export async function webRoutes(
     sessionTtlDays: number;
     production: boolean;
     pageCache?: PageCache;
+    pages?: PagesInFlight;
   },
 ) {
   const serverBuild = join(options.buildDir, 'server', 'index.js');
@@ -400,7 +431,12 @@ export async function webRoutes(
       schema: { hide: true },
       // Counted against the visitor's page limit (rate-limit.ts).
       config: { page: true },
-      handler: render,
+      handler: (request, reply) => {
+        const { pages } = options;
+        if (!pages) return render(request, reply);
+        if (pages.draining) throw new AppError(ErrorCode.UNAVAILABLE, { draining: true, retryAfterMs: DRAINING_RETRY_AFTER_MS });
+        return pages.track(render(request, reply));
+      },
     });
   });
 }
