@@ -40,6 +40,15 @@ test('a listing, the home page and results bring every message they show: no oth
     await page.waitForLoadState('networkidle');
     expect(catalogues, path).toEqual([]);
   }
+  // The first key (or pointer) pressed fetches the rest of the page language's catalogue, once, for what the visitor
+  // opens next.
+  await page.keyboard.press('Shift');
+  await expect.poll(() => catalogues.length).toBe(1);
+  expect(catalogues[0]).toMatch(/\/assets\/messages-zh-[\w-]+\.json$/);
+  await page.keyboard.press('Shift');
+  await page.locator('h1').first().click();
+  await page.waitForLoadState('networkidle');
+  expect(catalogues).toHaveLength(1);
 });
 
 test('the language switch rewrites the URL by the rules: en -> my -> zh', async ({ page }) => {

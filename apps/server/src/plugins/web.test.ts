@@ -217,16 +217,25 @@ describe('pages', () => {
     for (const area of ['nav', 'filters', 'sort', 'pagination', 'errors']) expect(areas, area).toContain(area);
     for (const area of ['admin', 'deal', 'agreements', 'screening', 'payments']) expect(areas, area).not.toContain(area);
     expect(Object.entries(shipped.messages).every(([key, value]) => CATALOGUES.en[key as MessageKey] === value)).toBe(true);
-    // Each area whole: a message shown later (a dialog, a notice) comes with its area. Aside: the few messages every
-    // page brings for what shows after load (the app-install popup, a signed-in visitor's floating chat button).
+    // Each area whole, or a large one by its first two segments: a message shown later (a dialog, a notice) comes with
+    // the part of the area the page read. Aside: the few messages every page brings for what shows after load (the
+    // app-install popup, a signed-in visitor's floating chat button).
     const everyPage = (key: string) => key.startsWith('growth.app.') || key.startsWith('chat.floating.');
-    const whole = new Set(
-      Object.keys(shipped.messages)
-        .filter((key) => !everyPage(key))
-        .map((key) => key.split('.')[0]),
-    );
-    const all = Object.keys(CATALOGUES.en).filter((key) => whole.has(key.split('.')[0]) || everyPage(key));
-    expect(Object.keys(shipped.messages).sort()).toEqual(all.sort());
+    const first = (key: string) => key.split('.')[0]!;
+    const firstTwo = (key: string) => key.split('.').slice(0, 2).join('.');
+    const keys = Object.keys(shipped.messages).filter((key) => !everyPage(key));
+    const catalogue = Object.keys(CATALOGUES.en);
+    for (const area of new Set(keys.map(first))) {
+      const got = keys.filter((key) => first(key) === area).sort();
+      const parts = new Set(got.map(firstTwo));
+      const all = catalogue.filter((key) => first(key) === area && !everyPage(key));
+      const byParts = all.filter((key) => parts.has(firstTwo(key)));
+      expect([all.sort(), byParts.sort()], area).toContainEqual(got);
+    }
+    // The instant-view words of the cards and filters, not the words of the services' own pages.
+    expect(keys.filter((key) => first(key) === 'services').every((key) => key.startsWith('services.instantView.'))).toBe(true);
+    expect(keys).toContain('services.instantView.filter');
+    expect(keys.filter((key) => key.startsWith('growth.')).every((key) => key.startsWith('growth.offer.'))).toBe(true);
     expect(Object.keys(shipped.messages).filter(everyPage).length).toBeGreaterThan(0);
     // The rest of the catalogue comes on demand, in a script no page loads first.
     for (const [, asset] of res.body.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)) {

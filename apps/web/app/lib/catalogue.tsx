@@ -7,11 +7,12 @@ import WHOLE from 'virtual:kunci/catalogue-files';
  * The active language's messages reach the browser as a JSON script in the page, rather than inside the root
  * loader's data: a JSON script is not executed and `JSON.parse` reads it in a fraction of a millisecond, where the
  * loader stream is decoded string by string during hydration. Only the catalogue areas the page used while it was
- * rendered go with it (an area is a key's first segment: `details`, `growth`...), not the whole catalogue (about
- * 120 KB of JSON in each language): the server notes the areas each page reads (`trackCatalogueUsage`, set up by
- * entry.server per request). The browser loads the language's whole catalogue (a JSON file of its own, cached for good)
- * on the first client navigation, or when it is asked for a message the page did not bring (a dialog opened later);
- * the provider then renders again with it. On the server every catalogue is at hand; the browser build drops them
+ * rendered go with it (an area is a key's first segment, `details`, or its first two in a large area,
+ * `growth.offer`), not the whole catalogue (about 120 KB of JSON in each language): the server notes the areas each
+ * page reads (`trackCatalogueUsage`, set up by entry.server per request). The browser loads the language's whole
+ * catalogue (a JSON file of its own, cached for good) at the visitor's first key or pointer press, on the first
+ * client navigation, or when it is asked for a message the page did not bring; the provider renders again with it
+ * only in that last case. On the server every catalogue is at hand; the browser build drops them
  * (`import.meta.env.SSR` is false there).
  */
 const ID = 'app-messages';
@@ -32,10 +33,34 @@ interface PageCatalogue {
   complete: boolean;
 }
 
-const areaOf = (key: string) => {
+const firstSegment = (key: string) => {
   const dot = key.indexOf('.');
   return dot === -1 ? key : key.slice(0, dot);
 };
+
+/**
+ * An area larger than this (its English messages as JSON) goes with a page by its keys' first two segments
+ * (`services.instantView`), not whole: such an area holds the words of several pages and components (services' own
+ * pages and the instant-view badge of every listing card), and a page that shows one of them would bring them all.
+ */
+const LARGE_AREA_BYTES = 4096;
+let largeAreas: Set<string> | undefined;
+
+/** The area of a key: its first segment, or its first two in a large area (server only: it reads every catalogue). */
+function areaOf(key: string): string {
+  largeAreas ??= (() => {
+    const sizes = new Map<string, number>();
+    for (const [name, text] of Object.entries(CATALOGUES.en)) {
+      const area = firstSegment(name);
+      sizes.set(area, (sizes.get(area) ?? 0) + name.length + String(text).length + 6);
+    }
+    return new Set([...sizes].filter(([, bytes]) => bytes > LARGE_AREA_BYTES).map(([area]) => area));
+  })();
+  const first = firstSegment(key);
+  if (!largeAreas.has(first)) return first;
+  const second = key.indexOf('.', first.length + 1);
+  return second === -1 ? key : key.slice(0, second);
+}
 
 // --- Server: which areas a page read ---------------------------------------------------------------------------
 
@@ -78,7 +103,9 @@ function serialize(lang: Language, used: ReadonlySet<string> | undefined): strin
     if (areas) {
       const wanted = new Set(areas);
       messages = Object.fromEntries(
-        Object.entries(all).filter(([name]) => wanted.has(areaOf(name)) || ALWAYS_KEYS.some((start) => name.startsWith(start))),
+        Object.entries(all).filter(
+          ([name]) => wanted.has(areaOf(name)) || wanted.has(firstSegment(name)) || ALWAYS_KEYS.some((start) => name.startsWith(start)),
+        ),
       ) as Partial<Messages>;
     }
     text = JSON.stringify({ lang, messages, complete: !areas } satisfies PageCatalogue).replace(/</g, '\\u003c');
@@ -101,13 +128,19 @@ let whole: Messages | undefined;
 let loading: Promise<void> | undefined;
 let version = 0;
 const listeners = new Set<() => void>();
+/** Whether something read a message the page did not bring (and showed it empty). */
+let missed = false;
 
-/** Loads the page language's whole catalogue once; the provider renders again with it. */
+/**
+ * Loads the page language's whole catalogue once. The provider renders again with it only if something showed a
+ * message empty meanwhile; otherwise messages the page did not bring are read from it as they are asked for.
+ */
 export function loadWholeCatalogue(): Promise<void> {
   if (import.meta.env.SSR || pageCatalogue().complete) return Promise.resolve();
   loading ??= WHOLE[pageCatalogue().lang]().then(
     (messages) => {
       whole = messages;
+      if (!missed) return;
       version++;
       for (const listener of listeners) listener();
     },
@@ -119,7 +152,26 @@ export function loadWholeCatalogue(): Promise<void> {
   return loading;
 }
 
-/** For useSyncExternalStore: changes once, when the whole catalogue has arrived. */
+/**
+ * A page brings the messages of what it rendered; what the visitor opens next (a dialog, a menu, another page) may
+ * need others. The first key or pointer pressed fetches the language's whole catalogue, so that what opens has its
+ * words (a page nobody touches loads nothing more).
+ */
+export function loadCatalogueOnFirstUse(): () => void {
+  if (import.meta.env.SSR || pageCatalogue().complete) return () => {};
+  const events = ['pointerdown', 'keydown'] as const;
+  const stop = () => {
+    for (const event of events) window.removeEventListener(event, start, true);
+  };
+  function start() {
+    stop();
+    void loadWholeCatalogue();
+  }
+  for (const event of events) window.addEventListener(event, start, { capture: true, passive: true });
+  return stop;
+}
+
+/** For useSyncExternalStore: changes once, when the whole catalogue has arrived after a message was missed. */
 export function subscribeCatalogue(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -128,12 +180,14 @@ export const catalogueVersion = () => version;
 
 let partial: Messages | undefined;
 
-/** The page's messages; a message it did not bring reads as empty until the whole catalogue is here. */
+/** The page's messages, then the whole catalogue's; a message neither holds yet reads as empty until it is here. */
 function partialCatalogue(): Messages {
   partial ??= new Proxy(pageCatalogue().messages as Messages, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver) as unknown;
       if (value === undefined && typeof key === 'string') {
+        if (whole) return whole[key as keyof Messages];
+        missed = true;
         void loadWholeCatalogue();
         return '';
       }

@@ -15,7 +15,7 @@ import {
 import { parsePath, type Query, type RouteId, type RouteParams, href as buildHref } from '@kunci/i18n/paths';
 import { createTranslator, type Messages, type Translate } from '@kunci/i18n/translate';
 import type { Language } from '@kunci/i18n/locales';
-import { catalogue, catalogueVersion, loadWholeCatalogue, subscribeCatalogue } from './catalogue.tsx';
+import { catalogue, catalogueVersion, loadCatalogueOnFirstUse, loadWholeCatalogue, subscribeCatalogue } from './catalogue.tsx';
 
 export interface I18n {
   lang: Language;
@@ -42,14 +42,15 @@ export interface I18n {
 const I18nContext = createContext<I18n | null>(null);
 
 export function I18nProvider({ lang, messages: given, children }: { lang: Language; messages: Messages; children: ReactNode }) {
-  // A page brings only the catalogue areas it rendered (lib/catalogue.tsx): the whole catalogue is loaded with the
-  // first client navigation, and the provider renders again once it is here.
+  // A page brings only the catalogue areas it rendered (lib/catalogue.tsx): the whole catalogue is loaded at the first
+  // key or pointer press or client navigation; the provider renders again if a message was shown empty meanwhile.
   const loaded = useSyncExternalStore(subscribeCatalogue, catalogueVersion, () => 0);
   const messages = loaded ? catalogue(lang) : given;
   const navigating = useNavigation().state !== 'idle';
   useEffect(() => {
     if (navigating) void loadWholeCatalogue();
   }, [navigating]);
+  useEffect(() => loadCatalogueOnFirstUse(), []);
   const value = useMemo<I18n>(
     () => ({
       lang,
