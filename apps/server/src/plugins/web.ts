@@ -166,7 +166,8 @@ export async function webRoutes(
     sessionTtlDays: number;
     production: boolean;
     pageCache?: PageCache;
-    pages?: PagesInFlight;
+    /** The pages being made, drained by a shutdown before the app closes. */
+    pages: PagesInFlight;
   },
 ) {
   const serverBuild = join(options.buildDir, 'server', 'index.js');
@@ -432,10 +433,8 @@ export async function webRoutes(
       // Counted against the visitor's page limit (rate-limit.ts).
       config: { page: true },
       handler: (request, reply) => {
-        const { pages } = options;
-        if (!pages) return render(request, reply);
-        if (pages.draining) throw new AppError(ErrorCode.UNAVAILABLE, { draining: true, retryAfterMs: DRAINING_RETRY_AFTER_MS });
-        return pages.track(render(request, reply));
+        if (options.pages.draining) throw new AppError(ErrorCode.UNAVAILABLE, { draining: true, retryAfterMs: DRAINING_RETRY_AFTER_MS });
+        return options.pages.track(render(request, reply));
       },
     });
   });
