@@ -133,6 +133,8 @@ describe('the session cache', () => {
     await cache.touch(kept.id, userId);
     const after = (await cache.findActive(token))!;
     expect(after.lastSeenAt.getTime()).toBeGreaterThan(before);
+    // The user's own row takes the mark too (GET /users/profile answers from it).
+    expect(after.user.lastActivityAt?.getTime()).toBe(after.lastSeenAt.getTime());
     expect(counted.lookups).toBe(2);
   });
 
@@ -244,6 +246,38 @@ describe('signed-in calls on two instances sharing one database', () => {
       // Signed out on B: A answers 401 on the next call.
       expect((await b.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(person.token) })).statusCode).toBe(204);
       expect((await adminMe(a, person.token)).statusCode).toBe(401);
+    }
+  });
+
+  it('answer the signed-in user’s profile from the kept session: exact, and without reading the users table', async () => {
+    const person = await signIn(b.app);
+    const profile = async () => (await a.app.inject({ url: '/api/users/profile', headers: bearer(person.token) })).json<{ name: string }>();
+    await profile();
+    // Renamed on B, then by hand: A's next answer has each name.
+    expect(
+      (await b.app.inject({ method: 'PUT', url: `/api/users/${person.userId}`, headers: bearer(person.token), payload: { name: 'Aisyah' } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await profile()).name).toBe('Aisyah');
+    await database.db.update(users).set({ name: 'Mei Ling' }).where(eq(users.id, person.userId));
+    expect((await profile()).name).toBe('Mei Ling');
+    // The users table held by a transaction: the kept session answers anyway (a read of the table would wait).
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holding = database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${users} in access exclusive mode`);
+      locked();
+      await released;
+    });
+    await lockTaken;
+    try {
+      const answered = await Promise.race([profile(), new Promise((resolve) => setTimeout(() => resolve('waiting on the users table'), 3000))]);
+      expect(answered).toMatchObject({ id: person.userId, name: 'Mei Ling' });
+    } finally {
+      release();
+      await holding;
     }
   });
 });

@@ -27,7 +27,8 @@ export type CachedSessions = SessionsRepository & {
  *   (`Listening.sync`): notifications committed before that are heard first. Calls arriving together share that
  *   round trip, a `select 1` on the listening connection in place of a join per call.
  * - A session read while a notification arrived is not kept: what it read may predate the change.
- * Activity marks (`touch`) are no change: the kept entry takes the new time.
+ * Activity marks (`touch`) are no change: the kept entries take the new time (the session's last sight, the user's last
+ *   activity), so a kept user row is the database's but for when that instance last marked it.
  */
 export async function cacheSessions(
   repository: SessionsRepository,
@@ -94,7 +95,10 @@ export async function cacheSessions(
       const touched = new Date(now());
       for (const hash of byUser.get(userId) ?? []) {
         const entry = entries.get(hash);
-        if (entry?.id === sessionId) entry.lastSeenAt = touched;
+        if (!entry) continue;
+        // The user's row is theirs in every kept session; the session's own mark only in that one.
+        entry.user.lastActivityAt = touched;
+        if (entry.id === sessionId) entry.lastSeenAt = touched;
       }
     },
 

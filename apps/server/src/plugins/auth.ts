@@ -53,7 +53,12 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions, publicUrl 
     if (!session) return;
     request.session = { ...session, via: fromHeader ? 'header' : 'cookie', token };
     if (session.user.status !== 'active' && !request.url.startsWith('/api/logout')) throw new AppError(ErrorCode.BANNED, { userId: session.user.id });
-    if (Date.now() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) await sessions.touch(session.id, session.user.id);
+    if (Date.now() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      await sessions.touch(session.id, session.user.id);
+      // What the call reads of its session is what it has just marked (GET /users/profile answers from it).
+      const touched = new Date();
+      request.session = { ...request.session, lastSeenAt: touched, user: { ...session.user, lastActivityAt: touched } };
+    }
   });
 
   // Cookie-authenticated writes must come from our own pages (the cookie is also SameSite=Lax).

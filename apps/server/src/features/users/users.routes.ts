@@ -5,7 +5,7 @@ import { Attributes, AttributesUpdate, PublicProfile, UpdateUser, User } from '@
 import { ErrorCode } from '@kunci/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { requireSelf, requireSession } from '../../plugins/auth.ts';
-import type { UsersService } from './users.service.ts';
+import { toUserDto, type UsersService } from './users.service.ts';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 
@@ -36,8 +36,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     },
   );
 
+  // Every signed-in page asks for it: answered from the session's user row, which the session cache keeps exact (a
+  // change to the row reaches every instance before its next call; the activity mark is precise to the auth plugin's
+  // TOUCH_AFTER_MS, as the database's own is).
   app.get('/users/profile', { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: User, ...errors } } }, async (request) =>
-    service.get(requireSession(request).user.id),
+    toUserDto(requireSession(request).user),
   );
 
   for (const path of ['/users/:id', '/users/:id/profile']) {
