@@ -20,9 +20,11 @@ import WebSocket from 'ws';
 import { chatConversations, jobs, notices, properties, sessions, users } from '@kunci/db/schema';
 import { openDatabase } from '@kunci/db/client';
 import { eq, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { JOBS_CHANNEL } from '../apps/server/src/lib/jobs/jobs.repository.ts';
 import { newToken, tokenHash } from '../apps/server/src/lib/sessions.repository.ts';
 import { CPU_PROBE, breakdown, profiled, topFunctions, type Measured } from './cpu.ts';
+import { LAG_PROBE, loopLag, type Lag } from './loop-lag.ts';
 import { scratch } from './scratch.ts';
 import { ready, startServer, stop } from './server.ts';
 
@@ -89,7 +91,9 @@ const cpuMs = (pid: number) => {
     return 0; // ended since
   }
 };
-const serve = (port: number) => startServer(port, dataDir, env, profileDir ? { execArgv: ['--import', CPU_PROBE], ipc: true } : {});
+// Every instance carries the event-loop delay probe; the CPU profiler's only with BENCH_PROFILE.
+const serve = (port: number) =>
+  startServer(port, dataDir, env, { execArgv: ['--import', LAG_PROBE, ...(profileDir ? ['--import', CPU_PROBE] : [])], ipc: true });
 const servers = [serve(portA)];
 const sockets: WebSocket[] = [];
 try {
@@ -236,6 +240,19 @@ try {
   await sendUntil(warm);
   // The counted messages: PostgreSQL's backends and (BENCH_PROFILE) both instances measured while they flow.
   const databaseBefore = await databaseCpu();
+  // Every process's CPU and event-loop delay over the counted messages: the client and both instances share the
+  // machine's cores with PostgreSQL and Redis, and a loaded core delays every figure measured through it.
+  const redisPid = await (async () => {
+    const probe = new Redis(run.redisUrl);
+    try {
+      return Number((await probe.info('server')).match(/^process_id:(\d+)/m)?.[1]);
+    } finally {
+      probe.disconnect();
+    }
+  })();
+  const clientCpuBefore = process.cpuUsage();
+  const processCpuBefore = [...servers.map((server) => cpuMs(server.pid!)), cpuMs(redisPid)];
+  const lag = await loopLag(servers);
   const counted = async () => {
     await sendUntil(total);
     await Promise.all(inFlight);
@@ -247,6 +264,9 @@ try {
     measured.push(await profiled(servers[0]!, profiles[0]!, async () => void (onB = await profiled(servers[1]!, profiles[1]!, counted))));
     measured.push(onB!);
   } else await counted();
+  const lags: Lag[] = await lag.stop();
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const processCpu = [...servers.map((server) => cpuMs(server.pid!)), cpuMs(redisPid)].map((ms, i) => ms - processCpuBefore[i]!);
   const databaseAfter = await databaseCpu();
   const elapsed = (performance.now() - started) / 1000 - warmup;
   noticesStopped = true;
@@ -267,6 +287,13 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}; node ${process.version}`,
   );
+  // Where the tail sits in time: a stall of every process shows as a run of late seconds, a slow few as spread.
+  const bySecond: number[][] = [];
+  for (const [body, t0] of sentAt) {
+    const arrived = delivered.get(body);
+    if (arrived !== undefined) (bySecond[Math.floor((t0 - started) / 1000) - warmup] ??= []).push(arrived - t0);
+  }
+  console.log(`delivery p99 by second sent (ms): ${Array.from(bySecond, (second) => (second ? Math.round(pct(second, 99)) : '-')).join(' ')}`);
   const noticeLatencies = [...noticeSentAt].filter(([id]) => noticeArrivals.has(id)).map(([id, t0]) => noticeArrivals.get(id)!.first - t0);
   const noticesLost = [...noticeSentAt.keys()].filter((id) => !noticeArrivals.has(id)).length;
   const noticesTwice = [...noticeSentAt.keys()].filter((id) => (noticeArrivals.get(id)?.count ?? 0) > 1).length;
@@ -314,6 +341,31 @@ try {
   // Per message attempted in the counted seconds (sent or refused), the notices' share included.
   const attempted = total - warm;
   const databaseMs = [...databaseAfter].reduce((sum, [pid, ms]) => sum + ms - (databaseBefore.get(pid) ?? 0), 0);
+  const perMessage = (ms: number) => Math.round((ms / attempted) * 100) / 100;
+  console.log(
+    `while the counted messages flowed (${elapsed.toFixed(1)} s): CPU per message and event-loop delay (monitorEventLoopDelay, 10 ms resolution) by process:`,
+  );
+  console.table([
+    {
+      process: 'client (this benchmark)',
+      'CPU ms/msg': perMessage((clientCpu.user + clientCpu.system) / 1000),
+      'loop delay p50 ms': lags[0]!.p50,
+      'p99 ms': lags[0]!.p99,
+      'max ms': lags[0]!.max,
+    },
+    ...servers.map((_, i) => ({
+      process: i === 0 ? 'instance A (sends)' : 'instance B (delivers)',
+      'CPU ms/msg': perMessage(processCpu[i]!),
+      'loop delay p50 ms': lags[i + 1]!.p50,
+      'p99 ms': lags[i + 1]!.p99,
+      'max ms': lags[i + 1]!.max,
+    })),
+    { process: "PostgreSQL (this run's backends)", 'CPU ms/msg': perMessage(databaseMs) },
+    { process: 'Redis', 'CPU ms/msg': perMessage(processCpu[2]!) },
+  ]);
+  console.log(
+    `all of them: ${((((clientCpu.user + clientCpu.system) / 1000 + processCpu.reduce((a, b) => a + b, 0) + databaseMs) / elapsed / 1000) * 100).toFixed(0)}% of one core on average (${cpus().length} cores)`,
+  );
   console.log(
     `CPU per message over the counted ${attempted} (ms): PostgreSQL's backends ${(databaseMs / attempted).toFixed(2)}` +
       (measured.length
