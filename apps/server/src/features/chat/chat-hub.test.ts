@@ -26,13 +26,15 @@ describe.each([
 ])('chat hub ($name)', ({ redis }) => {
   const skip = redis && !testRedisUrl();
   const open: (() => Promise<void>)[] = [];
+  let prefix = '';
   afterEach(async () => {
     for (const close of open.splice(0)) await close();
   });
   const hub = async (): Promise<ChatHub> => {
     const client = redis ? createRedis(testRedisUrl()!) : undefined;
     await client?.connect();
-    const created = await createChatHub(client, `kunci-test-hub-${process.pid}-${Date.now()}:`);
+    prefix = `kunci-test-hub-${process.pid}-${Date.now()}:`;
+    const created = await createChatHub(client, prefix);
     open.push(async () => {
       await created.close();
       await client?.quit();
@@ -58,5 +60,29 @@ describe.each([
     await chat.publish(['landlord'], badge);
     for (let i = 0; i < 100 && landlord.calls.length < 5; i++) await new Promise((r) => setTimeout(r, 10));
     expect(landlord.calls.slice(4)).toEqual(['unread']);
+  });
+
+  it.skipIf(!redis || skip)('events published in one turn of the event loop travel in one Redis message, in order', async () => {
+    const chat = await hub();
+    const landlord = recordingSocket();
+    chat.attach('landlord', landlord.socket);
+    // Listening beside the hub: what crosses Redis.
+    const listener = createRedis(testRedisUrl()!);
+    await listener.connect();
+    open.push(async () => void (await listener.quit()));
+    const messages: string[] = [];
+    const channel = `${prefix}chat`;
+    await listener.subscribe(channel);
+    listener.on('message', (_channel: string, raw: string) => void messages.push(raw));
+    // Two sends answered in the same turn: two publishes, one message through Redis, one write to the socket.
+    await Promise.all([chat.publish(['landlord'], message), chat.publish(['landlord'], badge)]);
+    for (let i = 0; i < 100 && landlord.calls.length < 4; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(landlord.calls).toEqual(['cork', 'typing', 'unread', 'uncork']);
+    expect(messages).toHaveLength(1);
+    // A publish in a later turn is a message of its own.
+    await chat.publish(['landlord'], badge);
+    for (let i = 0; i < 100 && landlord.calls.length < 5; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(landlord.calls.slice(4)).toEqual(['unread']);
+    expect(messages).toHaveLength(2);
   });
 });

@@ -88,8 +88,9 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
     await subscriber.subscribe(channel);
     subscriber.on('message', (_channel: string, raw: string) => {
       // `[userIds, event, userIds, event...]`, each event as its sockets receive it: passed on without being parsed
-      // and written again. (The previous release delivers the first pair of several; it published one pair, and
-      // the release before it `{ userIds, event }`.)
+      // and written again. A message holds the events an instance published in one turn of its event loop, often
+      // several sends'. (The release before the pairs were sent as they are delivers the first pair of several; it
+      // published one pair, and the release before it `{ userIds, event }`.)
       const published = JSON.parse(raw) as (string[] | string)[] | { userIds: string[]; event: ServerEvent };
       if (!Array.isArray(published)) return deliver(published.userIds, JSON.stringify(published.event));
       const pairs: [string[], string][] = [];
@@ -107,8 +108,9 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
   /** Redis carries an event only while both of this instance's connections are up (it receives its own). */
   const shared = () => redis && subscriber && redisReady(redis) && redisReady(subscriber);
 
-  async function publishAll(deliveries: readonly Delivery[]) {
-    const serialized = deliveries.map(([userIds, event]) => [userIds, JSON.stringify(event)] as const);
+  type Serialized = readonly (readonly [readonly string[], string])[];
+  /** Sends events through Redis, or to this instance's own sockets while Redis is away. */
+  async function send(serialized: Serialized) {
     if (shared()) {
       try {
         await redis!.publish(channel, JSON.stringify(serialized.flat()));
@@ -118,6 +120,28 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
       }
     }
     deliverAll(serialized);
+  }
+
+  /**
+   * Events published in one turn of the event loop (the sends whose statements answered together) leave in one
+   * Redis message, sent once the turn's I/O callbacks have run (setImmediate): under load several sends answer in
+   * one turn, and each message was a write to Redis, a message for Redis to pass to every instance and one for each
+   * instance to read. The events keep the order they were published in; each caller waits for its batch.
+   */
+  let batch: { events: [readonly string[], string][]; sent: Promise<void> } | undefined;
+  function publishAll(deliveries: readonly Delivery[]): Promise<void> {
+    const serialized = deliveries.map(([userIds, event]) => [userIds, JSON.stringify(event)] as [readonly string[], string]);
+    if (!redis) return Promise.resolve(deliverAll(serialized));
+    if (!batch) {
+      const events: [readonly string[], string][] = [];
+      const sent = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        batch = undefined;
+        return send(events);
+      });
+      batch = { events, sent };
+    }
+    batch.events.push(...serialized);
+    return batch.sent;
   }
 
   return {
