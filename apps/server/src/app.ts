@@ -458,6 +458,7 @@ export async function buildApp({ config, database, store, redis, web = true, log
       await api.register(reelsRoutes, { service: createReelsService(createReelsRepository(db)) });
       await api.register(reachRoutes, {
         service: createReachService({ repository: createReachRepository(db), messenger, secret, publicUrl: config.publicUrl }),
+        pageCache,
       });
       if (config.demoMode) await api.register(outboxRoutes, { messenger });
     },

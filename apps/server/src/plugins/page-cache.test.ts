@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { areas, properties, users } from '@kunci/db/schema';
 import { formatMoney } from '@kunci/i18n/format';
-import { createTestApp, signIn, testRedisUrl, type TestApp } from '../../test/support.ts';
+import { bearer, createTestApp, signIn, testRedisUrl, type TestApp } from '../../test/support.ts';
 import { createRedis } from './redis.ts';
 import { changesListings, createPageCache, makeEntry, scriptSources } from './page-cache.ts';
 
@@ -153,6 +153,34 @@ describe('page cache', () => {
     expect(shown.body).toContain(formatMoney('en', 98_765));
     const listed = await page(results);
     expect(listed.body).toContain(`/details/${listing.id}`);
+  });
+
+  it('shows a testimonial an editor approves on the home page at once, to signed-out and signed-in visitors', async () => {
+    const person = await signIn(t.app);
+    await t.database.db.update(users).set({ name: 'Nurul Testimonial' }).where(eq(users.id, person.userId));
+    const editor = await signIn(t.app);
+    await t.database.db.update(users).set({ role: 'editor' }).where(eq(users.id, editor.userId));
+    const message = 'Signed the tenancy online and moved in the same week, no deposit.';
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/feedbacks',
+      payload: { role: 'TENANT', rating: 5, message },
+      headers: bearer(person.token),
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const signedIn = { cookie: `${returning}; authToken=${person.token}; id=${person.userId}` };
+    // Both kinds of home page made once before: the kept page and the shared answer behind the signed-in one.
+    for (const headers of [{}, signedIn, {}, signedIn]) expect((await page('/', headers)).body).not.toContain(message);
+    expect((await page('/')).headers['x-page-cache']).toBe('hit');
+
+    const { id } = sent.json<{ id: number }>();
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/growth/feedbacks/${id}/approve`, headers: bearer(editor.token) })).statusCode).toBe(
+      204,
+    );
+    const signedOut = await page('/');
+    expect(signedOut.headers['x-page-cache']).toBe('miss');
+    expect(signedOut.body).toContain(message);
+    expect((await page('/', signedIn)).body).toContain(message);
   });
 
   it('makes a page again when a tag it carries is invalidated, and only then', async () => {

@@ -56,8 +56,10 @@ type ApiAnswer = Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'rawPay
  * 3 s more while it fetches them again: a change reaches every visitor within 5 s, as it reaches the origin at once.
  */
 const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=2, stale-while-revalidate=3';
-/** What the answers pages share (areas, popular areas) count: they are made again when a listing changes. */
+/** What the answers pages share about listings (areas, popular areas, searches) count: made again when one changes. */
 const LISTING_TAGS = ['listings'];
+/** Testimonials are content: made again when an editor approves or rejects one. */
+const CONTENT_TAGS = ['content'];
 
 /** The page's headers that are the same for everyone (not its cookies, length, encoding or caching). */
 function keptHeaders(headers: Headers): Record<string, string> {
@@ -267,20 +269,25 @@ export async function webRoutes(
 
   /**
    * The answers of the in-process API a page may reuse for everyone: public and the same for every visitor (a search
-   * depends on its query only, similar homes on the listing in X-Source-Ref). Made again when a listing changes; at
+   * depends on its query only, similar homes on the listing in X-Source-Ref). Made again when what they show changes
+   * (a listing; an approved testimonial, for the content tag); at
    * most SHARED_CALLS_BYTES of answers are remembered, oldest out first, and none past the page cache's longest age.
    */
-  const SHARED_CALLS = new Set([
-    'GET /areas',
-    'GET /property-types',
-    'POST /recommended/popular/areas',
-    'POST /properties/similar',
-    'GET /properties/search',
-    'GET /reels',
-    'GET /reels/areas',
+  const SHARED_CALLS = new Map<string, readonly string[]>([
+    ['GET /areas', LISTING_TAGS],
+    ['GET /property-types', LISTING_TAGS],
+    ['POST /recommended/popular/areas', LISTING_TAGS],
+    ['POST /properties/similar', LISTING_TAGS],
+    ['GET /properties/search', LISTING_TAGS],
+    ['GET /reels', LISTING_TAGS],
+    ['GET /reels/areas', LISTING_TAGS],
+    ['GET /users/feedbacks/public', CONTENT_TAGS],
   ]);
   const SHARED_CALLS_BYTES = 32 * 1024 * 1024;
-  const sharedCalls = new Map<string, { answer: Promise<ApiAnswer>; versions: number[]; createdAt: number; bytes: number }>();
+  const sharedCalls = new Map<
+    string,
+    { answer: Promise<ApiAnswer>; tags: readonly string[]; versions: number[]; createdAt: number; bytes: number }
+  >();
   let sharedBytes = 0;
 
   function forgetCall(key: string) {
@@ -293,16 +300,17 @@ export async function webRoutes(
   /** An API call of a page: answers everyone shares are made once per change of the listings, not per page. */
   async function pageApi(request: FastifyRequest, path: string, init?: RequestInit): Promise<Response> {
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (!pageCache || !SHARED_CALLS.has(`${method} ${path.split('?')[0]}`)) return toResponse(await callApi(request, path, init));
+    const tags = SHARED_CALLS.get(`${method} ${path.split('?')[0]}`);
+    if (!pageCache || !tags) return toResponse(await callApi(request, path, init));
     // What the call sends decides its answer: the path and query, the body and its own headers (language, listing).
     const sent = [...new Headers(init?.headers)].map(([name, value]) => `${name}=${value}`).join('&');
     const key = `${method} ${path} ${String(init?.body ?? '')} ${sent}`;
     const known = sharedCalls.get(key);
-    if (known && pageCache.fresh(LISTING_TAGS, known.versions, known.createdAt)) return toResponse(await known.answer);
+    if (known && pageCache.fresh(known.tags, known.versions, known.createdAt)) return toResponse(await known.answer);
     forgetCall(key);
-    const versions = pageCache.versions(LISTING_TAGS);
+    const versions = pageCache.versions(tags);
     const answer = callApi(request, path, init);
-    const entry = { answer, versions, createdAt: Date.now(), bytes: 0 };
+    const entry = { answer, tags, versions, createdAt: Date.now(), bytes: 0 };
     sharedCalls.set(key, entry);
     let result: ApiAnswer;
     try {
@@ -319,7 +327,7 @@ export async function webRoutes(
         // Oldest first (an answer made again goes to the end): past its age or a change of the listings an answer is
         // never served again, so it goes too, and the memory held is what the last minute's pages used.
         for (const [oldest, value] of sharedCalls) {
-          if (sharedBytes <= SHARED_CALLS_BYTES && pageCache.fresh(LISTING_TAGS, value.versions, value.createdAt)) break;
+          if (sharedBytes <= SHARED_CALLS_BYTES && pageCache.fresh(value.tags, value.versions, value.createdAt)) break;
           forgetCall(oldest);
         }
       }

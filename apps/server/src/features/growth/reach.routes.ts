@@ -16,6 +16,7 @@ import {
 import { requestLanguage } from '../../lib/language.ts';
 import { requireRole } from '../../lib/staff.ts';
 import { requireSession } from '../../plugins/auth.ts';
+import type { PageCacheInvalidation } from '../../plugins/page-cache.ts';
 import type { ReachService } from './reach.service.ts';
 
 const tags = ['growth'];
@@ -24,7 +25,11 @@ const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 410: ErrorBody,
 const REVIEWERS = ['editor'] as const;
 
 /** Feedback and testimonials, and the newsletter's double opt-in (spec section 7, "Other"). */
-export const reachRoutes: FastifyPluginAsyncZod<{ service: ReachService }> = async (app, { service }) => {
+/** `pageCache`: the kept pages and the answers pages share, made again when a testimonial is approved or rejected. */
+export const reachRoutes: FastifyPluginAsyncZod<{ service: ReachService; pageCache: PageCacheInvalidation }> = async (
+  app,
+  { service, pageCache },
+) => {
   app.post(
     '/users/feedbacks',
     {
@@ -73,6 +78,7 @@ export const reachRoutes: FastifyPluginAsyncZod<{ service: ReachService }> = asy
     async (request, reply) => {
       const { user } = requireRole(request, REVIEWERS);
       await service.decide(request.params.id, request.params.decision, { id: user.id, name: user.name, role: user.role });
+      await pageCache.invalidate(['content']);
       return reply.status(204).send(null);
     },
   );

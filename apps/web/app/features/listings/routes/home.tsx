@@ -13,8 +13,8 @@ import { sharedPageHeaders } from '../../../lib/page-cache.server.ts';
 import { Testimonials } from '../../growth/index.ts';
 import { ReelsStrip } from '../../reels/index.ts';
 
-/** The same for every signed-out visitor: kept in the shared page cache until a listing changes. */
-export const headers = sharedPageHeaders('listings');
+/** The same for every signed-out visitor: kept in the shared page cache until a listing or a testimonial changes. */
+export const headers = sharedPageHeaders('listings', 'content');
 
 /** Video tours shown on the home page: one row of posters. */
 const HOME_REELS = 4;
