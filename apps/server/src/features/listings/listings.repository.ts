@@ -205,6 +205,42 @@ export function createListingsRepository(db: Database) {
     .from(landmarks)
     .where(eq(landmarks.id, sql.placeholder('id')))
     .prepare('');
+  // A listing's page asks these on every view: named, so each connection parses and plans them once (planning the
+  // listing's join cost the database more than running it).
+  const listingById = db
+    .select({
+      ...cardColumns,
+      property: properties,
+      landmarkVerified: landmarks.verified,
+      landmarkFacilities: landmarks.facilities,
+      landmarkNearby: landmarks.nearby,
+      ownerName: users.name,
+      live: sql<boolean>`(${isLive()})`,
+    })
+    .from(properties)
+    .innerJoin(areas, eq(areas.id, properties.areaId))
+    .innerJoin(users, eq(users.id, properties.ownerId))
+    .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId))
+    .where(eq(properties.id, sql.placeholder('id')))
+    .prepare('listing_by_id');
+  const videosOfListing = db
+    .select({
+      id: propertyVideos.id,
+      url: propertyVideos.url,
+      mediaKey: propertyVideos.mediaKey,
+      contentType: propertyVideos.contentType,
+      type: propertyVideos.type,
+    })
+    .from(propertyVideos)
+    .where(eq(propertyVideos.propertyId, sql.placeholder('id')))
+    .orderBy(asc(propertyVideos.id))
+    .prepare('listing_videos');
+  const imagesOfListing = db
+    .select({ id: propertyImages.id, mediaKey: propertyImages.mediaKey, isCover: propertyImages.isCover })
+    .from(propertyImages)
+    .where(eq(propertyImages.propertyId, sql.placeholder('id')))
+    .orderBy(asc(propertyImages.position), asc(propertyImages.id))
+    .prepare('listing_images');
   // Areas change only with a deploy: their ids are looked up once.
   let areaIds: Promise<Map<string, number>> | undefined;
   const areaIdsBySlug = () =>
@@ -352,45 +388,13 @@ export function createListingsRepository(db: Database) {
     }),
 
     async findById(id: number) {
-      const [row] = await db
-        .select({
-          ...cardColumns,
-          property: properties,
-          landmarkVerified: landmarks.verified,
-          landmarkFacilities: landmarks.facilities,
-          landmarkNearby: landmarks.nearby,
-          ownerName: users.name,
-          live: sql<boolean>`(${isLive()})`,
-        })
-        .from(properties)
-        .innerJoin(areas, eq(areas.id, properties.areaId))
-        .innerJoin(users, eq(users.id, properties.ownerId))
-        .leftJoin(landmarks, eq(landmarks.id, properties.landmarkId))
-        .where(eq(properties.id, id));
+      const [row] = await listingById.execute({ id });
       return row;
     },
 
-    videosOf(propertyId: number) {
-      return db
-        .select({
-          id: propertyVideos.id,
-          url: propertyVideos.url,
-          mediaKey: propertyVideos.mediaKey,
-          contentType: propertyVideos.contentType,
-          type: propertyVideos.type,
-        })
-        .from(propertyVideos)
-        .where(eq(propertyVideos.propertyId, propertyId))
-        .orderBy(asc(propertyVideos.id));
-    },
+    videosOf: (propertyId: number) => videosOfListing.execute({ id: propertyId }),
 
-    imagesOf(propertyId: number) {
-      return db
-        .select({ id: propertyImages.id, mediaKey: propertyImages.mediaKey, isCover: propertyImages.isCover })
-        .from(propertyImages)
-        .where(eq(propertyImages.propertyId, propertyId))
-        .orderBy(asc(propertyImages.position), asc(propertyImages.id));
-    },
+    imagesOf: (propertyId: number) => imagesOfListing.execute({ id: propertyId }),
   };
 }
 export type ListingsRepository = ReturnType<typeof createListingsRepository>;
