@@ -10,9 +10,12 @@
 // Also prints where the time goes per sent message while the counted messages flow: PostgreSQL's CPU (its backends
 // serving this run's database, the notices' writes included) and, with BENCH_PROFILE=<folder> each
 // instance's main-thread CPU by category (bench/cpu.ts's probe; profiles written to the folder).
+// The landlords' sockets live in a worker thread (bench/chat-receiver.ts) that times arrivals on a loop of its own;
+// the client's event-loop delay (this thread's and the receiver's) is printed beside each instance's.
 // Run: npm run bench -- chat (or npm run chat -w @kunci/bench); BENCH_PAIRS, BENCH_RATE, BENCH_SECONDS scale it down.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,6 +26,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { JOBS_CHANNEL } from '../apps/server/src/lib/jobs/jobs.repository.ts';
 import { newToken, tokenHash } from '../apps/server/src/lib/sessions.repository.ts';
+import { clock, type ReceiverAnswer, type ReceiverData, type ReceiverRequest } from './chat-receiver.ts';
 import { CPU_PROBE, breakdown, profiled, topFunctions, type Measured } from './cpu.ts';
 import { LAG_PROBE, loopLag, type Lag } from './loop-lag.ts';
 import { scratch } from './scratch.ts';
@@ -91,11 +95,28 @@ const cpuMs = (pid: number) => {
     return 0; // ended since
   }
 };
+/** The machine's busy CPU time so far, in ms, all cores and processes (Linux: /proc/stat, 100 ticks a second). */
+const machineBusyMs = () => {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
+};
 // Every instance carries the event-loop delay probe; the CPU profiler's only with BENCH_PROFILE.
 const serve = (port: number) =>
   startServer(port, dataDir, env, { execArgv: ['--import', LAG_PROBE, ...(profileDir ? ['--import', CPU_PROBE] : [])], ipc: true });
 const servers = [serve(portA)];
 const sockets: WebSocket[] = [];
+let receiver: Worker | undefined;
+/** Asks the receiving thread and answers its first answer of that kind. */
+const ask = <T extends ReceiverAnswer['type']>(request: ReceiverRequest, answer: T) =>
+  new Promise<Extract<ReceiverAnswer, { type: T }>>((resolve) => {
+    const onMessage = (message: ReceiverAnswer) => {
+      if (message.type !== answer) return;
+      receiver!.off('message', onMessage);
+      resolve(message as Extract<ReceiverAnswer, { type: T }>);
+    };
+    receiver!.on('message', onMessage);
+    receiver!.postMessage(request);
+  });
 try {
   await ready(servers[0]!, `http://127.0.0.1:${portA}`);
   servers.push(serve(portB));
@@ -129,40 +150,42 @@ try {
   // 10,000 sockets: tenants on A, landlords on B. Each instance's memory is read before and after its sockets.
   await new Promise((r) => setTimeout(r, 2000));
   const memoryBefore = servers.map((server) => rss(server.pid));
+  // Times on the monotonic clock the receiving thread reads too (chat-receiver.ts).
   const sentAt = new Map<string, number>();
-  const delivered = new Map<string, number>();
+  let delivered = new Map<string, number>();
   const noticeSentAt = new Map<number, number>();
-  const noticeArrivals = new Map<number, { first: number; count: number }>();
+  let noticeArrivals = new Map<number, { first: number; count: number }>();
   const connectStart = performance.now();
+  /** A tenant's socket on A: it receives its own messages back, which nothing here measures. */
   const connect = (i: number) =>
     new Promise<void>((resolve, reject) => {
-      const port = i % 2 === 0 ? portA : portB;
-      const socket = new WebSocket(`ws://127.0.0.1:${port}/api/chat/ws`, { headers: { authorization: `Bearer ${tokens[i]}` } });
+      const socket = new WebSocket(`ws://127.0.0.1:${portA}/api/chat/ws`, { headers: { authorization: `Bearer ${tokens[i]}` } });
       sockets.push(socket);
       socket.on('open', () => socket.send(JSON.stringify({ type: 'hello' })));
       socket.on('message', (raw) => {
-        const event = JSON.parse(raw.toString()) as { type: string; noticeId?: number; message?: { body: string; senderId: string | null } };
-        if (event.type === 'ready') resolve();
-        if (event.type === 'notice' && event.noticeId) {
-          const seen = noticeArrivals.get(event.noticeId);
-          if (seen) seen.count += 1;
-          else noticeArrivals.set(event.noticeId, { first: performance.now(), count: 1 });
-        }
-        if (event.type === 'message' && i % 2 === 1 && event.message!.senderId !== null) {
-          const key = event.message!.body;
-          if (!delivered.has(key)) delivered.set(key, performance.now());
-        }
+        if ((JSON.parse(raw.toString()) as { type: string }).type === 'ready') resolve();
       });
       socket.on('error', reject);
     });
-  // In waves, as people arrive over time rather than all in one instant (each hello reads the database).
-  for (let i = 0; i < people.length; i += connectWave) {
-    await Promise.all(people.slice(i, i + connectWave).map((_, j) => connect(i + j)));
-  }
+  // The landlords' sockets on B, opened by the receiving thread while this one opens the tenants'.
+  const receiverData: ReceiverData = { port: portB, tokens: tokens.filter((_, i) => i % 2 === 1), wave: Math.max(1, connectWave / 2) };
+  receiver = new Worker(new URL('./chat-receiver.ts', import.meta.url), { workerData: receiverData });
+  const landlordsConnected = ask({ type: 'connect' }, 'connected');
+  // In waves, as people arrive over time rather than all in one instant (each hello reads the database): half a
+  // wave of tenants here, half of landlords there.
+  const tenants = people.map((_, i) => i).filter((i) => i % 2 === 0);
+  for (let i = 0; i < tenants.length; i += receiverData.wave) await Promise.all(tenants.slice(i, i + receiverData.wave).map(connect));
+  await landlordsConnected;
   const connectMs = performance.now() - connectStart;
   await new Promise((r) => setTimeout(r, 2000));
   const memoryAfter = servers.map((server) => rss(server.pid));
-  const perInstance = sockets.length / 2;
+  const perInstance = pairs;
+  /** What the receiving thread has seen arrive so far. */
+  const collect = async () => {
+    const report = await ask({ type: 'report' }, 'report');
+    delivered = new Map(report.delivered);
+    noticeArrivals = new Map(report.notices);
+  };
 
   /**
    * Notices for landlords, beside the messages: the row and its in-app delivery job in one transaction, as
@@ -178,7 +201,7 @@ try {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const landlord = people[2 * (n % pairs) + 1]!.id;
       try {
-        const t0 = performance.now();
+        const t0 = clock();
         const id = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(notices)
@@ -210,6 +233,7 @@ try {
   /** Failed sends by HTTP status (503: the instance could not reach the database in time). */
   const failures = new Map<number, number>();
   const started = performance.now();
+  const startedOnClock = clock();
   const inFlight: Promise<void>[] = [];
   let n = 0;
   const sendUntil = async (end: number) => {
@@ -219,14 +243,14 @@ try {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const pair = n % pairs;
       const body = `m-${n}-${randomUUID()}`;
-      const t0 = performance.now();
+      const t0 = clock();
       const counted = n >= warm;
       if (counted) sentAt.set(body, t0);
       inFlight.push(
         post(`/api/chat-conversations/${conversations[pair]!.id}/messages`, tokens[2 * pair]!, JSON.stringify({ body, clientId: randomUUID() })).then(
           (status) => {
             if (!counted) return;
-            if (status >= 200 && status < 300) sendLatency.push(performance.now() - t0);
+            if (status >= 200 && status < 300) sendLatency.push(clock() - t0);
             else {
               failed++;
               failures.set(status, (failures.get(status) ?? 0) + 1);
@@ -251,8 +275,10 @@ try {
     }
   })();
   const clientCpuBefore = process.cpuUsage();
+  const machineBefore = machineBusyMs();
   const processCpuBefore = [...servers.map((server) => cpuMs(server.pid!)), cpuMs(redisPid)];
   const lag = await loopLag(servers);
+  await ask({ type: 'lag:start' }, 'lag');
   const counted = async () => {
     await sendUntil(total);
     await Promise.all(inFlight);
@@ -265,15 +291,24 @@ try {
     measured.push(onB!);
   } else await counted();
   const lags: Lag[] = await lag.stop();
+  const receiverLag = (await ask({ type: 'lag:stop' }, 'lag')).lag!;
   const clientCpu = process.cpuUsage(clientCpuBefore);
+  const machineMs = machineBusyMs() - machineBefore;
   const processCpu = [...servers.map((server) => cpuMs(server.pid!)), cpuMs(redisPid)].map((ms, i) => ms - processCpuBefore[i]!);
   const databaseAfter = await databaseCpu();
   const elapsed = (performance.now() - started) / 1000 - warmup;
   noticesStopped = true;
   await noticeLoop;
   // Let the last deliveries land.
-  for (let i = 0; i < 50 && delivered.size < sentAt.size; i++) await new Promise((r) => setTimeout(r, 100));
-  for (let i = 0; i < 100 && [...noticeSentAt.keys()].some((id) => !noticeArrivals.has(id)); i++) await new Promise((r) => setTimeout(r, 100));
+  await collect();
+  for (let i = 0; i < 50 && [...sentAt.keys()].some((body) => !delivered.has(body)); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    await collect();
+  }
+  for (let i = 0; i < 100 && [...noticeSentAt.keys()].some((id) => !noticeArrivals.has(id)); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    await collect();
+  }
   await close();
 
   const latencies = [...sentAt].filter(([body]) => delivered.has(body)).map(([body, t0]) => delivered.get(body)! - t0);
@@ -291,7 +326,7 @@ try {
   const bySecond: number[][] = [];
   for (const [body, t0] of sentAt) {
     const arrived = delivered.get(body);
-    if (arrived !== undefined) (bySecond[Math.floor((t0 - started) / 1000) - warmup] ??= []).push(arrived - t0);
+    if (arrived !== undefined) (bySecond[Math.floor((t0 - startedOnClock) / 1000) - warmup] ??= []).push(arrived - t0);
   }
   console.log(`delivery p99 by second sent (ms): ${Array.from(bySecond, (second) => (second ? Math.round(pct(second, 99)) : '-')).join(' ')}`);
   const noticeLatencies = [...noticeSentAt].filter(([id]) => noticeArrivals.has(id)).map(([id, t0]) => noticeArrivals.get(id)!.first - t0);
@@ -300,7 +335,7 @@ try {
   console.table([
     {
       instances: 2,
-      clients: sockets.length,
+      clients: pairs * 2,
       'connect all (ms)': Math.round(connectMs),
       'sent (ok)': sentAt.size,
       'send errors': failed,
@@ -347,11 +382,18 @@ try {
   );
   console.table([
     {
-      process: 'client (this benchmark)',
+      process: 'client, sending thread (CPU: both threads)',
       'CPU ms/msg': perMessage((clientCpu.user + clientCpu.system) / 1000),
       'loop delay p50 ms': lags[0]!.p50,
       'p99 ms': lags[0]!.p99,
       'max ms': lags[0]!.max,
+    },
+    {
+      process: "client, receiving thread (landlords' sockets)",
+      'CPU ms/msg': undefined,
+      'loop delay p50 ms': receiverLag.p50,
+      'p99 ms': receiverLag.p99,
+      'max ms': receiverLag.max,
     },
     ...servers.map((_, i) => ({
       process: i === 0 ? 'instance A (sends)' : 'instance B (delivers)',
@@ -363,8 +405,10 @@ try {
     { process: "PostgreSQL (this run's backends)", 'CPU ms/msg': perMessage(databaseMs) },
     { process: 'Redis', 'CPU ms/msg': perMessage(processCpu[2]!) },
   ]);
+  const oursMs = (clientCpu.user + clientCpu.system) / 1000 + processCpu.reduce((a, b) => a + b, 0) + databaseMs;
+  const share = (ms: number) => `${((ms / elapsed / 1000) * 100).toFixed(0)}%`;
   console.log(
-    `all of them: ${((((clientCpu.user + clientCpu.system) / 1000 + processCpu.reduce((a, b) => a + b, 0) + databaseMs) / elapsed / 1000) * 100).toFixed(0)}% of one core on average (${cpus().length} cores)`,
+    `of one core, on average: these processes ${share(oursMs)}, the whole machine ${share(machineMs)} (others: ${share(Math.max(0, machineMs - oursMs))}; ${cpus().length} cores)`,
   );
   console.log(
     `CPU per message over the counted ${attempted} (ms): PostgreSQL's backends ${(databaseMs / attempted).toFixed(2)}` +
@@ -389,6 +433,7 @@ try {
   );
 } finally {
   for (const socket of sockets) socket.terminate();
+  if (receiver) await ask({ type: 'close' }, 'closed');
   agent.destroy();
   await Promise.all(servers.map(stop));
   await run.drop();

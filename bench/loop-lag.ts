@@ -54,16 +54,27 @@ function ask(server: ChildProcess, message: string): Promise<unknown> {
   });
 }
 
-/** Starts measuring this process and the servers (loaded with LAG_PROBE); `stop` answers this process's lag first. */
+/** Starts measuring this thread's event loop; `stop` answers its delay. */
+export function measureLag(): { stop(): Lag } {
+  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  histogram.enable();
+  return {
+    stop() {
+      histogram.disable();
+      return summary(histogram);
+    },
+  };
+}
+
+/** Starts measuring this thread and the servers (loaded with LAG_PROBE); `stop` answers this thread's lag first. */
 export async function loopLag(servers: ChildProcess[]): Promise<{ stop(): Promise<Lag[]> }> {
-  const own = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   await Promise.all(servers.map((server) => ask(server, 'lag:start')));
-  own.enable();
+  const own = measureLag();
   return {
     async stop() {
-      own.disable();
+      const mine = own.stop();
       const theirs = (await Promise.all(servers.map((server) => ask(server, 'lag:stop')))) as Lag[];
-      return [summary(own), ...theirs];
+      return [mine, ...theirs];
     },
   };
 }
