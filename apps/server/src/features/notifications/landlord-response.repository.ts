@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
 import { chatConversations, chatMessages, notices, properties, users } from '@kunci/db/schema';
 
@@ -6,6 +7,31 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Chat requests and their first replies, read for landlords' response figures and reminders. */
 export function createLandlordResponseRepository(db: Database) {
+  // Every listing page shows its landlord's figures: named, so each connection parses and plans the statement once.
+  const firstReply = new QueryBuilder()
+    .select({ at: sql<Date | null>`min(${chatMessages.createdAt})`.as('first_reply') })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, chatConversations.id), eq(chatMessages.senderId, chatConversations.landlordId)))
+    .as('r');
+  const figures = db
+    .select({
+      requests: sql<number>`count(*)::int`,
+      answered: sql<number>`count(${firstReply.at})::int`,
+      due: sql<number>`(count(*) filter (where ${firstReply.at} is not null or ${chatConversations.createdAt} <= ${sql.placeholder('dueBefore')}::timestamptz))::int`,
+      median_seconds: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by extract(epoch from ${firstReply.at} - ${chatConversations.createdAt}))::float8`,
+    })
+    .from(chatConversations)
+    .leftJoinLateral(firstReply, sql`true`)
+    .where(
+      and(
+        eq(chatConversations.landlordId, sql.placeholder('landlordId')),
+        eq(chatConversations.openedBy, 'TENANT'),
+        sql`${chatConversations.createdAt} > ${sql.placeholder('since')}::timestamptz`,
+      ),
+    )
+    .prepare('landlord_response_figures');
   return {
     /**
      * A landlord's chat requests opened by tenants since `since`, those of them due an answer (answered, or opened by
@@ -13,17 +39,7 @@ export function createLandlordResponseRepository(db: Database) {
      * landlord, and the median time to that first reply (seconds).
      */
     figures: async (landlordId: string, since: Date, dueBefore: Date) =>
-      rowsOf<{ requests: number; due: number; answered: number; median_seconds: number | null }>(
-        await db.execute(sql`
-          select count(*)::int as requests, count(r.first_reply)::int as answered,
-            count(*) filter (where r.first_reply is not null or c.created_at <= ${dueBefore.toISOString()}::timestamptz)::int as due,
-            percentile_cont(0.5) within group (order by extract(epoch from r.first_reply - c.created_at))::float8 as median_seconds
-          from ${chatConversations} c
-          left join lateral (
-            select min(m.created_at) as first_reply from ${chatMessages} m where m.conversation_id = c.id and m.sender_id = c.landlord_id
-          ) r on true
-          where c.landlord_id = ${landlordId} and c.opened_by = 'TENANT' and c.created_at > ${since.toISOString()}::timestamptz`),
-      )[0]!,
+      (await figures.execute({ landlordId, since: since.toISOString(), dueBefore: dueBefore.toISOString() }))[0]!,
 
     /**
      * Tenants' chat requests that have waited since before `waitedSince` (and after `notBefore`) with nothing from the
