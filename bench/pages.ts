@@ -1,15 +1,17 @@
 // Page benchmark: seeds (resumably) a database of N demo listings, starts the production server on loopback and
 // measures, for the home page, a results page, a listing and a content page: requests/s and p50/p99 at 8 and 32
-// connections, without and with brotli, signed out and signed in, beside the very same HTML saved as a static file
-// and served by the same server (the ratio is the page's share of the file's throughput). The machine's load is
+// connections, without compression, with brotli and with what browsers accept (zstd too), signed out and signed in,
+// beside the very same HTML saved as a static file and served by the same server (the ratio is the page's share of the
+// file's throughput). The machine's load is
 // printed beside every figure: the machine may be shared. Then the first-load JavaScript of each kind of page and
 // Lighthouse (mobile, system Chromium, median of three) for /, /rent/bangsar and a listing in each language.
 //   node bench/pages.ts --listings 100000                          (PGlite, data kept in .data/bench-pages-N)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/kunci_bench node bench/pages.ts --listings 100000
 //   options: --seconds 5 --connections 8,32 --only home,results --no-lighthouse --languages en --no-signed-in
 //            --no-throughput --no-profile --requests 200 (one-at-a-time requests per CPU profile)
+//   BENCH_NODE_ARGS='--max-semi-space-size=32' gives the server's Node flags (to compare V8 settings).
 // First of all it prints where each page's main-thread CPU goes per request (bench/cpu.ts): kept pages, pages made
-// for a signed-out visitor (and kept), and pages made for a signed-in one, with and without brotli.
+// for a signed-out visitor (and kept), and pages made for a signed-in one, with brotli, zstd and none.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,6 +58,8 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = resolve(root, url ? '.data/bench-pages-pg' : `.data/bench-pages-${listings}`);
 const staticDir = join(root, 'apps/web/build/client/__bench');
 const RUNS = Number(process.env['LIGHTHOUSE_RUNS'] ?? 3);
+/** What Chrome, Edge and Firefox send: kept pages go in brotli, pages made for one visitor in zstd. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 /**
  * React, React DOM and the router (the build puts them in one `framework` chunk, see vite.config.ts) and the
  * router's entry: what an empty app of this stack already ships. Everything else, the bundler's runtime included,
@@ -102,7 +106,11 @@ await database.close();
 // No limit on pages per address: the load generator is one address.
 const env = { DATA_DIR: dataDir, SEED_DEMO_LISTINGS: '0', JOBS_INTERVAL_SECONDS: '0', RATE_LIMIT_PAGE_MAX: '100000000' };
 // The CPU probe (bench/cpu.ts) rides along: it costs nothing until a profile is asked for.
-const serve = () => startServer(port, dataDir, env, { execArgv: ['--import', CPU_PROBE], ipc: true });
+const serve = () =>
+  startServer(port, dataDir, env, {
+    execArgv: [...(process.env['BENCH_NODE_ARGS']?.split(' ').filter(Boolean) ?? []), '--import', CPU_PROBE],
+    ipc: true,
+  });
 let server = serve();
 try {
   await ready(server, base);
@@ -136,6 +144,7 @@ try {
       // A new query each time: the page is made for a signed-out visitor, compressed three ways and kept.
       { name: 'out, made (br)', headers: { 'accept-encoding': 'br, gzip' }, unique: true },
       { name: 'in (br)', headers: { 'accept-encoding': 'br, gzip' }, signedIn: true },
+      { name: 'in (browser)', headers: { 'accept-encoding': BROWSER_ENCODINGS }, signedIn: true },
       { name: 'in (identity)', headers: { 'accept-encoding': 'identity' }, signedIn: true },
     ];
     const cpuTable: Record<string, Record<string, number | string>> = {};
@@ -201,8 +210,8 @@ try {
   const table: Record<string, Record<string, number | string>> = {};
   for (const [name, path] of values.throughput ? Object.entries(chosen) : []) {
     for (const connections of connectionCounts) {
-      for (const encoding of ['identity', 'br']) {
-        const headers = { 'accept-encoding': encoding === 'br' ? 'br, gzip' : 'identity' };
+      for (const encoding of ['identity', 'br', 'browser'] as const) {
+        const headers = { 'accept-encoding': { identity: 'identity', br: 'br, gzip', browser: BROWSER_ENCODINGS }[encoding] };
         const file = await measure(`/__bench/${name}.html`, connections, headers);
         const page = await measure(path, connections, headers);
         const signedIn = token ? await measure(path, connections, { ...headers, cookie: `authToken=${token}` }) : undefined;

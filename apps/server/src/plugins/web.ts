@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { brotliCompress, constants as zlibConstants, gzip, zstdCompress } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequest } from '@remix-run/node-fetch-server';
@@ -83,17 +83,25 @@ type Handler = (request: Request, context: unknown) => Promise<Response>;
  * once, harder (page-cache.ts).
  */
 export const ANSWER_BROTLI_QUALITY = 4;
+/**
+ * Zstandard, which Chrome, Edge and Firefox accept: at level 2 a signed-in results page of 150 KB goes in 32 KB for
+ * 0.45 ms of CPU, where brotli's quality 4 takes 2.1 ms for 30 KB. Clients that accept it get it first.
+ */
+export const ANSWER_ZSTD_LEVEL = 2;
 /** Answers smaller than this go as they are: compressing them gains less than its headers cost. */
 export const COMPRESS_THRESHOLD = 1024;
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
+const zstd = promisify(zstdCompress);
 
 /**
  * A page made for one request, compressed as its client takes it: in one go, off the main thread, the encoder told
  * the size (the compression plugin compresses a body this large as a stream, in many small steps).
  */
-async function encodePage(acceptEncoding: string, body: Buffer): Promise<{ body: Buffer; encoding?: 'br' | 'gzip' }> {
+async function encodePage(acceptEncoding: string, body: Buffer): Promise<{ body: Buffer; encoding?: 'zstd' | 'br' | 'gzip' }> {
   if (body.length < COMPRESS_THRESHOLD) return { body };
+  if (accepts(acceptEncoding, 'zstd'))
+    return { body: await zstd(body, { params: { [zlibConstants.ZSTD_c_compressionLevel]: ANSWER_ZSTD_LEVEL } }), encoding: 'zstd' };
   if (accepts(acceptEncoding, 'br')) {
     const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length };
     return { body: await brotli(body, { params }), encoding: 'br' };
