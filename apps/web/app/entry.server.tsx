@@ -17,6 +17,15 @@ export const streamTimeout = 5_000;
 const catalogueUsage = new AsyncLocalStorage<Set<string>>();
 trackCatalogueUsage(() => catalogueUsage.getStore());
 
+/**
+ * The bytes of each page this entry rendered, by its Response: the server takes them from here rather than reading the
+ * body back through a stream (plugins/web.ts). The Response carries them too, for any other reader.
+ */
+const pageBodies = new WeakMap<Response, Buffer>();
+export function pageBody(response: Response): Buffer | undefined {
+  return pageBodies.get(response);
+}
+
 /** Called by the hosting server for every request: the context loaders read through getServerContext. */
 export function createLoadContext(server: ServerContext): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -69,7 +78,10 @@ export default function handleRequest(
                 final(callback) {
                   clearTimeout(timeoutId);
                   timeoutId = undefined;
-                  resolve(new Response(pageScripts(Buffer.concat(chunks)), { headers: responseHeaders, status }));
+                  const page = pageScripts(Buffer.concat(chunks));
+                  const response = new Response(page, { headers: responseHeaders, status });
+                  pageBodies.set(response, page);
+                  resolve(response);
                   callback();
                 },
               }),

@@ -197,9 +197,18 @@ function queryString(query: Query | undefined): string {
 }
 
 /** Builds every internal link: the localized path, the language prefix and the rent rules. */
+/** The addresses of routes without parameters, by language and route: a page links to many of them (header, footer). */
+const FIXED_HREFS = new Map<string, string>();
+
 export function href<Id extends RouteId>(lang: Language, id: Id, params?: RouteParams<Id>, query?: Query): string {
-  const values = (params ?? {}) as Record<string, string | number | undefined>;
   const pattern: string = ROUTES[id].path[lang];
+  if (!pattern.includes(':')) {
+    const key = `${lang} ${id}`;
+    let fixed = FIXED_HREFS.get(key);
+    if (fixed === undefined) FIXED_HREFS.set(key, (fixed = withPrefix(lang, dropDefaultCity(pattern || '/'))));
+    return fixed + queryString(query);
+  }
+  const values = (params ?? {}) as Record<string, string | number | undefined>;
   const filled = pattern
     .split('/')
     .map((segment) => {

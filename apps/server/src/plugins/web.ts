@@ -33,6 +33,8 @@ interface WebEntry {
   sharedPage(request: RequestHead): boolean;
   /** The cookies a page would set for this visitor (language, device id), for a page served from the cache. */
   visitorCookies(request: RequestHead, context: unknown): string[];
+  /** A rendered page's bytes, as the entry made them (the same as its Response's body, without reading it). */
+  pageBody(response: Response): Buffer | undefined;
 }
 
 /**
@@ -355,7 +357,9 @@ export async function webRoutes(
     const response = await handle(webRequest, context);
     const cookies = response.headers.getSetCookie();
     // The whole page, then one write: compressed in one go (a stream went out in many small compressed writes).
-    const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+    // The entry's own bytes when this is its Response (reading the body copies it through a stream); a Response made
+    // elsewhere (a redirect, a route's own answer) is read.
+    const body = build.entry.module.pageBody(response) ?? (response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
     return { status: response.status, headers: response.headers, cookies, body };
   }
 

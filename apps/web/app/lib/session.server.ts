@@ -31,8 +31,13 @@ export interface RequestHead {
   headers: Pick<Headers, 'get' | 'has'>;
 }
 
+/** A pattern per cookie name: every page reads several cookies. */
+const COOKIE_PATTERNS = new Map<string, RegExp>();
+
 export function readCookie(request: RequestHead, name: string): string | undefined {
-  const match = new RegExp(`(?:^|;\\s*)${name}=([^;]+)`).exec(request.headers.get('cookie') ?? '');
+  let pattern = COOKIE_PATTERNS.get(name);
+  if (!pattern) COOKIE_PATTERNS.set(name, (pattern = new RegExp(`(?:^|;\\s*)${name}=([^;]+)`)));
+  const match = pattern.exec(request.headers.get('cookie') ?? '');
   if (!match) return undefined;
   try {
     return decodeURIComponent(match[1]!);
