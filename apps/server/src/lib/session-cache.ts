@@ -12,6 +12,12 @@ export interface SessionCacheOptions {
 }
 
 export type CachedSessions = SessionsRepository & {
+  /**
+   * The session kept for this token, unexpired, without the round trip that makes it exact: only for a call whose
+   * own statement checks the session again as the database has it (a chat message's send: 401 or 403 when it has
+   * ended or its user is banned).
+   */
+  kept(token: string): ActiveSession | undefined;
   /** Sessions held now (tests and benchmarks read it). */
   size(): number;
   close(): Promise<void>;
@@ -88,6 +94,11 @@ export async function cacheSessions(
       if (found && changes === before) keep(hash, found);
       else remove(hash);
       return found;
+    },
+
+    kept(token: string): ActiveSession | undefined {
+      const kept = entries.get(tokenHash(token));
+      return kept && kept.expiresAt.getTime() > now() ? kept : undefined;
     },
 
     async touch(sessionId: number, userId: string): Promise<void> {

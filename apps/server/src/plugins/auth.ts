@@ -4,6 +4,7 @@ import { ErrorCode } from '@kunci/contracts/errors';
 import { holdsRole } from '@kunci/contracts/staff';
 import { AppError } from '../lib/app-error.ts';
 import { cookie } from '../lib/cookies.ts';
+import type { CachedSessions } from '../lib/session-cache.ts';
 import type { ActiveSession, SessionsRepository } from '../lib/sessions.repository.ts';
 
 export const AUTH_COOKIE = 'authToken';
@@ -13,9 +14,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in session, resolved from `Authorization: Bearer` or the web's httpOnly cookie. */
-    session: (ActiveSession & { via: 'header' | 'cookie'; token: string }) | null;
+    session: (ActiveSession & { via: 'header' | 'cookie'; token: string; unconfirmed?: true }) | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The handler checks the session again in the statement that does its work, and answers 401 or 403 (banned) as
+     * this plugin would when it has ended: the session kept on this instance is taken as it is (`unconfirmed`),
+     * without the round trip that makes a kept session exact.
+     */
+    sessionCheckedByHandler?: boolean;
   }
 }
+
+/** The sessions the plugin reads: kept ones too, on an instance that keeps them (lib/session-cache.ts). */
+type Sessions = SessionsRepository & Partial<Pick<CachedSessions, 'kept'>>;
 
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -38,7 +50,7 @@ export function requireSelf(request: FastifyRequest, id: string, options: { mode
   throw new AppError(ErrorCode.FORBIDDEN, { userId: session.user.id, target: id });
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, { sessions, publicUrl }: { sessions: SessionsRepository; publicUrl: string }) => {
+export const authPlugin = fp(async (app: FastifyInstance, { sessions, publicUrl }: { sessions: Sessions; publicUrl: string }) => {
   app.decorateRequest('session', null);
   const ownOrigins = new Set([new URL(publicUrl).origin]);
 
@@ -47,11 +59,14 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions, publicUrl 
     const fromHeader = bearer(request);
     const token = fromHeader ?? cookie(request, AUTH_COOKIE);
     if (!token) return;
-    const session = await sessions.findActive(token);
+    // A kept session of someone banned goes the exact way: the ban may have been lifted a moment ago.
+    const kept = request.routeOptions.config.sessionCheckedByHandler ? sessions.kept?.(token) : undefined;
+    const unconfirmed = kept?.user.status === 'active' ? kept : undefined;
+    const session = unconfirmed ?? (await sessions.findActive(token));
     // A token that signs no one in leaves the call anonymous: public calls answer, calls that need a user
     // answer 401 (and the web signs the visitor out).
     if (!session) return;
-    request.session = { ...session, via: fromHeader ? 'header' : 'cookie', token };
+    request.session = { ...session, via: fromHeader ? 'header' : 'cookie', token, ...(unconfirmed && { unconfirmed: true as const }) };
     if (session.user.status !== 'active' && !request.url.startsWith('/api/logout')) throw new AppError(ErrorCode.BANNED, { userId: session.user.id });
     if (Date.now() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await sessions.touch(session.id, session.user.id);

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect, alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@kunci/db/client';
-import { areas, chatConversations, chatMessages, chatReports, properties, propertyImages, userBlocks, users } from '@kunci/db/schema';
+import { areas, chatConversations, chatMessages, chatReports, properties, propertyImages, sessions, userBlocks, users } from '@kunci/db/schema';
 import { messageConversation } from '../../lib/chat-unread.repository.ts';
 import { isLive, listingDealColumns } from '../../lib/listing-card.repository.ts';
 import { transactional } from '../../lib/transactional.ts';
@@ -34,8 +34,15 @@ const unreadOf = (userId: string | Placeholder | SQL) => sql<number>`(
  */
 const param = (name: string) => sql.placeholder(name);
 const sendQuery = dialect.sqlToQuery(sql`
-        with conversation as (
-          select c.id, c.tenant_id, c.landlord_id from ${chatConversations} c where c.id = ${param('conversationId')} for update
+        with signed_in as (
+          select case when ${param('sessionId')}::int is null then 'yes' else coalesce((
+            select case when u.status = 'active' then 'yes' else 'inactive' end
+            from ${sessions} s join ${users} u on u.id = s.user_id
+            where s.id = ${param('sessionId')}::int and s.user_id = ${param('senderId')}::uuid
+              and s.revoked_at is null and s.expires_at > now()), 'ended') end as state
+        ), conversation as (
+          select c.id, c.tenant_id, c.landlord_id from ${chatConversations} c
+          where c.id = ${param('conversationId')} and (select state from signed_in) = 'yes' for update
         ), checked as (
           select c.*, exists (select 1 from ${userBlocks} b
             where (b.blocker_id = c.tenant_id and b.blocked_id = c.landlord_id)
@@ -58,12 +65,12 @@ const sendQuery = dialect.sqlToQuery(sql`
             case when c.tenant_id = ${param('senderId')}::uuid then c.landlord_id else c.tenant_id end as reader
           from checked c
         )
-        select c.tenant_id, c.landlord_id, c.blocked, c.message,
+        select i.state as signed_in, c.tenant_id, c.landlord_id, c.blocked, c.message,
           case when c.message is not null then 1 + (
             select coalesce(sum(${unreadOf(sql`c.reader`)}), 0)::int from ${chatConversations}
             where ${chatConversations.tenantId} = c.reader or ${chatConversations.landlordId} = c.reader
           ) end as reader_unread
-        from sent c`);
+        from signed_in i left join sent c on true`);
 
 /** Both drivers answer raw SQL with `{ rows }`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -175,14 +182,34 @@ function chatQueries(db: Database) {
      * message (null when nothing was stored) and, with it, the other side's badge (`unreadCount`'s rule) counting it:
      * the reader's badge costs no second round trip. The count is of what had committed when the statement began,
      * plus this message: a message to the same reader committing in that instant is counted by the next badge.
+     * Given a `sessionId`, the sender's session is checked first, as the statement sees the database: nothing is
+     * stored unless it is signed in (not revoked or expired) and its user active (`signedIn` says which failed).
      */
-    async send(values: Required<Pick<NewMessage, 'conversationId' | 'senderId' | 'kind' | 'body' | 'media' | 'clientId'>>) {
-      const { conversationId, senderId, kind, body, media, clientId } = values;
-      const [row] = rowsOf<{ tenant_id: string; landlord_id: string; blocked: boolean; message: string | null; reader_unread: number | null }>(
-        await sendStatement.execute({ conversationId, senderId, kind, body, media: media === null ? null : JSON.stringify(media), clientId }),
-      );
-      if (!row) return { conversation: null, blocked: false, message: null, readerUnread: null };
+    async send(values: Required<Pick<NewMessage, 'conversationId' | 'senderId' | 'kind' | 'body' | 'media' | 'clientId'>> & { sessionId?: number }) {
+      const { conversationId, senderId, kind, body, media, clientId, sessionId } = values;
+      // One row always (`signed_in`), the conversation's columns null when there is none or nothing was tried.
+      const row = rowsOf<{
+        signed_in: 'yes' | 'ended' | 'inactive';
+        tenant_id: string | null;
+        landlord_id: string | null;
+        blocked: boolean;
+        message: string | null;
+        reader_unread: number | null;
+      }>(
+        await sendStatement.execute({
+          conversationId,
+          senderId,
+          kind,
+          body,
+          media: media === null ? null : JSON.stringify(media),
+          clientId,
+          sessionId: sessionId ?? null,
+        }),
+      )[0]!;
+      const signedIn = row.signed_in;
+      if (!row.tenant_id || !row.landlord_id) return { signedIn, conversation: null, blocked: false, message: null, readerUnread: null };
       return {
+        signedIn,
         conversation: { id: conversationId, tenantId: row.tenant_id, landlordId: row.landlord_id },
         blocked: row.blocked,
         message: row.message ? messageFromJson(row.message) : null,

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage, ServerEvent } from '@kunci/contracts/chat';
-import { properties, users } from '@kunci/db/schema';
+import { ErrorCode } from '@kunci/contracts/errors';
+import { chatMessages, properties, sessions, users } from '@kunci/db/schema';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { bearer, createTestApp, openTestDatabase, signIn, testRedisUrl, type TestApp, type TestDatabase } from '../../../test/support.ts';
 
@@ -248,6 +249,51 @@ describe.each([
     expect(await badge(landlord.token)).toBe(before + 1);
     expect((await send(2_000_000_000, 'Anyone?', other.token)).statusCode).toBe(404);
   });
+
+  it.skipIf(skip)(
+    "a send checks the sender's session in the statement storing it: ended or banned unheard by the instance, it stores nothing (401, 403)",
+    async () => {
+      const { db } = a.database;
+      const sender = await signIn(a.app);
+      const opened = await a.app.inject({
+        method: 'POST',
+        url: '/api/chat-conversations',
+        payload: { propertyId, ...request },
+        headers: bearer(sender.token),
+      });
+      const url = `/api/chat-conversations/${(opened.json() as ChatConversation).id}/messages`;
+      const send = (body: string, token: string) => a.app.inject({ method: 'POST', url, payload: { body }, headers: bearer(token) });
+      const stored = async (body: string) =>
+        (
+          await db
+            .select()
+            .from(chatMessages)
+            .where(and(eq(chatMessages.senderId, sender.userId), eq(chatMessages.body, body)))
+        ).length;
+      /** A change the instances never hear of (its notification trigger off): only the database knows. */
+      const unheard = async (table: 'sessions' | 'users', change: () => Promise<unknown>) => {
+        await db.execute(sql.raw(`alter table ${table} disable trigger ${table}_changed`));
+        try {
+          await change();
+        } finally {
+          await db.execute(sql.raw(`alter table ${table} enable trigger ${table}_changed`));
+        }
+      };
+      // The instance keeps the session once it has found it.
+      expect((await send('First', sender.token)).statusCode).toBe(200);
+      await unheard('sessions', () => db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, sender.userId)));
+      expect((await send('Signed out', sender.token)).statusCode).toBe(401);
+      expect(await stored('Signed out')).toBe(0);
+
+      const token = await createSessionsRepository(db).create(sender.userId, 'pin', 'web-test', 1);
+      expect((await send('Second', token)).statusCode).toBe(200);
+      await unheard('users', () => db.update(users).set({ status: 'banned' }).where(eq(users.id, sender.userId)));
+      const banned = await send('Banned', token);
+      expect(banned.statusCode).toBe(403);
+      expect(banned.json().errorCode).toBe(ErrorCode.BANNED);
+      expect(await stored('Banned')).toBe(0);
+    },
+  );
 
   it.skipIf(skip)(
     'a socket opened with the cookie from another site, or with Origin: null, is closed with 4401 and the server stays up',

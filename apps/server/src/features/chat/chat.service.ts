@@ -247,7 +247,11 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
       return { preSignedUrl: url, ...rest };
     },
 
-    async send(actor: ChatActor, conversationId: number, message: SendMessage): Promise<ChatMessage> {
+    /**
+     * `sessionId`: the sender's session, not yet confirmed (taken as this instance kept it): the statement storing the
+     * message checks it, and the send answers 401 or 403 (banned) as the sign-in check would. Not for a photo or video.
+     */
+    async send(actor: ChatActor, conversationId: number, message: SendMessage, sessionId?: number): Promise<ChatMessage> {
       const { body, clientId, mediaId } = message;
       let attached: Awaited<ReturnType<typeof publishMedia>> | null = null;
       if (mediaId) {
@@ -269,7 +273,10 @@ export function createChatService(repository: ChatRepository, hub: ChatHub, medi
           body,
           media: attached?.media ?? null,
           clientId: clientId ?? null,
+          ...(sessionId !== undefined && { sessionId }),
         });
+        if (sent.signedIn === 'ended') throw new AppError(ErrorCode.UNAUTHORIZED);
+        if (sent.signedIn === 'inactive') throw new AppError(ErrorCode.BANNED, { userId: actor.id });
         const { conversation } = sent;
         if (!conversation) throw notFound({ conversationId });
         if (conversation.tenantId !== actor.id && conversation.landlordId !== actor.id) throw forbidden({ conversationId, userId: actor.id });
