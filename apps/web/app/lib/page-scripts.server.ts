@@ -40,7 +40,7 @@ export function pageScripts(page: Buffer): Buffer<ArrayBuffer> {
     if (tag === HELD_SCRIPT) {
       const end = page.indexOf(SCRIPT_END_BYTES, at);
       if (end !== -1) {
-        parts.push(Buffer.from(stagedStart(page.toString('latin1', at, end)), 'latin1'));
+        parts.push(stagedBytes(page.toString('latin1', at, end)));
         at = end;
       }
     }
@@ -48,6 +48,21 @@ export function pageScripts(page: Buffer): Buffer<ArrayBuffer> {
   }
   parts.push(page.subarray(at));
   return Buffer.concat(parts);
+}
+
+/**
+ * The staged script by the script the router wrote: that text depends only on the page's routes (its manifest part
+ * and module imports), so pages of the same kind share it, and its manifest is parsed once, not per page.
+ */
+const STAGED_KEPT = 256;
+const staged = new Map<string, Buffer>();
+function stagedBytes(text: string): Buffer {
+  let bytes = staged.get(text);
+  if (!bytes) {
+    if (staged.size >= STAGED_KEPT) staged.clear();
+    staged.set(text, (bytes = Buffer.from(stagedStart(text), 'latin1')));
+  }
+  return bytes;
 }
 
 /**
