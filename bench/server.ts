@@ -2,12 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { LANGUAGES } from '@kunci/i18n/locales';
 import { switchLanguage } from '@kunci/i18n/paths';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
 /**
- * The production server on loopback for a benchmark, with its own data directory. `execArgv` goes to Node before the
- * server's entry (e.g. `--import` of a probe); `ipc` opens a message channel to the child.
+ * The production server on loopback for a benchmark, with its own data directory and production's Node flags.
+ * `execArgv` goes to Node before the server's entry (e.g. `--import` of a probe); `ipc` opens a message channel to the child.
  */
 export function startServer(
   port: number,
@@ -15,7 +16,7 @@ export function startServer(
   extra: Record<string, string> = {},
   options: { execArgv?: string[]; ipc?: boolean } = {},
 ): ChildProcess {
-  return spawn(process.execPath, [...(options.execArgv ?? []), join(root, 'apps/server/src/server.ts')], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.execArgv ?? []), join(root, 'apps/server/src/server.ts')], {
     env: {
       PATH: process.env['PATH'] ?? '',
       NODE_ENV: 'production',
