@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -59,7 +60,8 @@ export default async function globalSetup() {
       () => false,
     );
     if (busy) throw new Error(`port ${at} already serves something: stop it, or run the journeys with E2E_PORT set to a free port`);
-    const server = spawn(process.execPath, [join(root, 'apps/server/src/server.ts')], {
+    // Started as production starts it (npm start): the same Node flags.
+    const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'apps/server/src/server.ts')], {
       env: { ...env, PORT: String(at), PUBLIC_URL: `http://127.0.0.1:${at}` },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
