@@ -106,15 +106,35 @@ const serve = (port: number) =>
 const servers = [serve(portA)];
 const sockets: WebSocket[] = [];
 let receiver: Worker | undefined;
-/** Asks the receiving thread and answers its first answer of that kind. */
+let receiverEnded = false;
+/**
+ * Asks the receiving thread and answers its first answer of that kind; fails if the thread fails or ends first (a
+ * socket refused while connecting ends it), rather than waiting for ever.
+ */
 const ask = <T extends ReceiverAnswer['type']>(request: ReceiverRequest, answer: T) =>
-  new Promise<Extract<ReceiverAnswer, { type: T }>>((resolve) => {
+  new Promise<Extract<ReceiverAnswer, { type: T }>>((resolve, reject) => {
+    const done = () => {
+      receiver!.off('message', onMessage);
+      receiver!.off('error', onError);
+      receiver!.off('exit', onExit);
+    };
     const onMessage = (message: ReceiverAnswer) => {
       if (message.type !== answer) return;
-      receiver!.off('message', onMessage);
+      done();
       resolve(message as Extract<ReceiverAnswer, { type: T }>);
     };
+    const onError = (error: Error) => {
+      done();
+      reject(error);
+    };
+    const onExit = (code: number) => {
+      done();
+      if (answer === 'closed') resolve({ type: 'closed' } as Extract<ReceiverAnswer, { type: T }>);
+      else reject(new Error(`the receiving thread ended (${code}) before answering ${request.type}`));
+    };
     receiver!.on('message', onMessage);
+    receiver!.on('error', onError);
+    receiver!.on('exit', onExit);
     receiver!.postMessage(request);
   });
 try {
@@ -170,6 +190,7 @@ try {
   // The landlords' sockets on B, opened by the receiving thread while this one opens the tenants'.
   const receiverData: ReceiverData = { port: portB, tokens: tokens.filter((_, i) => i % 2 === 1), wave: Math.max(1, connectWave / 2) };
   receiver = new Worker(new URL('./chat-receiver.ts', import.meta.url), { workerData: receiverData });
+  receiver.once('exit', () => (receiverEnded = true));
   const landlordsConnected = ask({ type: 'connect' }, 'connected');
   // In waves, as people arrive over time rather than all in one instant (each hello reads the database): half a
   // wave of tenants here, half of landlords there.
@@ -433,7 +454,7 @@ try {
   );
 } finally {
   for (const socket of sockets) socket.terminate();
-  if (receiver) await ask({ type: 'close' }, 'closed');
+  if (receiver && !receiverEnded) await ask({ type: 'close' }, 'closed').catch(() => undefined);
   agent.destroy();
   await Promise.all(servers.map(stop));
   await run.drop();
