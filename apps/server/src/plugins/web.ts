@@ -307,7 +307,7 @@ export async function webRoutes(
     sharedCalls.delete(key);
   }
 
-  /** An API call of a page: answers everyone shares are made once per change of the listings, not per page. */
+  /** An API call of a page: answers everyone shares are made once per change of what they show (their tags), not per page. */
   async function pageApi(request: FastifyRequest, path: string, init?: RequestInit): Promise<Response> {
     const method = (init?.method ?? 'GET').toUpperCase();
     const tags = SHARED_CALLS.get(`${method} ${path.split('?')[0]}`);
@@ -334,7 +334,7 @@ export async function webRoutes(
       else {
         entry.bytes = result.rawPayload.length + key.length;
         sharedBytes += entry.bytes;
-        // Oldest first (an answer made again goes to the end): past its age or a change of the listings an answer is
+        // Oldest first (an answer made again goes to the end): past its age or a change of its tags an answer is
         // never served again, so it goes too, and the memory held is what the last minute's pages used.
         for (const [oldest, value] of sharedCalls) {
           if (sharedBytes <= SHARED_CALLS_BYTES && pageCache.fresh(value.tags, value.versions, value.createdAt)) break;
