@@ -68,7 +68,7 @@ export function AppInstallPopup() {
             <button
               type="button"
               onClick={close}
-              className="min-h-11 rounded-full px-3 text-sm font-medium text-gray-800 underline hover:bg-brand-100"
+              className="min-h-11 rounded-full border border-brand-300 bg-white px-4 text-sm font-medium text-gray-800 hover:bg-brand-100"
             >
               {t('growth.app.dismiss')}
             </button>
