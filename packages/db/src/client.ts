@@ -42,8 +42,12 @@ export interface Listening {
    * committed earlier reach it first. On PGlite, in this process, they are given out as their commit completes.
    * Rejects, as a statement would (`isDatabaseUnavailable`), when the server does not answer within the statement
    * limit; the connection is then made again.
+   *
+   * With `after` (a `performance.now()` time), what a barrier sent at or after it promises is enough: the last one
+   * sent answers, at once when it has answered true already, as long as its connection is still the one listening (a
+   * connection lost meanwhile may have missed notifications). A page's in-process API calls share one this way.
    */
-  sync(): Promise<boolean>;
+  sync(after?: number): Promise<boolean>;
 }
 
 /** Sees every statement Drizzle sends (benchmarks capture them to time the same SQL raw). */
@@ -398,15 +402,19 @@ async function listenPostgres(
   // The barrier callers can still join (not sent yet), and the last one sent: one round trip at a time.
   let joinable: Promise<boolean> | undefined;
   let last: Promise<unknown> = Promise.resolve();
-  const sync = (): Promise<boolean> => {
+  /** The last barrier sent: when (no later than its bytes left), on which connection, and its answer. */
+  let sent: { at: number; connection: pg.Client; answer: Promise<boolean> } | undefined;
+  const sync = (after?: number): Promise<boolean> => {
+    if (after !== undefined && sent && sent.at >= after && sent.connection === listening) return sent.answer;
     if (joinable) return joinable;
     const round: Promise<boolean> = last.then(() => {
       // Sent now: whoever calls from here on needs the next round.
       if (joinable === round) joinable = undefined;
       const connection = listening;
       if (!connection) return false;
+      const at = performance.now();
       // The server hands a listening session its pending notifications before the answer to its next statement.
-      return connection.query('select 1').then(
+      const answer = connection.query('select 1').then(
         () => listening === connection,
         (error: unknown) => {
           if (!(error instanceof Error && error.message === 'Query read timeout')) return false;
@@ -415,6 +423,8 @@ async function listenPostgres(
           throw error;
         },
       );
+      sent = { at, connection, answer };
+      return answer;
     });
     joinable = round;
     last = round.catch(() => {});

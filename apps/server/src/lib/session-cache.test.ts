@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ErrorCode } from '@kunci/contracts/errors';
 import type { Listening } from '@kunci/db/client';
 import { sessions, users } from '@kunci/db/schema';
-import { bearer, createTestApp, openTestDatabase, signIn, type TestApp, type TestDatabase } from '../../test/support.ts';
+import { bearer, createTestApp, freshPhone, openTestDatabase, signIn, type TestApp, type TestDatabase } from '../../test/support.ts';
 import { cacheSessions, SESSIONS_CHANNEL } from './session-cache.ts';
 import { createSessionsRepository, type SessionsRepository } from './sessions.repository.ts';
 
@@ -38,13 +39,16 @@ function fakeListening() {
   const control = {
     up: true,
     syncs: 0,
+    /** The time each `sync` was given (undefined: none). */
+    afters: [] as (number | undefined)[],
     notify: (payload: string | undefined) => notify(payload),
     listen: async (onNotify: (payload: string | undefined) => void): Promise<Listening> => {
       notify = onNotify;
       return {
         stop: async () => {},
-        sync: async () => {
+        sync: async (after?: number) => {
           control.syncs += 1;
+          control.afters.push(after);
           return control.up;
         },
       };
@@ -106,6 +110,16 @@ describe('the session cache', () => {
     expect(await cache.findActive('not-a-token')).toBeUndefined();
     expect(await cache.findActive('not-a-token')).toBeUndefined();
     expect(counted.lookups).toBe(7);
+  });
+
+  it('asks the listening connection for a barrier sent after the time a call gives (a page’s arrival), or after now', async () => {
+    const { token } = await signIn(t.app);
+    const listening = fakeListening();
+    const cache = await cacheSessions(createSessionsRepository(database.db), listening.listen);
+    await cache.findActive(token);
+    await cache.findActive(token, 1234.5);
+    await cache.findActive(token);
+    expect(listening.afters).toEqual([1234.5, undefined]);
   });
 
   it('keeps nothing read while a notification arrived, and marks activity without forgetting', async () => {
@@ -281,3 +295,80 @@ describe('signed-in calls on two instances sharing one database', () => {
     }
   });
 });
+
+describe.skipIf(inject('template').kind !== 'postgres')(
+  'PostgreSQL’s listening connection: one barrier for the calls that arrived before it was sent (runs with TEST_DATABASE_URL)',
+  () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await openTestDatabase();
+    });
+    afterAll(() => database.drop());
+
+    /** Counts the barriers sent (`select 1` on the listening connection; nothing else runs here). */
+    const countBarriers = () => {
+      const query = vi.spyOn(pg.Client.prototype, 'query');
+      return { sent: () => query.mock.calls.filter(([text]) => text === 'select 1').length, restore: () => query.mockRestore() };
+    };
+
+    it('answers from the last barrier when it was sent at or after the time given, and sends one otherwise', async () => {
+      const heard: (string | undefined)[] = [];
+      const listening = await database.listen(SESSIONS_CHANNEL, (payload) => heard.push(payload));
+      const barriers = countBarriers();
+      try {
+        const [person] = await database.db.insert(users).values({ phoneNumber: freshPhone() }).returning();
+        const userId = person!.id;
+        await database.db.update(users).set({ name: 'Aisyah' }).where(eq(users.id, userId));
+        // A page arrives after the change committed: its first call's barrier hears it, its next ones need no other.
+        const arrived = performance.now();
+        expect(await listening.sync(arrived)).toBe(true);
+        expect(heard).toContain(userId);
+        expect(barriers.sent()).toBe(1);
+        expect(await listening.sync(arrived)).toBe(true);
+        // Calls side by side with the barrier still on its way wait for that one.
+        expect(await Promise.all([listening.sync(performance.now()), listening.sync(arrived)])).toEqual([true, true]);
+        expect(barriers.sent()).toBe(2);
+        expect(await Promise.all([listening.sync(arrived), listening.sync(arrived)])).toEqual([true, true]);
+        expect(barriers.sent()).toBe(2);
+        // A call that gives no time, or one later than the last barrier was sent, gets a barrier of its own.
+        expect(await listening.sync()).toBe(true);
+        expect(barriers.sent()).toBe(3);
+        const later = performance.now();
+        expect(await listening.sync(later)).toBe(true);
+        expect(barriers.sent()).toBe(4);
+      } finally {
+        barriers.restore();
+        await listening.stop();
+      }
+    });
+
+    it('a connection lost since the barrier was sent: the barrier answers no more, a new one is sent once connected again', async () => {
+      const heard: (string | undefined)[] = [];
+      const listening = await database.listen(SESSIONS_CHANNEL, (payload) => heard.push(payload));
+      const barriers = countBarriers();
+      try {
+        const arrived = performance.now();
+        expect(await listening.sync(arrived)).toBe(true);
+        expect(await listening.sync(arrived)).toBe(true);
+        expect(barriers.sent()).toBe(1);
+        // The listening connection's server process ends (as in a failover); this test's pool has no other `listen`.
+        await database.raw(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query in ('select 1', 'listen ${SESSIONS_CHANNEL}')`,
+          [],
+        );
+        // Down (it connects again after a second): nothing can be promised.
+        await vi.waitFor(async () => expect(await listening.sync(arrived)).toBe(false), { timeout: 900, interval: 20 });
+        // Back: it says anything may have been missed, and the earlier barrier does not answer for the new connection.
+        await vi.waitFor(() => expect(heard).toContain(undefined), { timeout: 5000, interval: 20 });
+        const before = barriers.sent();
+        expect(await listening.sync(arrived)).toBe(true);
+        expect(barriers.sent()).toBe(before + 1);
+        expect(await listening.sync(arrived)).toBe(true);
+        expect(barriers.sent()).toBe(before + 1);
+      } finally {
+        barriers.restore();
+        await listening.stop();
+      }
+    });
+  },
+);

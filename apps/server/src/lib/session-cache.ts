@@ -13,6 +13,11 @@ export interface SessionCacheOptions {
 
 export type CachedSessions = SessionsRepository & {
   /**
+   * The session of this token, exact as of `arrivedAt` (a `performance.now()` time; now when not given): for a page's
+   * in-process API call, when the page arrived (plugins/auth.ts).
+   */
+  findActive(token: string, arrivedAt?: number): Promise<ActiveSession | undefined>;
+  /**
    * The session kept for this token, unexpired, without the round trip that makes it exact: only for a call whose
    * own statement checks the session again as the database has it (a chat message's send: 401 or 403 when it has
    * ended or its user is banned).
@@ -27,11 +32,14 @@ export type CachedSessions = SessionsRepository & {
  * Every signed-in call starts by finding its session: a pooled join that returns the whole user row. This keeps the
  * sessions an instance has found and answers from memory, exactly: never a session signed out, expired or of a
  * user changed (banned, role or profile changed) before the call arrived, on any instance or by hand in the database.
+ * For a page's in-process API calls "the call" is the page's request (or its last call that may have changed
+ * something, web.ts): what changed while the page was being made may show in some of its calls and not others.
  * - The database tells every instance whose sessions changed, as the change commits (`listen`, SESSIONS_CHANNEL);
  *   the instance forgets that user's sessions (all of them when its listening connection was lost meanwhile).
  * - A kept session is used only once the listening connection has answered a query sent after the call arrived
- *   (`Listening.sync`): notifications committed before that are heard first. Calls arriving together share that
- *   round trip, a `select 1` on the listening connection in place of a join per call.
+ *   (`Listening.sync(arrivedAt)`): notifications committed before that are heard first. Calls arriving together
+ *   share that round trip, a `select 1` on the listening connection in place of a join per call, and so do a page's
+ *   calls: one barrier sent after the page arrived serves them all while that connection stays up.
  * - A session read while a notification arrived is not kept: what it read may predate the change.
  * Activity marks (`touch`) are no change: the kept entries take the new time (the session's last sight, the user's last
  *   activity), so a kept user row is the database's but for when that instance last marked it.
@@ -80,10 +88,10 @@ export async function cacheSessions(
   return {
     ...repository,
 
-    async findActive(token: string): Promise<ActiveSession | undefined> {
+    async findActive(token: string, arrivedAt?: number): Promise<ActiveSession | undefined> {
       const hash = tokenHash(token);
       const kept = entries.get(hash);
-      if (kept && kept.expiresAt.getTime() > now() && (await listening.sync()) && entries.get(hash) === kept) {
+      if (kept && kept.expiresAt.getTime() > now() && (await listening.sync(arrivedAt)) && entries.get(hash) === kept) {
         // Most recently used last.
         entries.delete(hash);
         entries.set(hash, kept);

@@ -27,7 +27,7 @@ declare module 'fastify' {
 }
 
 /** The sessions the plugin reads: kept ones too, on an instance that keeps them (lib/session-cache.ts). */
-type Sessions = SessionsRepository & Partial<Pick<CachedSessions, 'kept'>>;
+type Sessions = Omit<SessionsRepository, 'findActive'> & Pick<CachedSessions, 'findActive'> & Partial<Pick<CachedSessions, 'kept'>>;
 
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -62,7 +62,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions, publicUrl 
     // A kept session of someone banned goes the exact way: the ban may have been lifted a moment ago.
     const kept = request.routeOptions.config.sessionCheckedByHandler ? sessions.kept?.(token) : undefined;
     const unconfirmed = kept?.user.status === 'active' ? kept : undefined;
-    const session = unconfirmed ?? (await sessions.findActive(token));
+    // A page's in-process call is exact as of what the page says (web.ts): its calls share one barrier.
+    const session = unconfirmed ?? (await sessions.findActive(token, request.sessionAsOf));
     // A token that signs no one in leaves the call anonymous: public calls answer, calls that need a user
     // answer 401 (and the web signs the visitor out).
     if (!session) return;

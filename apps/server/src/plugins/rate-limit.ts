@@ -14,6 +14,13 @@ declare module 'fastify' {
     /** A server-rendered page (web.ts): counted against the visitor's page budget, not their API budget. */
     page?: boolean;
   }
+  interface FastifyRequest {
+    /**
+     * For a page's in-process API call only: the time (`performance.now()`) its session must be exact as of, which
+     * the page gives (web.ts, plugins/auth.ts). Undefined for a call from outside, whatever headers it sends.
+     */
+    sessionAsOf: number | undefined;
+  }
 }
 
 /**
@@ -22,18 +29,27 @@ declare module 'fastify' {
  */
 const INTERNAL_HEADER = 'x-internal-call';
 const INTERNAL_SECRET = Buffer.from(randomBytes(32).toString('base64url'));
+/** Read only beside the secret: from anyone else it would let a call skip the round trip that makes its session exact. */
+const SESSION_AS_OF_HEADER = 'x-session-as-of';
 
-/** The headers of an in-process call made by a page, which the API limit does not count. */
-export function internalCallHeaders(): Record<string, string> {
-  return { [INTERNAL_HEADER]: INTERNAL_SECRET.toString() };
+/**
+ * The headers of an in-process call made by a page, which the API limit does not count; `sessionAsOf` is when its
+ * session must be exact as of (request.sessionAsOf).
+ */
+export function internalCallHeaders(sessionAsOf?: number): Record<string, string> {
+  return { [INTERNAL_HEADER]: INTERNAL_SECRET.toString(), ...(sessionAsOf !== undefined && { [SESSION_AS_OF_HEADER]: String(sessionAsOf) }) };
 }
 
 function takeInternalMark(request: FastifyRequest): boolean {
   const given = request.headers[INTERNAL_HEADER];
+  const asOf = request.headers[SESSION_AS_OF_HEADER];
+  delete request.headers[SESSION_AS_OF_HEADER];
   if (given === undefined) return false;
   delete request.headers[INTERNAL_HEADER];
   const bytes = Buffer.from(String(given));
-  return bytes.length === INTERNAL_SECRET.length && timingSafeEqual(bytes, INTERNAL_SECRET);
+  if (bytes.length !== INTERNAL_SECRET.length || !timingSafeEqual(bytes, INTERNAL_SECRET)) return false;
+  if (typeof asOf === 'string' && Number.isFinite(Number(asOf))) request.sessionAsOf = Number(asOf);
+  return true;
 }
 
 interface Count {
@@ -261,6 +277,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
     keyGenerator: (request) => `page:${normalizeIP(request.ip)}`,
   });
 
+  app.decorateRequest('sessionAsOf', undefined);
   app.addHook('onRequest', async (request, reply) => {
     if (takeInternalMark(request)) return;
     // A client that hung up before its request was read has no address left to count (and nobody to answer).

@@ -1,11 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { authEvents, properties } from '@kunci/db/schema';
+import { authEvents, properties, sessions, users } from '@kunci/db/schema';
 import { CATALOGUES, type MessageKey } from '@kunci/i18n/messages';
-import { bearer, createTestApp, latestPin, signIn, type TestApp } from '../../test/support.ts';
+import { bearer, createTestApp, latestPin, openTestDatabase, signIn, type TestApp, type TestDatabase } from '../../test/support.ts';
+import { SESSIONS_CHANNEL } from '../lib/session-cache.ts';
 import { securityHeaders } from './security.ts';
 
 /** Server-rendered pages through the real app. Needs the web build (`npm run build`; `npm test` makes it). */
@@ -439,6 +441,154 @@ describe('pages with media on S3 and other map tiles', () => {
     expect(csp).toContain("img-src 'self' data: https://*.tiles.example.org https://s3.example.com;");
     expect(csp).toContain("connect-src 'self' ws://kunci.test wss://kunci.test ws://localhost:80 wss://localhost:80 https://s3.example.com;");
     expect(res.body).toContain('<meta name="map-tiles" content="https://{s}.tiles.example.org/{z}/{x}/{y}.png"/>');
+  });
+});
+
+/**
+ * A signed-in page's in-process API calls find the visitor's session through the session cache: one barrier on its
+ * listening connection, sent after the page arrived, serves them all (lib/session-cache.ts).
+ */
+describe('a signed-in page’s API calls', () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  /** In order: each barrier the session cache asked for (with the time it gave), each API call answered (in-process or not). */
+  const events: ({ sync: number | undefined } | { answered: string; status: number; at: number })[] = [];
+  let listingId: string;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const recording: TestDatabase = {
+      ...database,
+      listen: async (channel, onNotify) => {
+        const listening = await database.listen(channel, onNotify);
+        if (channel !== SESSIONS_CHANNEL) return listening;
+        return {
+          stop: () => listening.stop(),
+          sync: (after) => {
+            events.push({ sync: after });
+            return listening.sync(after);
+          },
+        };
+      },
+    };
+    const log = (line: string) => {
+      const entry = JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number } };
+      if (entry.msg === 'request answered' && entry.req?.url.startsWith('/api/'))
+        events.push({ answered: `${entry.req.method} ${entry.req.url}`, status: entry.res!.statusCode, at: performance.now() });
+    };
+    t = await createTestApp({
+      web: true,
+      database: recording,
+      env: { PUBLIC_URL: 'https://kunci.test', LOG_LEVEL: 'info' },
+      logStream: { write: log },
+    });
+    listingId = /href="\/details\/(\d+)"/.exec((await t.app.inject({ url: '/' })).body)![1]!;
+  });
+  afterAll(async () => {
+    await t.close();
+    await database.drop();
+  });
+
+  const listingPage = (token: string) => t.app.inject({ url: `/details/${listingId}`, headers: { cookie: `authToken=${token}` } });
+  const syncs = () => events.flatMap((event) => ('sync' in event ? [event.sync] : []));
+  const answered = () => events.flatMap((event) => ('answered' in event ? [event] : []));
+  /** Counts the barriers PostgreSQL is sent (`select 1` on the listening connection); none on PGlite. */
+  const countBarriers = () => {
+    const query = vi.spyOn(pg.Client.prototype, 'query');
+    let sent = 0;
+    return {
+      sent: () => sent,
+      stop: () => {
+        sent = query.mock.calls.filter(([text]) => text === 'select 1').length;
+        query.mockRestore();
+      },
+    };
+  };
+
+  it('share one barrier, sent after the page arrived', async () => {
+    const { token } = await signIn(t.app);
+    expect((await listingPage(token)).statusCode).toBe(200);
+    events.length = 0;
+    const barriers = countBarriers();
+    const arriving = performance.now();
+    const res = await listingPage(token).finally(() => barriers.stop());
+    const made = performance.now();
+    expect(res.statusCode).toBe(200);
+    // Each of the page's calls (its session kept) asked for a barrier sent after one same time, within the page's.
+    const calls = answered();
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+    expect(syncs()).toHaveLength(calls.length);
+    const [asOf] = syncs();
+    expect(syncs()).toEqual(calls.map(() => asOf));
+    expect(asOf).toBeGreaterThanOrEqual(arriving);
+    expect(asOf).toBeLessThanOrEqual(made);
+    // One round trip for the page, where each call used to send its own.
+    if (database.driver === 'postgres') expect(barriers.sent()).toBe(1);
+  });
+
+  it('a session revoked, or a user banned, before the page arrived: refused on every call of the page', async () => {
+    const revoked = await signIn(t.app);
+    const banned = await signIn(t.app);
+    expect((await listingPage(revoked.token)).statusCode).toBe(200);
+    expect((await listingPage(banned.token)).statusCode).toBe(200);
+
+    await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, revoked.userId));
+    events.length = 0;
+    const signedOut = await listingPage(revoked.token);
+    expect(signedOut.statusCode).toBe(200);
+    expect(String(signedOut.headers['set-cookie'])).toMatch(/authToken=; Path=\/; Max-Age=0/);
+    // No call answered from the session kept before: the first one's barrier (on PostgreSQL, unless the notice of
+    // the change was heard earlier) had it forgotten, and each call looked it up and found it gone.
+    const calls = answered();
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+    expect(calls).toContainEqual(expect.objectContaining({ answered: 'GET /api/users/profile', status: 401 }));
+    expect(syncs().length).toBeLessThanOrEqual(1);
+
+    await database.db.update(users).set({ status: 'banned' }).where(eq(users.id, banned.userId));
+    events.length = 0;
+    await listingPage(banned.token);
+    expect(answered().length).toBeGreaterThan(0);
+    expect(answered().filter((call) => call.status !== 403)).toEqual([]);
+  });
+
+  it('a call from outside that says when its session may be exact as of still waits for its own barrier', async () => {
+    const { token } = await signIn(t.app);
+    const profile = (headers: Record<string, string>) => t.app.inject({ url: '/api/users/profile', headers: { ...bearer(token), ...headers } });
+    expect((await profile({})).statusCode).toBe(200);
+    events.length = 0;
+    const barriers = countBarriers();
+    try {
+      const forgeries: Record<string, string>[] = [{ 'x-session-as-of': '0' }, { 'x-session-as-of': '0', 'x-internal-call': 'guess' }];
+      for (const forged of forgeries) {
+        expect((await profile(forged)).statusCode).toBe(200);
+      }
+    } finally {
+      barriers.stop();
+    }
+    expect(syncs()).toEqual([undefined, undefined]);
+    if (database.driver === 'postgres') expect(barriers.sent()).toBe(2);
+  });
+
+  it('a page’s call that may have changed something: the calls after it need a barrier sent after it answered', async () => {
+    const { token } = await signIn(t.app);
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/dashboard/favorites',
+        headers: { cookie: `authToken=${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'intent=share',
+      });
+    await post();
+    events.length = 0;
+    expect((await post()).statusCode).toBe(200);
+    const write = events.findIndex((event) => 'answered' in event && event.answered.startsWith('POST '));
+    expect(write).toBeGreaterThan(0);
+    const wrote = events[write] as { at: number };
+    const before = events.slice(0, write).flatMap((event) => ('sync' in event ? [event.sync!] : []));
+    const after = events.slice(write).flatMap((event) => ('sync' in event ? [event.sync!] : []));
+    expect(before.length).toBeGreaterThan(0);
+    expect(after.length).toBeGreaterThan(0);
+    for (const asOf of before) expect(asOf).toBeLessThan(wrote.at);
+    for (const asOf of after) expect(asOf).toBeGreaterThanOrEqual(wrote.at);
   });
 });
 

@@ -233,6 +233,13 @@ export async function webRoutes(
 
   // The API's Retry-After of a call that answered 429 or 503 while a page was made, for the page's own answer.
   const retryAfter = new WeakMap<FastifyRequest, string>();
+  /**
+   * For each page being made, when (`performance.now()`) its in-process calls' sessions must be exact as of: when the
+   * page arrived, then when its last call that may have changed something answered (a sign-out or a profile change
+   * made by a form shows in the loaders after it; GET and HEAD change no session or user). Its calls share one
+   * round trip to the session cache's listening connection sent after that, not one each (lib/session-cache.ts).
+   */
+  const sessionAsOf = new WeakMap<FastifyRequest, number>();
 
   async function callApi(request: FastifyRequest, path: string, init?: RequestInit): Promise<ApiAnswer> {
     const headers: Record<string, string> = {};
@@ -249,14 +256,20 @@ export async function webRoutes(
     new Headers(init?.headers).forEach((value, name) => {
       headers[name] = value;
     });
-    const result = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET',
-      url: `/api${path}`,
-      // Marked as the page's own call: the page was counted against the visitor's limit, its API calls are not.
-      headers: { ...headers, 'x-request-id': String(request.id), ...internalCallHeaders() },
-      ...(init?.body ? { payload: init.body as string } : {}),
-      remoteAddress: request.ip,
-    });
+    const method = (init?.method ?? 'GET').toUpperCase();
+    let result: LightMyRequestResponse;
+    try {
+      result = await app.inject({
+        method: method as 'GET',
+        url: `/api${path}`,
+        // Marked as the page's own call: the page was counted against the visitor's limit, its API calls are not.
+        headers: { ...headers, 'x-request-id': String(request.id), ...internalCallHeaders(sessionAsOf.get(request) ?? performance.now()) },
+        ...(init?.body ? { payload: init.body as string } : {}),
+        remoteAddress: request.ip,
+      });
+    } finally {
+      if (method !== 'GET' && method !== 'HEAD') sessionAsOf.set(request, performance.now());
+    }
     const after = result.headers['retry-after'];
     if ((result.statusCode === 429 || result.statusCode === 503) && after !== undefined) retryAfter.set(request, String(after));
     // Not the whole result: it also holds the call's request and response objects and two more copies of the body.
@@ -454,6 +467,7 @@ export async function webRoutes(
       config: { page: true },
       handler: (request, reply) => {
         if (options.pages.draining) throw new AppError(ErrorCode.UNAVAILABLE, { draining: true, retryAfterMs: DRAINING_RETRY_AFTER_MS });
+        sessionAsOf.set(request, performance.now());
         return options.pages.track(render(request, reply));
       },
     });
