@@ -36,6 +36,24 @@ function bearer(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
 }
 
+/**
+ * Makes the session of `credentials.token`, as the database has it (exact: lib/session-cache.ts), the call's own: none
+ * when it has ended (the call goes on anonymous; `requireSession` answers 401), 403 BANNED when its user is banned
+ * (but for signing out). The plugin's hook, and a `sessionCheckedByHandler` route that needs it exact after all.
+ */
+export async function confirmSession(
+  request: FastifyRequest,
+  sessions: Pick<Sessions, 'findActive'>,
+  credentials: { token: string; via: 'header' | 'cookie' },
+): Promise<FastifyRequest['session']> {
+  // A page's in-process call is exact as of what the page says (web.ts): its calls share one barrier.
+  const session = await sessions.findActive(credentials.token, request.sessionAsOf);
+  request.session = session ? { ...session, ...credentials } : null;
+  if (session && session.user.status !== 'active' && !request.url.startsWith('/api/logout'))
+    throw new AppError(ErrorCode.BANNED, { userId: session.user.id });
+  return request.session;
+}
+
 /** The signed-in user, or 401. */
 export function requireSession(request: FastifyRequest): NonNullable<FastifyRequest['session']> {
   if (!request.session) throw new AppError(ErrorCode.UNAUTHORIZED);
@@ -61,19 +79,18 @@ export const authPlugin = fp(async (app: FastifyInstance, { sessions, publicUrl 
     if (!token) return;
     // A kept session of someone banned goes the exact way: the ban may have been lifted a moment ago.
     const kept = request.routeOptions.config.sessionCheckedByHandler ? sessions.kept?.(token) : undefined;
-    const unconfirmed = kept?.user.status === 'active' ? kept : undefined;
-    // A page's in-process call is exact as of what the page says (web.ts): its calls share one barrier.
-    const session = unconfirmed ?? (await sessions.findActive(token, request.sessionAsOf));
+    const credentials = { token, via: fromHeader ? ('header' as const) : ('cookie' as const) };
+    if (kept?.user.status === 'active') request.session = { ...kept, ...credentials, unconfirmed: true };
+    else await confirmSession(request, sessions, credentials);
+    const session = request.session;
     // A token that signs no one in leaves the call anonymous: public calls answer, calls that need a user
     // answer 401 (and the web signs the visitor out).
     if (!session) return;
-    request.session = { ...session, via: fromHeader ? 'header' : 'cookie', token, ...(unconfirmed && { unconfirmed: true as const }) };
-    if (session.user.status !== 'active' && !request.url.startsWith('/api/logout')) throw new AppError(ErrorCode.BANNED, { userId: session.user.id });
     if (Date.now() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await sessions.touch(session.id, session.user.id);
       // What the call reads of its session is what it has just marked (GET /users/profile answers from it).
       const touched = new Date();
-      request.session = { ...request.session, lastSeenAt: touched, user: { ...session.user, lastActivityAt: touched } };
+      request.session = { ...session, lastSeenAt: touched, user: { ...session.user, lastActivityAt: touched } };
     }
   });
 

@@ -34,9 +34,8 @@ import {
   Timeslots,
 } from '@kunci/contracts/appointments';
 import type { AppointmentsService } from './appointments.service.ts';
-import { ErrorBody, ErrorCode } from '@kunci/contracts/errors';
-import { AppError } from '../../lib/app-error.ts';
-import { requireSession } from '../../plugins/auth.ts';
+import { ErrorBody } from '@kunci/contracts/errors';
+import { confirmSession, requireSession } from '../../plugins/auth.ts';
 import type { SessionsRepository } from '../../lib/sessions.repository.ts';
 import type { ChatHub } from './chat-hub.ts';
 import type { ChatActor, ChatService } from './chat.service.ts';
@@ -140,10 +139,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       if (!session.unconfirmed) return service.send(actor(request), request.params.id, request.body);
       // A photo or video is published before its message is stored: its sender's session is made exact first.
       if (request.body.mediaId) {
-        const found = await sessions.findActive(session.token);
-        if (!found) throw new AppError(ErrorCode.UNAUTHORIZED);
-        if (found.user.status !== 'active') throw new AppError(ErrorCode.BANNED, { userId: found.user.id });
-        return service.send({ id: found.user.id, role: found.user.role }, request.params.id, request.body);
+        await confirmSession(request, sessions, { token: session.token, via: session.via });
+        return service.send(actor(request), request.params.id, request.body);
       }
       return service.send(actor(request), request.params.id, request.body, session.id);
     },
