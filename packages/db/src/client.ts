@@ -43,9 +43,10 @@ export interface Listening {
    * Rejects, as a statement would (`isDatabaseUnavailable`), when the server does not answer within the statement
    * limit; the connection is then made again.
    *
-   * With `after` (a `performance.now()` time), what a barrier sent at or after it promises is enough: the last one
-   * sent answers, at once when it has answered true already, as long as its connection is still the one listening (a
-   * connection lost meanwhile may have missed notifications). A page's in-process API calls share one this way.
+   * With `after` (a `performance.now()` time) the promise is for notifications committed before `after`, not before
+   * the call: the last barrier sent answers when it was sent at or after `after` on the connection still listening
+   * (at once when it has answered already); a connection lost since may have missed some. A page's in-process API
+   * calls share one barrier so.
    */
   sync(after?: number): Promise<boolean>;
 }
