@@ -27,22 +27,40 @@ const unreadOf = (userId: string | Placeholder | SQL) => sql<number>`(
     and m.id > case when ${chatConversations.tenantId} = ${userId} then ${chatConversations.tenantReadId} else ${chatConversations.landlordReadId} end
     and m.sender_id is distinct from ${userId})`;
 
+/** What one text message's send is given (a photo or video is sent the same way inside its own transaction). */
+export type SendValues = Required<Pick<NewMessage, 'conversationId' | 'senderId' | 'kind' | 'body' | 'media' | 'clientId'>> & { sessionId?: number };
+
+/** Most messages stored by one send statement: a prepared statement per count, up to this. */
+export const SEND_BATCH_MAX = 16;
+
 /**
- * A participant's send as one named statement, so each connection parses and plans it once instead of for every
- * message (planning was most of its time). Drizzle's builder cannot write a statement whose CTEs change rows, hence
- * raw SQL made once here and prepared on each database handle.
+ * The send of `size` messages as one named statement, so each connection parses and plans it once instead of for
+ * every message (planning was most of its time). Drizzle's builder cannot write a statement whose CTEs change rows,
+ * hence raw SQL, made once per size and prepared on each database handle. The messages of one statement are of
+ * different conversations and senders (`sendQueue`); the conversations are locked in id order, so statements on
+ * several connections never wait for each other in a cycle. VALUES rather than arrays: the planner knows how many
+ * rows there are (an array's 100 rows made the plan's cost large enough to be compiled (JIT) on every execution).
  */
-const param = (name: string) => sql.placeholder(name);
-const sendQuery = dialect.sqlToQuery(sql`
-        with signed_in as (
-          select case when ${param('sessionId')}::int is null then 'yes' else coalesce((
+function sendQueryOf(size: number) {
+  const param = (name: string, index: number) => sql.placeholder(`${name}${index}`);
+  const rows = Array.from(
+    { length: size },
+    (_, i) =>
+      sql`(${param('sessionId', i)}::int, ${param('senderId', i)}::uuid, ${param('conversationId', i)}::int, ${param('kind', i)}::text, ${param('body', i)}::text, ${param('media', i)}::jsonb, ${param('clientId', i)}::uuid, ${sql.raw(String(i))})`,
+  );
+  return dialect.sqlToQuery(sql`
+        with input (session_id, sender_id, conversation_id, kind, body, media, client_id, n) as (
+          values ${sql.join(rows, sql`, `)}
+        ), signed_in as (
+          select i.*, case when i.session_id is null then 'yes' else coalesce((
             select case when u.status = 'active' then 'yes' else 'inactive' end
             from ${sessions} s join ${users} u on u.id = s.user_id
-            where s.id = ${param('sessionId')}::int and s.user_id = ${param('senderId')}::uuid
+            where s.id = i.session_id and s.user_id = i.sender_id
               and s.revoked_at is null and s.expires_at > now()), 'ended') end as state
+          from input i
         ), conversation as (
           select c.id, c.tenant_id, c.landlord_id from ${chatConversations} c
-          where c.id = ${param('conversationId')} and (select state from signed_in) = 'yes' for update
+          where c.id in (select conversation_id from signed_in where state = 'yes') order by c.id for update
         ), checked as (
           select c.*, exists (select 1 from ${userBlocks} b
             where (b.blocker_id = c.tenant_id and b.blocked_id = c.landlord_id)
@@ -50,8 +68,10 @@ const sendQuery = dialect.sqlToQuery(sql`
           from conversation c
         ), stored as (
           insert into ${chatMessages} (conversation_id, sender_id, kind, body, media, client_id)
-          select c.id, ${param('senderId')}::uuid, ${param('kind')}::text, ${param('body')}::text, ${param('media')}::jsonb, ${param('clientId')}::uuid
-          from checked c where ${param('senderId')}::uuid in (c.tenant_id, c.landlord_id) and not c.blocked
+          select c.id, i.sender_id, i.kind, i.body, i.media, i.client_id
+          from signed_in i join checked c on c.id = i.conversation_id
+          where i.state = 'yes' and i.sender_id in (c.tenant_id, c.landlord_id) and not c.blocked
+          order by i.n
           on conflict do nothing
           returning *
         ), touched as (
@@ -61,16 +81,20 @@ const sendQuery = dialect.sqlToQuery(sql`
           from stored s where c.id = s.conversation_id
           returning c.id
         ), sent as (
-          select c.*, (select row_to_json(s)::text from stored s) as message,
-            case when c.tenant_id = ${param('senderId')}::uuid then c.landlord_id else c.tenant_id end as reader
-          from checked c
+          select i.n, i.state, c.tenant_id, c.landlord_id, c.blocked,
+            (select row_to_json(s)::text from stored s where s.conversation_id = c.id) as message,
+            case when c.tenant_id = i.sender_id then c.landlord_id else c.tenant_id end as reader
+          from signed_in i left join checked c on c.id = i.conversation_id
         )
-        select i.state as signed_in, c.tenant_id, c.landlord_id, c.blocked, c.message,
+        select c.n, c.state as signed_in, c.tenant_id, c.landlord_id, c.blocked, c.message,
           case when c.message is not null then 1 + (
+            select count(*)::int from sent e where e.reader = c.reader and e.n < c.n and e.message is not null
+          ) + (
             select coalesce(sum(${unreadOf(sql`c.reader`)}), 0)::int from ${chatConversations}
             where ${chatConversations.tenantId} = c.reader or ${chatConversations.landlordId} = c.reader
           ) end as reader_unread
-        from signed_in i left join sent c on true`);
+        from sent c order by c.n`);
+}
 
 /** Both drivers answer raw SQL with `{ rows }`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -99,7 +123,78 @@ export function messageFromJson(raw: string): MessageRow {
   };
 }
 
-export const createChatRepository = (db: Database) => transactional(db, chatQueries);
+/**
+ * The chat's queries on the database (or a transaction, for `transaction`'s work). On the database, text messages
+ * are stored by group commit (`sendQueue`): the sends made while a send statement runs go together in the next one.
+ */
+export function createChatRepository(db: Database) {
+  const repository = transactional(db, chatQueries);
+  return Object.assign(repository, { send: sendQueue(repository.sendMany) });
+}
+
+type SendResult = Awaited<ReturnType<ReturnType<typeof chatQueries>['sendMany']>>[number];
+
+/**
+ * Group commit of text messages: one send statement runs at a time on an instance, and the messages sent meanwhile
+ * wait for it and then go together, in one statement and one commit (up to SEND_BATCH_MAX), each answered once its
+ * statement has committed. Under load most of a send's cost in the database is per statement (starting its plan,
+ * the commit's WAL flush, the round trip), so it is shared; an idle instance sends a message at once (in the next
+ * turn of the event loop, with whatever else arrived in the same one). A message waits for the next statement when
+ * one before it in line has its conversation or its sender (one message per conversation and sender in a
+ * statement, in the order they came). A statement waiting for a conversation's lock holds the next one back: those
+ * locks are held for one short transaction. If a statement fails (a deadlock with another statement included), its
+ * messages are sent again one by one, so a message the database refuses fails alone, as it would have on its own.
+ */
+export function sendQueue(sendMany: (batch: SendValues[]) => Promise<SendResult[]>) {
+  type Waiting = { values: SendValues; resolve: (result: SendResult) => void; reject: (error: unknown) => void };
+  let waiting: Waiting[] = [];
+  let running = false;
+  let scheduled = false;
+
+  const sendAlone = (entry: Waiting) =>
+    sendMany([entry.values]).then(
+      ([result]) => entry.resolve(result!),
+      (error: unknown) => entry.reject(error),
+    );
+
+  function next() {
+    scheduled = false;
+    if (running || !waiting.length) return;
+    const batch: Waiting[] = [];
+    const later: Waiting[] = [];
+    // Conversations and senders of the messages taken or left in line so far: a later one of either waits.
+    const seen = new Set<string>();
+    for (const entry of waiting) {
+      const keys = [`c${entry.values.conversationId}`, `s${entry.values.senderId}`];
+      if (batch.length < SEND_BATCH_MAX && !keys.some((key) => seen.has(key))) batch.push(entry);
+      else later.push(entry);
+      for (const key of keys) seen.add(key);
+    }
+    waiting = later;
+    running = true;
+    sendMany(batch.map((entry) => entry.values))
+      .then(
+        (results) => batch.forEach((entry, i) => entry.resolve(results[i]!)),
+        async (error: unknown) => {
+          if (batch.length === 1) batch[0]!.reject(error);
+          else await Promise.all(batch.map(sendAlone));
+        },
+      )
+      .finally(() => {
+        running = false;
+        next();
+      });
+  }
+
+  return (values: SendValues) =>
+    new Promise<SendResult>((resolve, reject) => {
+      waiting.push({ values, resolve, reject });
+      if (!running && !scheduled) {
+        scheduled = true;
+        setImmediate(next);
+      }
+    });
+}
 
 /** Every query of chat: conversations, messages, notices, reports, blocks (on the database or one transaction). */
 function chatQueries(db: Database) {
@@ -132,9 +227,9 @@ function chatQueries(db: Database) {
     .where(or(eq(chatConversations.tenantId, reader), eq(chatConversations.landlordId, reader)))
     .prepare('chat_unread_count');
 
-  const sendStatement = db._.session.prepareQuery(sendQuery, undefined, 'chat_send', false);
+  const sendStatements = new Map<number, ReturnType<typeof db._.session.prepareQuery>>();
 
-  return {
+  const queries = {
     /** Chat photos and videos, uploaded before the message that carries them. */
     uploads: createUploadsRepository(db),
 
@@ -175,47 +270,57 @@ function chatQueries(db: Database) {
     insertMessage: async (values: NewMessage) => (await db.insert(chatMessages).values(values).onConflictDoNothing().returning())[0],
 
     /**
-     * A participant's message, in one statement (the send path's only round trip): the conversation row locked
-     * (messages numbered in commit order), the message stored unless the sender is not in the conversation or
-     * either side blocked the other (a retried clientId is stored once), the conversation touched and the sender's
-     * read mark moved to it. Answers the conversation (null when there is none), whether it is blocked, the new
-     * message (null when nothing was stored) and, with it, the other side's badge (`unreadCount`'s rule) counting it:
-     * the reader's badge costs no second round trip. The count is of what had committed when the statement began,
-     * plus this message: a message to the same reader committing in that instant is counted by the next badge.
-     * Given a `sessionId`, the sender's session is checked first, as the statement sees the database: nothing is
-     * stored unless it is signed in (not revoked or expired) and its user active (`signedIn` says which failed).
+     * Participants' messages, in one statement (the send path's only round trip; `send` below is one of them): each
+     * conversation row locked (messages numbered in commit order), each message stored unless its sender is not in
+     * the conversation or either side blocked the other (a retried clientId is stored once), the conversation touched
+     * and the sender's read mark moved to it. Answers, in the order given, the conversation (null when there is none),
+     * whether it is blocked, the new message (null when nothing was stored) and, with it, the other side's badge
+     * (`unreadCount`'s rule) counting it: the reader's badge costs no second round trip. The count is of what had
+     * committed when the statement began, plus this message and the statement's earlier ones to the same reader: a
+     * message to the same reader committing in that instant is counted by the next badge. Given a `sessionId`, the
+     * sender's session is checked first, as the statement sees the database: nothing is stored unless it is signed in
+     * (not revoked or expired) and its user active (`signedIn` says which failed). At most SEND_BATCH_MAX messages, of
+     * different conversations and senders.
      */
-    async send(values: Required<Pick<NewMessage, 'conversationId' | 'senderId' | 'kind' | 'body' | 'media' | 'clientId'>> & { sessionId?: number }) {
-      const { conversationId, senderId, kind, body, media, clientId, sessionId } = values;
-      // One row always (`signed_in`), the conversation's columns null when there is none or nothing was tried.
-      const row = rowsOf<{
+    async sendMany(batch: SendValues[]) {
+      const size = batch.length;
+      let statement = sendStatements.get(size);
+      if (!statement) sendStatements.set(size, (statement = db._.session.prepareQuery(sendQueryOf(size), undefined, `chat_send_${size}`, false)));
+      const params: Record<string, unknown> = {};
+      batch.forEach((values, i) => {
+        params[`sessionId${i}`] = values.sessionId ?? null;
+        params[`senderId${i}`] = values.senderId;
+        params[`conversationId${i}`] = values.conversationId;
+        params[`kind${i}`] = values.kind;
+        params[`body${i}`] = values.body;
+        params[`media${i}`] = values.media === null ? null : JSON.stringify(values.media);
+        params[`clientId${i}`] = values.clientId;
+      });
+      // One row per message, in the order given; the conversation's columns null when there is none or nothing was tried.
+      const rows = rowsOf<{
         signed_in: 'yes' | 'ended' | 'inactive';
         tenant_id: string | null;
         landlord_id: string | null;
         blocked: boolean;
         message: string | null;
         reader_unread: number | null;
-      }>(
-        await sendStatement.execute({
-          conversationId,
-          senderId,
-          kind,
-          body,
-          media: media === null ? null : JSON.stringify(media),
-          clientId,
-          sessionId: sessionId ?? null,
-        }),
-      )[0]!;
-      const signedIn = row.signed_in;
-      if (!row.tenant_id || !row.landlord_id) return { signedIn, conversation: null, blocked: false, message: null, readerUnread: null };
-      return {
-        signedIn,
-        conversation: { id: conversationId, tenantId: row.tenant_id, landlordId: row.landlord_id },
-        blocked: row.blocked,
-        message: row.message ? messageFromJson(row.message) : null,
-        readerUnread: row.reader_unread,
-      };
+      }>(await statement.execute(params));
+      return batch.map((values, i) => {
+        const row = rows[i]!;
+        const signedIn = row.signed_in;
+        if (!row.tenant_id || !row.landlord_id) return { signedIn, conversation: null, blocked: false, message: null, readerUnread: null };
+        return {
+          signedIn,
+          conversation: { id: values.conversationId, tenantId: row.tenant_id, landlordId: row.landlord_id },
+          blocked: row.blocked,
+          message: row.message ? messageFromJson(row.message) : null,
+          readerUnread: row.reader_unread,
+        };
+      });
     },
+
+    /** One participant's message, as `sendMany` stores it (in a transaction, the message is sent on its own). */
+    send: async (values: SendValues) => (await queries.sendMany([values]))[0]!,
 
     messageByClientId: async (senderId: string, clientId: string) =>
       (
@@ -446,5 +551,6 @@ function chatQueries(db: Database) {
     unblock: (blockerId: string, blockedId: string) =>
       db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId))),
   };
+  return queries;
 }
 export type ChatRepository = ReturnType<typeof createChatRepository>;

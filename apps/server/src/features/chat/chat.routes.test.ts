@@ -296,6 +296,90 @@ describe.each([
   );
 
   it.skipIf(skip)(
+    'messages sent at once by different people are stored together, each checked and answered as alone; badges count the earlier ones',
+    async () => {
+      const { db } = a.database;
+      const landlordClient = new Client(baseB, landlord.token);
+      await landlordClient.connect();
+      const open = async () => {
+        const person = await signIn(a.app);
+        const opened = await a.app.inject({
+          method: 'POST',
+          url: '/api/chat-conversations',
+          payload: { propertyId, ...request },
+          headers: bearer(person.token),
+        });
+        return { ...person, id: (opened.json() as ChatConversation).id };
+      };
+      const [first, second, third, blocked, signedOut, outsider] = await Promise.all(Array.from({ length: 6 }, open));
+      const send = (id: number, body: string, token: string) =>
+        a.app.inject({ method: 'POST', url: `/api/chat-conversations/${id}/messages`, payload: { body }, headers: bearer(token) });
+      // Each sender's session kept by the instance (its send reaches the statement without a query before it).
+      for (const person of [first!, second!, third!, blocked!, signedOut!, outsider!])
+        expect((await send(person.id, 'Hi', person.token)).statusCode).toBe(200);
+      await a.app.inject({ method: 'POST', url: `/api/chat-conversations/${blocked!.id}/block`, headers: bearer(landlord.token) });
+      // Revoked where the instance does not hear of it: only the statement's own check can refuse it.
+      await db.execute(sql.raw('alter table sessions disable trigger sessions_changed'));
+      try {
+        await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, signedOut!.userId));
+      } finally {
+        await db.execute(sql.raw('alter table sessions enable trigger sessions_changed'));
+      }
+      const badge = async () =>
+        ((await b.app.inject({ url: '/api/chat-conversations/unread/count', headers: bearer(landlord.token) })).json() as { count: number }).count;
+      const before = await badge();
+
+      const answers = await Promise.all([
+        send(first!.id, 'Together 1', first!.token),
+        send(second!.id, 'Together 2', second!.token),
+        send(third!.id, 'Together 3', third!.token),
+        send(blocked!.id, 'Blocked', blocked!.token),
+        send(signedOut!.id, 'Signed out', signedOut!.token),
+        send(first!.id, 'Not mine', outsider!.token),
+        send(2_000_000_000, 'Nowhere', stranger.token),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 403, 401, 403, 404]);
+      expect(answers[3]!.json().errorCode).toBe(ErrorCode.FORBIDDEN);
+      const stored = await db
+        .select({ body: chatMessages.body, at: sql<string>`${chatMessages.createdAt}::text` })
+        .from(chatMessages)
+        .where(sql`${chatMessages.body} in ('Together 1', 'Together 2', 'Together 3', 'Blocked', 'Signed out', 'Not mine', 'Nowhere')`);
+      expect(stored.map((row) => row.body).sort()).toEqual(['Together 1', 'Together 2', 'Together 3']);
+      // One transaction's time (now()) for messages stored together: three statements would show three.
+      expect(new Set(stored.map((row) => row.at)).size).toBeLessThan(3);
+      // Each message's badge counts the ones stored before it, in the same statement too.
+      const sinceTogether = () => {
+        const start = landlordClient.events.findIndex((e) => e.type === 'message' && e.message.body.startsWith('Together'));
+        return start < 0 ? [] : landlordClient.events.slice(start).flatMap((e) => (e.type === 'unread' ? [e.count] : []));
+      };
+      await landlordClient.waitFor(() => sinceTogether().length === 3, 'three badges');
+      const counts = sinceTogether();
+      expect(counts.sort((x, y) => x - y)).toEqual([before + 1, before + 2, before + 3]);
+      expect(await badge()).toBe(before + 3);
+
+      // A message the database refuses (here by a trigger the test adds) fails alone; those sent with it are stored.
+      await db.execute(
+        sql.raw(`create function chat_test_refuse() returns trigger language plpgsql as $$ begin
+          if new.body = 'Refused' then raise exception 'refused'; end if; return new; end $$`),
+      );
+      await db.execute(sql.raw('create trigger chat_test_refuse before insert on chat_messages for each row execute function chat_test_refuse()'));
+      let refused;
+      try {
+        refused = await Promise.all([
+          send(first!.id, 'After 1', first!.token),
+          send(second!.id, 'Refused', second!.token),
+          send(third!.id, 'After 3', third!.token),
+        ]);
+      } finally {
+        await db.execute(sql.raw('drop trigger chat_test_refuse on chat_messages'));
+        await db.execute(sql.raw('drop function chat_test_refuse()'));
+      }
+      expect(refused.map((answer) => answer.statusCode)).toEqual([200, 500, 200]);
+      await landlordClient.close();
+    },
+  );
+
+  it.skipIf(skip)(
     'a socket opened with the cookie from another site, or with Origin: null, is closed with 4401 and the server stays up',
     async () => {
       for (const origin of ['null', 'https://evil.example', '%%not a url']) {
