@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { sessions, users } from '@kunci/db/schema';
 
@@ -75,14 +75,21 @@ export function createSessionsRepository(db: Database) {
         .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
     },
 
-    /** Of these sessions, the ones still signed in: not revoked, not expired, their user not suspended. */
+    /**
+     * Of these sessions, the ones still signed in: not revoked, not expired, their user not suspended. The ids go as
+     * one array parameter: an instance's 5,000 sockets as an IN list of 5,000 parameters took 60-110 ms of the event
+     * loop to build and send, every check, on every instance at once.
+     */
     async stillActive(sessionIds: number[]): Promise<Set<number>> {
       if (sessionIds.length === 0) return new Set();
+      const ids = `{${sessionIds.map((id) => Math.trunc(id)).join(',')}}`;
       const rows = await db
         .select({ id: sessions.id })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.status, 'active')));
+        .where(
+          and(sql`${sessions.id} = any(${ids}::int[])`, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.status, 'active')),
+        );
       return new Set(rows.map((row) => row.id));
     },
 
