@@ -1,4 +1,16 @@
 /**
+ * An API answer as the web app's client reads it (its status, `Retry-After` and JSON body). A browser's fetch Response
+ * is one; the server's in-process answers are lighter (no stream or header checks), and an answer every page shares
+ * is parsed once and frozen: a loader copies what it changes.
+ */
+export interface ApiResponse {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  json(): Promise<unknown>;
+}
+
+/**
  * What the hosting server (apps/server, plugins/web.ts) gives the web app's loaders for every request: written
  * once here, so the server that builds it and the web app that reads it cannot drift apart.
  */
@@ -7,7 +19,7 @@ export interface ServerContext {
    * Calls the API in-process with the visitor's cookies and language; path is relative to /api. The answer carries
    * its status, body and only the headers Content-Type and Retry-After.
    */
-  fetchApi(path: string, init?: RequestInit): Promise<Response>;
+  fetchApi(path: string, init?: RequestInit): Promise<ApiResponse>;
   nonce: string;
   publicUrl: string;
   /** Where logout hands off to (the management app's refresh page). */

@@ -18,6 +18,7 @@ import { AUTH_COOKIE } from './auth.ts';
 import { makeEntry, type PageCache, type PageEntry } from './page-cache.ts';
 import { routesByLanguage, type BuildRoute } from './routes-by-language.ts';
 import { internalCallHeaders } from './rate-limit.ts';
+import { pageApiCalls, type ApiAnswer } from './page-api.ts';
 
 /** What the web app's entry.server exports besides its renderer: the context its loaders read. */
 /** What the web app's cache checks read of a request (its lib/session.server.ts RequestHead); a Fetch Request is one. */
@@ -50,18 +51,11 @@ function requestHead(request: FastifyRequest, origin: string): RequestHead {
   };
   return { method: request.method, url: new URL(request.url, origin).href, headers: { get, has: (name) => get(name) !== null } };
 }
-/** An in-process API call's answer, only what a page reads of it: an answer kept for later holds nothing else. */
-type ApiAnswer = Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'rawPayload'>;
-
 /**
  * Kept pages: browsers check back every time (ETag), a shared cache in front may keep them 2 s and serve them up to
  * 3 s more while it fetches them again: a change reaches every visitor within 5 s, as it reaches the origin at once.
  */
 const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=2, stale-while-revalidate=3';
-/** What the answers pages share about listings (areas, popular areas, searches) count: made again when one changes. */
-const LISTING_TAGS = ['listings'];
-/** Testimonials are content: made again when an editor approves or rejects one. */
-const CONTENT_TAGS = ['content'];
 
 /** The page's headers that are the same for everyone (not its cookies, length, encoding or caching). */
 function keptHeaders(headers: Headers): Record<string, string> {
@@ -276,87 +270,8 @@ export async function webRoutes(
     return { statusCode: result.statusCode, headers: result.headers, rawPayload: result.rawPayload };
   }
 
-  /**
-   * An API answer as the page's fetch gets it: its status, its body and the headers the web app's client reads (the
-   * body's type; when to come back after a 429 or 503). Not every header: a Response checks each one it is given,
-   * and a page makes several calls.
-   */
-  function toResponse(result: ApiAnswer): Response {
-    const headers: [string, string][] = [];
-    for (const name of ['content-type', 'retry-after']) {
-      const value = result.headers[name];
-      if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
-    }
-    return new Response(result.statusCode === 204 ? null : result.rawPayload, { status: result.statusCode, headers });
-  }
-
-  /**
-   * The answers of the in-process API a page may reuse for everyone: public and the same for every visitor (a search
-   * depends on its query only, similar homes on the listing in X-Source-Ref). Made again when what they show changes
-   * (a listing; an approved testimonial, for the content tag); at
-   * most SHARED_CALLS_BYTES of answers are remembered, oldest out first, and none past the page cache's longest age.
-   */
-  const SHARED_CALLS = new Map<string, readonly string[]>([
-    ['GET /areas', LISTING_TAGS],
-    ['GET /property-types', LISTING_TAGS],
-    ['POST /recommended/popular/areas', LISTING_TAGS],
-    ['POST /properties/similar', LISTING_TAGS],
-    ['GET /properties/search', LISTING_TAGS],
-    ['GET /reels', LISTING_TAGS],
-    ['GET /reels/areas', LISTING_TAGS],
-    ['GET /users/feedbacks/public', CONTENT_TAGS],
-  ]);
-  const SHARED_CALLS_BYTES = 32 * 1024 * 1024;
-  const sharedCalls = new Map<
-    string,
-    { answer: Promise<ApiAnswer>; tags: readonly string[]; versions: number[]; createdAt: number; bytes: number }
-  >();
-  let sharedBytes = 0;
-
-  function forgetCall(key: string) {
-    const known = sharedCalls.get(key);
-    if (!known) return;
-    sharedBytes -= known.bytes;
-    sharedCalls.delete(key);
-  }
-
-  /** An API call of a page: answers everyone shares are made once per change of what they show (their tags), not per page. */
-  async function pageApi(request: FastifyRequest, path: string, init?: RequestInit): Promise<Response> {
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const tags = SHARED_CALLS.get(`${method} ${path.split('?')[0]}`);
-    if (!pageCache || !tags) return toResponse(await callApi(request, path, init));
-    // What the call sends decides its answer: the path and query, the body and its own headers (language, listing).
-    const sent = [...new Headers(init?.headers)].map(([name, value]) => `${name}=${value}`).join('&');
-    const key = `${method} ${path} ${String(init?.body ?? '')} ${sent}`;
-    const known = sharedCalls.get(key);
-    if (known && pageCache.fresh(known.tags, known.versions, known.createdAt)) return toResponse(await known.answer);
-    forgetCall(key);
-    const versions = pageCache.versions(tags);
-    const answer = callApi(request, path, init);
-    const entry = { answer, tags, versions, createdAt: Date.now(), bytes: 0 };
-    sharedCalls.set(key, entry);
-    let result: ApiAnswer;
-    try {
-      result = await answer;
-    } catch (error) {
-      if (sharedCalls.get(key) === entry) sharedCalls.delete(key);
-      throw error;
-    }
-    if (sharedCalls.get(key) === entry) {
-      if (result.statusCode !== 200) sharedCalls.delete(key);
-      else {
-        entry.bytes = result.rawPayload.length + key.length;
-        sharedBytes += entry.bytes;
-        // Oldest first (an answer made again goes to the end): past its age or a change of its tags an answer is
-        // never served again, so it goes too, and the memory held is what the last minute's pages used.
-        for (const [oldest, value] of sharedCalls) {
-          if (sharedBytes <= SHARED_CALLS_BYTES && pageCache.fresh(value.tags, value.versions, value.createdAt)) break;
-          forgetCall(oldest);
-        }
-      }
-    }
-    return toResponse(result);
-  }
+  /** An API call of a page: answers everyone shares are made once per change of what they show, not per page. */
+  const pageApi = pageApiCalls({ call: callApi, ...(pageCache && { pageCache }) });
 
   interface RenderedPage {
     status: number;

@@ -13,6 +13,7 @@ import type * as collection from '@kunci/contracts/rental-collection';
 import type * as homerunner from '@kunci/contracts/homerunner';
 import type * as protection from '@kunci/contracts/protection';
 import type { ErrorBody } from '@kunci/contracts/errors';
+import type { ApiResponse } from '@kunci/contracts/server-context';
 import type * as favourites from '@kunci/contracts/favourites';
 import type * as growth from '@kunci/contracts/growth';
 import type * as reels from '@kunci/contracts/reels';
@@ -30,7 +31,7 @@ import type { Language } from '@kunci/i18n/locales';
 import { useI18n } from './i18n.tsx';
 import { getServerContext } from './server-context.ts';
 
-export type Fetcher = (path: string, init?: RequestInit) => Promise<Response>;
+export type Fetcher = (path: string, init?: RequestInit) => Promise<ApiResponse>;
 
 /** errorCode 10100: the signed-in account is banned or restricted. */
 export const BANNED = 10100;
@@ -59,7 +60,7 @@ export class ApiError extends Error {
 }
 
 /** Retry-After given in seconds (the API never sends the HTTP-date form). */
-function retryAfterSeconds(headers: Headers): number | undefined {
+function retryAfterSeconds(headers: ApiResponse['headers']): number | undefined {
   const seconds = Number(headers.get('retry-after') ?? Number.NaN);
   return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
 }
@@ -549,13 +550,24 @@ export function apiAs(context: Readonly<RouterContextProvider>, token: string, l
   );
 }
 
+/** Clients made for a request's in-process fetch, by language: a client is some 200 functions, and loaders share them. */
+const serverApis = new WeakMap<Fetcher, Map<Language | undefined, Api>>();
+
 /** The API as loaders and actions see it: in-process on the server, answering in the page's language. */
 export function serverApi(context: Readonly<RouterContextProvider>, lang?: Language): Api {
-  return createApi(getServerContext(context).fetchApi, lang, {
-    onBanned: (refusal) => {
-      throw data<BannedPage>({ banned: true, message: refusal.message }, { status: 403 });
-    },
-  });
+  const { fetchApi } = getServerContext(context);
+  let byLanguage = serverApis.get(fetchApi);
+  if (!byLanguage) serverApis.set(fetchApi, (byLanguage = new Map()));
+  let api = byLanguage.get(lang);
+  if (!api) {
+    api = createApi(fetchApi, lang, {
+      onBanned: (refusal) => {
+        throw data<BannedPage>({ banned: true, message: refusal.message }, { status: 403 });
+      },
+    });
+    byLanguage.set(lang, api);
+  }
+  return api;
 }
 
 /** The API from the browser: same-origin /api with the visitor's cookie, answering in `lang`. */
