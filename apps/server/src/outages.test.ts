@@ -180,6 +180,10 @@ describe.skipIf(template.kind !== 'postgres')('PostgreSQL going away and coming 
   /** A signed-in call that needs nothing from the database but the session: answered from the instance's session cache. */
   const signedIn = () => app.inject({ url: '/api/admin/me', headers: { authorization: `Bearer ${token}` } });
 
+  it('runs its statements without JIT compilation (each meant to take milliseconds)', async () => {
+    expect(((await database.raw('show jit', [])) as { rows: unknown[] }).rows).toEqual([{ jit: 'off' }]);
+  });
+
   it('answers while the server answers', async () => {
     expect((await search()).statusCode).toBe(200);
     const [person] = await database.db.insert(users).values({ phoneNumber: freshPhone(), role: 'moderator' }).returning();

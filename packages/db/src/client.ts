@@ -305,6 +305,10 @@ async function openPostgres(url: string, poolSize: number, timeouts: DatabaseTim
       max: poolSize,
       keepAlive: true,
       Client: GuardedClient,
+      // No JIT compilation: every statement here is meant to take milliseconds, and compiling one costs tens of them.
+      // A plan's estimated cost grows with a table the statistics have not caught up with, and crossed the threshold:
+      // a chat send over 137,000 messages not yet analysed was compiled on every execution, 31 ms a message.
+      options: '-c jit=off',
       ...(timeouts && {
         connectionTimeoutMillis: timeouts.connectMs,
         statement_timeout: timeouts.statementMs,
