@@ -30,7 +30,20 @@ export interface ChatHub {
   close(): Promise<void>;
 }
 
-export async function createChatHub(redis: Redis | undefined, prefix: string): Promise<ChatHub> {
+/** How long a user's presence mark lives in Redis unless renewed (s): an instance that dies stops renewing its own. */
+export const PRESENCE_TTL_SECONDS = 90;
+/**
+ * Renewals are spread over a third of the mark's life in this many slices, each a small MULTI: renewing every user's
+ * mark at once (two commands per user: 10,000 for 5,000 sockets) held the event loop for 80-150 ms while it was built
+ * and its replies were read, and Redis for as long, every 30 s, which showed as late messages on every instance.
+ */
+const PRESENCE_SLICES = 30;
+
+export async function createChatHub(
+  redis: Redis | undefined,
+  prefix: string,
+  { presenceTtlSeconds = PRESENCE_TTL_SECONDS }: { presenceTtlSeconds?: number } = {},
+): Promise<ChatHub> {
   const sockets = new Map<string, Set<ChatSocket>>();
   const channel = `${prefix}chat`;
 
@@ -68,15 +81,27 @@ export async function createChatHub(redis: Redis | undefined, prefix: string): P
   // Presence across instances: a set of instance ids per user, refreshed while sockets stay open.
   const instance = randomUUID();
   const presenceKey = (userId: string) => `${prefix}online:${userId}`;
-  const PRESENCE_TTL = 90;
   const markOnline = (userIds: readonly string[]) => {
     if (!redis || !redisReady(redis) || !userIds.length) return;
     const batch = redis.multi();
-    for (const userId of userIds) batch.sadd(presenceKey(userId), instance).expire(presenceKey(userId), PRESENCE_TTL);
+    for (const userId of userIds) batch.sadd(presenceKey(userId), instance).expire(presenceKey(userId), presenceTtlSeconds);
     void batch.exec().catch(() => undefined);
   };
   const markAllOnline = () => markOnline([...sockets.keys()]);
-  const refresh = redis ? setInterval(markAllOnline, (PRESENCE_TTL / 3) * 1000) : undefined;
+  // A round takes the users with sockets here as it starts and renews a slice of them per tick, so each mark is
+  // renewed within two rounds (two thirds of its life) of the last; users who arrive meanwhile were marked as they
+  // arrived and join the next round, those who leave are skipped.
+  let round: string[] = [];
+  let next = 0;
+  const renewSlice = () => {
+    if (next >= round.length) {
+      round = [...sockets.keys()];
+      next = 0;
+    }
+    const slice = round.slice(next, (next += Math.ceil(round.length / PRESENCE_SLICES)));
+    markOnline(slice.filter((userId) => sockets.has(userId)));
+  };
+  const refresh = redis ? setInterval(renewSlice, (presenceTtlSeconds * 1000) / 3 / PRESENCE_SLICES) : undefined;
   refresh?.unref();
 
   let subscriber: Redis | undefined;
