@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { BUSINESS } from '@kunci/contracts/business';
-import { DEFAULT_CITY_SLUG } from '@kunci/contracts/constants';
+import { DEFAULT_CITY_SLUG, IMAGE_WIDTHS } from '@kunci/contracts/constants';
 import { ErrorCode } from '@kunci/contracts/errors';
 import { LANDMARK_RADIUS_KM, type SearchQuery } from '@kunci/contracts/listings';
 import type { ListingType } from '@kunci/contracts/reference';
@@ -132,7 +132,8 @@ export function createSavedSearchesService({ repository, notifications, jobs, pu
       title: card.name,
       subtitle: facts.join(' · '),
       link: { route: 'details', params: { id: card.id } } as NoticeRoute,
-      ...(card.coverKey ? { imageUrl: new URL(mediaSrc(card.coverKey).replace('{w}', '480'), publicUrl).toString() } : {}),
+      // The smallest published width (the card shows it at 120 px): a width never stored answered 404 in every email.
+      ...(card.coverKey ? { imageUrl: new URL(mediaSrc(card.coverKey).replace('{w}', String(IMAGE_WIDTHS[0])), publicUrl).toString() } : {}),
     };
   };
 

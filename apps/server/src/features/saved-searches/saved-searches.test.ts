@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NoticeList } from '@kunci/contracts/notifications';
 import type { SavedSearch, SavedSearchList } from '@kunci/contracts/saved-searches';
-import { areas, landmarks, outboxMessages, properties, savedSearchHits, savedSearches, users } from '@kunci/db/schema';
+import { IMAGE_WIDTHS } from '@kunci/contracts/constants';
+import { areas, landmarks, outboxMessages, properties, propertyImages, savedSearchHits, savedSearches, users } from '@kunci/db/schema';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
 import { createSavedSearchesRepository } from './saved-searches.repository.ts';
@@ -194,6 +195,8 @@ describe('saved searches', () => {
       reviewStatus: 'PENDING',
       active: true,
     });
+    const cover = `listings/${pending}/cover-photo`;
+    await t.database.db.insert(propertyImages).values({ propertyId: pending, mediaKey: cover, position: 0, isCover: true, width: 1200, height: 900 });
     const approved = await t.app.inject({ method: 'POST', url: `/api/properties/${pending}/approve`, headers: moderator });
     expect(approved.statusCode, approved.body).toBe(200);
     await drain();
@@ -211,6 +214,10 @@ describe('saved searches', () => {
     expect(emails.map((e) => e.subject)).toEqual(['New home for “Bangsar condo”']);
     expect(emails[0]!.body).toContain(`Bangsar Approved Suites\nRM`);
     expect(emails[0]!.body).toContain('Stop these emails: http://localhost:3000/unsubscribe?token=');
+    // The card's photo is a width the media store publishes (IMAGE_WIDTHS), not one it never made.
+    const photo = /<img src="http:\/\/localhost:3000\/media\/([^"]+)\/(\d+)\.webp"/.exec(emails[0]!.html ?? '');
+    expect(photo?.[1]).toBe(cover);
+    expect(IMAGE_WIDTHS).toContain(Number(photo?.[2]));
 
     // Approved again after an edit, or matched again by a job run twice: the search has it already.
     await t.app.savedSearches.match(pending);

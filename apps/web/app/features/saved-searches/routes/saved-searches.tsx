@@ -64,7 +64,7 @@ export default function SavedSearches({ loaderData }: Route.ComponentProps) {
                   <h2 className="font-semibold">
                     {search.name}
                     {search.paused ? (
-                      <span className="ml-2 rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
+                      <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
                         {t('notifications.saved.paused')}
                       </span>
                     ) : null}
