@@ -81,6 +81,9 @@ try {
         maxPrice: max,
         bedrooms,
         furnishTypes: random() < 0.2 ? ['FULL'] : null,
+        // Some ask for "Special offers" or "Instant view": the match then looks up the listing's promotions and keys.
+        specialOffer: random() < 0.05 ? true : null,
+        instantView: random() < 0.05 ? true : null,
         paused: random() < 0.05,
       };
     });

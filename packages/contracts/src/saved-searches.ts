@@ -7,7 +7,7 @@ export type SavedSearchFrequency = z.infer<typeof SavedSearchFrequency>;
 
 /**
  * The results page's search as saved: the search contract's filters (area, type, purpose, price, rooms, furnishing,
- * pets, room type, zero deposit, a building or keywords), without paging and sort, which alerts do not have.
+ * pets, room type, zero deposit, special offers, instant view, a building or keywords), without paging and sort, which alerts do not have.
  */
 export const SavedSearchQuery = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))

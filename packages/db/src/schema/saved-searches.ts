@@ -36,6 +36,10 @@ export const savedSearches = pgTable(
     petFriendly: boolean('pet_friendly'),
     roomTypes: text('room_types').array(),
     zeroDeposit: boolean('zero_deposit'),
+    /** Only listings in a running hot deal or partner campaign ("Special offers"); true or null, as the results page. */
+    specialOffer: boolean('special_offer'),
+    /** Only listings whose keys a home runner holds ("Instant view"); true or null. */
+    instantView: boolean('instant_view'),
     /** The last digest sent (daily and weekly searches): the next one is due a period later. */
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true })
@@ -48,7 +52,7 @@ export const savedSearches = pgTable(
   (t) => [
     index('saved_searches_user').on(t.userId, t.id.desc()),
     // A new listing is matched by its area, plus the searches with no area (anywhere), active ones only. Migration
-    // 0038 gives it every column the match reads (INCLUDE, which the schema builder cannot say): index-only scans.
+    // 0038 (0054 with the offer and keys columns) gives it every column the match reads (INCLUDE, which the schema builder cannot say): index-only scans.
     index('saved_searches_area')
       .on(t.areaId)
       .where(sql`not paused`),

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
 import { areas, landmarks, properties, savedSearchHits, savedSearches, users } from '@kunci/db/schema';
-import { cardColumns, cardCover, cardCoverColumns, isLive } from '../../lib/listing-card.repository.ts';
+import { cardColumns, cardCover, cardCoverColumns, inRunningPromotion, isLive, keysHeld } from '../../lib/listing-card.repository.ts';
 
 /** Raw statements answer { rows } on both drivers (PGlite and node-postgres). */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -26,14 +26,20 @@ type ListingFacts = Pick<
   | 'petFriendly'
   | 'roomType'
   | 'zeroDepositEligible'
->;
+> & {
+  /** In a running hot deal or partner campaign now ("Special offers"). */
+  specialOffer: boolean;
+  /** A home runner holds its keys now ("Instant view"). */
+  instantView: boolean;
+};
 
 /**
  * The saved searches a listing matches, over the saved_searches row `s` with the listing's values as parameters: the
  * same rules as the results page's search (listings.repository.ts buildSearch), each one skipped when its column is
  * null. The area comes first so the partial index `saved_searches_area` (active searches by area) gives the
  * candidates: the listing's area and the searches of anywhere. Paused searches match nothing, so a listing approved
- * while paused is never sent.
+ * while paused is never sent. "Special offers" and "Instant view" are the listing's state as it is matched (its
+ * approval): a promotion or keys that come later do not announce it.
  */
 function matchingSearches(p: ListingFacts, columns: SQL) {
   const rest = sql`
@@ -50,7 +56,9 @@ function matchingSearches(p: ListingFacts, columns: SQL) {
     and (s.furnish_types is null or ${p.furnishType} = any(s.furnish_types))
     and (s.pet_friendly is null or ${p.petFriendly} = s.pet_friendly)
     and (s.room_types is null or ${p.roomType}::text = any(s.room_types))
-    and (s.zero_deposit is null or ${p.zeroDepositEligible} = s.zero_deposit)`;
+    and (s.zero_deposit is null or ${p.zeroDepositEligible} = s.zero_deposit)
+    and (s.special_offer is null or ${p.specialOffer}::boolean)
+    and (s.instant_view is null or ${p.instantView}::boolean)`;
   // Two branches rather than "area = x or area is null", so each is one range of the area index.
   return sql`
     select ${columns} from saved_searches s where not s.paused and s.area_id = ${p.areaId} and ${rest}
@@ -77,6 +85,8 @@ function savedSearchQueries(db: Database) {
           petFriendly: properties.petFriendly,
           roomType: properties.roomType,
           zeroDepositEligible: properties.zeroDepositEligible,
+          specialOffer: sql<boolean>`(${inRunningPromotion()})`,
+          instantView: sql<boolean>`(${keysHeld()})`,
         })
         .from(properties)
         .where(eq(properties.id, propertyId))

@@ -53,6 +53,9 @@ function storedQuery(query: SearchQuery): StoredQuery {
   put('petFriendly', query.petFriendly);
   put('roomType', query.roomType);
   put('zeroDeposit', query.zeroDeposit);
+  // On or not asked, as the results page has them ("false" filters nothing there either).
+  if (query.specialOffer) put('specialOffer', true);
+  if (query.instantView) put('instantView', true);
   return stored;
 }
 
@@ -98,6 +101,8 @@ export function createSavedSearchesService({ repository, notifications, jobs, pu
       petFriendly: query.petFriendly ?? null,
       roomTypes: query.roomType ? [...query.roomType] : null,
       zeroDeposit: query.zeroDeposit ?? null,
+      specialOffer: query.specialOffer ? true : null,
+      instantView: query.instantView ? true : null,
     };
   }
 

@@ -3,7 +3,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NoticeList } from '@kunci/contracts/notifications';
 import type { SavedSearch, SavedSearchList } from '@kunci/contracts/saved-searches';
 import { IMAGE_WIDTHS } from '@kunci/contracts/constants';
-import { areas, landmarks, outboxMessages, properties, propertyImages, savedSearchHits, savedSearches, users } from '@kunci/db/schema';
+import { SearchQuery } from '@kunci/contracts/listings';
+import {
+  areas,
+  keyCollections,
+  landmarks,
+  outboxMessages,
+  promotionListings,
+  promotions,
+  properties,
+  propertyImages,
+  savedSearchHits,
+  savedSearches,
+  users,
+} from '@kunci/db/schema';
 import { createSessionsRepository } from '../../lib/sessions.repository.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
 import { createSavedSearchesRepository } from './saved-searches.repository.ts';
@@ -132,6 +145,137 @@ describe('saved searches', () => {
     const room = await listing({ ...bangsarCondo, type: 'ROOM', category: 'room', roomType: 'MASTER', price: 900, bedroom: null });
     expect(await matching(room)).toContain(searches.rooms.id);
     expect(await matching(room)).toContain(searches.underPrice.id);
+  });
+
+  it('keeps "Special offers" and "Instant view": only a listing in a running promotion, or whose keys a runner holds, matches', async () => {
+    const hour = 3600_000;
+    const offers = await save({ loc: 'bangsar', specialOffer: 'true' });
+    const keys = await save({ loc: 'bangsar', instantView: 'true' }, 'INSTANT', 'Keys held');
+    const both = await save({ loc: 'bangsar', specialOffer: 'true', instantView: 'true' });
+    // "false" is the results page's unticked box: it filters nothing.
+    const unticked = await save({ loc: 'bangsar', specialOffer: 'false', instantView: 'false' });
+    expect(offers.query).toEqual({ purpose: 'rent', loc: 'bangsar', specialOffer: true });
+    expect(unticked.query).toEqual({ purpose: 'rent', loc: 'bangsar' });
+
+    const promote = async (propertyId: number, startsAt: Date, endsAt: Date) => {
+      const [promotion] = await t.database.db
+        .insert(promotions)
+        .values({ kind: 'HOT_DEAL', titleEn: 'Deal', titleMs: 'Tawaran', titleZh: '优惠', startsAt, endsAt })
+        .returning({ id: promotions.id });
+      await t.database.db.insert(promotionListings).values({ promotionId: promotion!.id, propertyId });
+    };
+    const handKeys = (propertyId: number, status: 'COLLECTED' | 'RETURN_REQUESTED' | 'RETURNED') =>
+      t.database.db.insert(keyCollections).values({ propertyId, ownerId: base.ownerId, status });
+    const found = async (propertyId: number) => {
+      const ids = new Set(await matching(propertyId));
+      return Object.entries({ offers, keys, both, unticked })
+        .filter(([, search]) => ids.has(search.id))
+        .map(([name]) => name)
+        .sort();
+    };
+
+    expect(await found(await listing())).toEqual(['unticked']);
+    const onOffer = await listing();
+    await promote(onOffer, new Date(Date.now() - hour), new Date(Date.now() + hour));
+    expect(await found(onOffer)).toEqual(['offers', 'unticked']);
+    const offerOver = await listing();
+    await promote(offerOver, new Date(Date.now() - 2 * hour), new Date(Date.now() - hour));
+    const offerLater = await listing();
+    await promote(offerLater, new Date(Date.now() + hour), new Date(Date.now() + 2 * hour));
+    expect(await found(offerOver)).toEqual(['unticked']);
+    expect(await found(offerLater)).toEqual(['unticked']);
+
+    const keysCollected = await listing();
+    await handKeys(keysCollected, 'COLLECTED');
+    expect(await found(keysCollected)).toEqual(['keys', 'unticked']);
+    const keysAskedBack = await listing();
+    await handKeys(keysAskedBack, 'RETURN_REQUESTED');
+    expect(await found(keysAskedBack)).toEqual(['keys', 'unticked']);
+    const keysReturned = await listing();
+    await handKeys(keysReturned, 'RETURNED');
+    expect(await found(keysReturned)).toEqual(['unticked']);
+
+    const all = await listing();
+    await promote(all, new Date(Date.now() - hour), new Date(Date.now() + hour));
+    await handKeys(all, 'COLLECTED');
+    expect(await found(all)).toEqual(['both', 'keys', 'offers', 'unticked']);
+
+    // The instant alert goes by the same matching: recorded and told for the listing with keys, not the one without.
+    const plain = await listing();
+    await t.app.savedSearches.match(plain);
+    await t.app.savedSearches.match(keysCollected);
+    const hits = await t.database.db.select().from(savedSearchHits).where(eq(savedSearchHits.savedSearchId, keys.id));
+    expect(hits.map((hit) => hit.propertyId)).toEqual([keysCollected]);
+    const told = (await notices()).content.filter((notice) => notice.title === 'New home for “Keys held”');
+    expect(told.map((notice) => notice.url)).toEqual([`/details/${keysCollected}`]);
+  });
+
+  it('links a saved search back to the results page with every filter it was saved with', async () => {
+    // The results page of /rent/bangsar/condo?maxPrice=2500&bedrooms=2&instantView=true&specialOffer=true, as its
+    // "Save this search" sends it (every filter of the page's form, ticked or chosen).
+    const saved = await save({
+      purpose: 'rent',
+      loc: 'bangsar',
+      propertyType: 'condo',
+      minPrice: 1000,
+      maxPrice: 2500,
+      bedrooms: 2,
+      furnishType: 'FULL',
+      petFriendly: true,
+      zeroDeposit: true,
+      specialOffer: true,
+      instantView: true,
+    });
+    const link = (url: string) => {
+      const parsed = new URL(url, 'http://localhost');
+      return { path: parsed.pathname, filters: Object.fromEntries(parsed.searchParams) };
+    };
+    expect(link(saved.url)).toEqual({
+      path: '/rent/bangsar/condo',
+      filters: {
+        minPrice: '1000',
+        maxPrice: '2500',
+        bedrooms: '2',
+        furnishType: 'FULL',
+        petFriendly: 'true',
+        zeroDeposit: 'true',
+        specialOffer: 'true',
+        instantView: 'true',
+      },
+    });
+    const sale = await save({ purpose: 'sale', maxPrice: 900_000, specialOffer: true }, 'DAILY');
+    expect(link(sale.url)).toEqual({ path: '/buy', filters: { maxPrice: '900000', specialOffer: 'true' } });
+    const listed = ((await t.app.inject({ url: '/api/saved-searches', headers: tenant.headers })).json() as SavedSearchList).content;
+    expect(listed.find((search) => search.id === saved.id)?.url).toBe(saved.url);
+    const [row] = await t.database.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
+    expect(row).toMatchObject({ specialOffer: true, instantView: true, petFriendly: true, zeroDeposit: true, furnishTypes: ['FULL'] });
+
+    // Every filter of the search contract is kept: a filter added to it fails here until saved searches keep it too.
+    const everything = await save({
+      q: 'trade',
+      category: 'PROPERTY',
+      loc: 'bangsar',
+      lm: bangsarLandmark,
+      propertyType: 'condo',
+      purpose: 'rent',
+      minPrice: 1000,
+      maxPrice: 2500,
+      bedrooms: 2,
+      bathrooms: 1,
+      parking: 1,
+      furnishType: 'FULL',
+      petFriendly: true,
+      roomType: 'MASTER',
+      zeroDeposit: true,
+      specialOffer: true,
+      instantView: true,
+    });
+    const notFilters = ['sort', 'pageNumber', 'pageSize'];
+    expect(Object.keys(everything.query).sort()).toEqual(
+      Object.keys(SearchQuery.shape)
+        .filter((key) => !notFilters.includes(key))
+        .sort(),
+    );
   });
 
   it('refuses a query the results page would refuse, and keeps each person’s searches their own', async () => {
