@@ -53,6 +53,12 @@ test('a tenant saves a search, a matching listing is approved, the bell shows it
 
   // The tenant's bell, on the same page, counts it and lists it: no reload.
   await expect(tenant.getByTestId('notice-badge')).toHaveText(String(before + 1), { timeout: 20_000 });
+  // On a phone the menu's entry says the count in its name, as the bell does.
+  await tenant.setViewportSize({ width: 375, height: 740 });
+  await tenant.getByRole('button', { name: 'Open menu' }).click();
+  await expect(tenant.getByRole('dialog').getByRole('link', { name: `Notifications, ${before + 1} unread`, exact: true })).toBeVisible();
+  await tenant.keyboard.press('Escape');
+  await tenant.setViewportSize({ width: 1280, height: 720 });
   await tenant.getByTestId('notification-bell').click();
   const panel = tenant.getByRole('region', { name: 'Notifications' });
   await expect(panel.getByRole('link', { name: new RegExp(`New home for “${searchName}”`) })).toBeVisible();
@@ -121,8 +127,11 @@ test('a tenant saves a search, a matching listing is approved, the bell shows it
   await emailOffThenOn();
   await expectNoSeriousAxeViolations(tenant);
 
-  // The saved search is listed, found the listing, and can be paused.
-  await tenant.goto('/dashboard/saved-searches');
+  // The saved search is listed (reached from the account menu), found the listing, and can be paused.
+  await tenant.goto('/');
+  await tenant.getByRole('button', { name: 'Account' }).click();
+  await tenant.getByRole('menuitem', { name: 'Saved searches' }).click();
+  await expect(tenant).toHaveURL(/\/dashboard\/saved-searches$/);
   const item = tenant.getByTestId('saved-search').filter({ hasText: searchName });
   await expect(item).toContainText('1 home found');
   await item.getByRole('button', { name: 'Pause' }).click();

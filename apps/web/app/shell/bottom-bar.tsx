@@ -47,7 +47,13 @@ export function BottomBar() {
         </NavLink>
         {user ? (
           <>
-            <NavLink to={href('chat')} className={item} data-testid="bottom-chat">
+            {/* The count is part of the link's name: a label on the badge's span alone is one screen readers may skip. */}
+            <NavLink
+              to={href('chat')}
+              className={item}
+              data-testid="bottom-chat"
+              aria-label={unread ? `${t('nav.chat')}, ${t('nav.unreadChats', { count: unread })}` : undefined}
+            >
               <span className="relative">
                 <ChatIcon />
                 <BadgeCount count={unread} label={t('nav.unreadChats', { count: unread })} />

@@ -97,6 +97,9 @@ function ProfileMenu() {
         <Link {...MENU_ITEM} to={href('dashboard')} className={MENU_ITEM_CLASS}>
           {t('nav.dashboard')}
         </Link>
+        <Link {...MENU_ITEM} to={href('savedSearches')} className={MENU_ITEM_CLASS}>
+          {t('notifications.saved.title')}
+        </Link>
         <Link {...MENU_ITEM} to={href('myReports')} className={MENU_ITEM_CLASS}>
           {t('admin.myReportsLink')}
         </Link>

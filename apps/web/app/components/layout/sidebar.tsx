@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { BottomSheet } from '../ui/bottom-sheet.tsx';
 import { CloseIcon, GlobeIcon } from '../ui/icons.tsx';
 import { Modal } from '../ui/modal.tsx';
@@ -8,7 +9,7 @@ import { Logo } from './logo.tsx';
 import { LanguageLink, useLanguageLinks } from './language-selector.tsx';
 import { SearchBar } from './search-bar.tsx';
 
-/** The mobile menu (below 770 px): navigation, search and the language choice in a bottom sheet. */
+/** The mobile menu (below 770 px): navigation, the signed-in person's notifications and saved searches, search and the language choice. */
 export function Sidebar({
   open,
   onClose,
@@ -20,6 +21,7 @@ export function Sidebar({
   noticesLink?: (props: { className: string; onNavigate: () => void }) => ReactNode;
 }) {
   const { t, href } = useI18n();
+  const { user } = useRootData();
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const languages = useLanguageLinks();
   const titleId = useId();
@@ -62,6 +64,11 @@ export function Sidebar({
               {t('reels.entry')}
             </Link>
             {noticesLink?.({ className: item, onNavigate: onClose })}
+            {user ? (
+              <Link to={href('savedSearches')} onClick={onClose} className={item}>
+                {t('notifications.saved.title')}
+              </Link>
+            ) : null}
             <Link to={href('post')} onClick={onClose} className={`${item} text-brand-700`}>
               {t('listings.new')}
             </Link>

@@ -142,17 +142,27 @@ export function NotificationBell() {
   );
 }
 
-/** The phone menu's entry: "Notifications" with the same live count. */
+/**
+ * The phone menu's entry: "Notifications" with the same live count, which is part of the link's name ("Notifications,
+ * 3 unread"): a label on the badge's span alone is one screen readers may skip.
+ */
 export function NotificationsMenuLink({ className, onNavigate }: { className: string; onNavigate: () => void }) {
   const { t, href } = useI18n();
   const { user } = useRootData();
   const { unread } = useNoticeUnread();
   if (!user) return null;
+  const label = t('notifications.bell.unread', { count: unread });
   return (
-    <Link to={href('notifications')} onClick={onNavigate} className={`${className} flex items-center gap-2`} data-testid="menu-notifications">
+    <Link
+      to={href('notifications')}
+      onClick={onNavigate}
+      aria-label={label}
+      className={`${className} flex items-center gap-2`}
+      data-testid="menu-notifications"
+    >
       <span className="relative">
         <BellIcon />
-        <BadgeCount count={unread} label={t('notifications.bell.unread', { count: unread })} testId="notice-badge" />
+        <BadgeCount count={unread} label={label} testId="notice-badge" />
       </span>
       {t('notifications.title')}
     </Link>
