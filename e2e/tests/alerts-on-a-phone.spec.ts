@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { signIn, test } from '../support.ts';
+import { newTenant, signIn, test } from '../support.ts';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
@@ -24,4 +24,29 @@ test('on a phone, the "Save this search" dialog is centred and the bell’s pane
   expect(shown.x, 'the panel’s left edge on the screen').toBeGreaterThanOrEqual(0);
   expect(shown.x + shown.width, 'the panel’s right edge on the screen').toBeLessThanOrEqual(PHONE.width);
   await expect(panel.getByRole('link', { name: 'See all notifications' })).toBeInViewport();
+});
+
+test('someone signed up by phone, without an email address, is told alerts come under the bell and where to add one; the phone menu leads to saved searches', async ({
+  page,
+}) => {
+  await newTenant(page);
+  await page.goto('/rent/bangsar/condo?maxPrice=2500&instantView=true&specialOffer=true');
+  await page.getByRole('button', { name: 'Save this search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this search' });
+  await expect(dialog.getByText('We will tell you about new homes that match, under the bell.')).toBeVisible();
+  await expect(dialog.getByText(/by email/)).toHaveCount(1);
+  const addEmail = dialog.getByRole('link', { name: 'Add an email address to your profile to get them by email too.' });
+  await expect(addEmail).toHaveAttribute('href', '/dashboard/profile#email');
+  await dialog.getByRole('button', { name: 'Save search' }).click();
+  await expect(page.getByText('Search saved. We will tell you about new homes.')).toBeVisible();
+
+  // Saved with every filter of the page, and reached from the phone menu, in Malay too.
+  await page.goto('/my');
+  await page.getByRole('button', { name: 'Buka menu' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Carian tersimpan', exact: true }).click();
+  await expect(page).toHaveURL(/\/my\/dashboard\/saved-searches$/);
+  const results = page.getByTestId('saved-search').getByRole('link', { name: 'Lihat hasil' });
+  const link = new URL((await results.getAttribute('href'))!, 'http://localhost');
+  expect(link.pathname).toBe('/my/sewa/bangsar/condo');
+  expect(Object.fromEntries(link.searchParams)).toEqual({ maxPrice: '2500', instantView: 'true', specialOffer: 'true' });
 });

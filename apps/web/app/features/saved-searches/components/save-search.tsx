@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { NoticePreferences } from '@kunci/contracts/notifications';
 import { SAVED_SEARCH_FREQUENCIES, type SavedSearchFrequency } from '@kunci/contracts/saved-searches';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { useRootData } from '../../../lib/root-data.ts';
+import { alertChannels, alertIntroKey } from '../alert-channels.ts';
 import { SearchAlertDialog, useSearchAlertForm } from './search-alert-dialog.tsx';
 
 /** Query parameters a signed-out visitor's choice rides on through sign-in, to be saved on return. */
@@ -26,6 +28,20 @@ export function SaveSearchButton({ query, defaultName }: { query: SearchValues; 
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const form = useSearchAlertForm({ name: defaultName, frequency: 'INSTANT' });
+  // Where alerts will arrive, told truthfully: the person's notification settings, read as the dialog opens.
+  const [preferences, setPreferences] = useState<NoticePreferences | undefined>();
+  useEffect(() => {
+    if (!open || !user) return;
+    let current = true;
+    api.noticePreferences().then(
+      (answer) => current && setPreferences(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, user, api]);
+  const channels = alertChannels(Boolean(user?.email), form.frequency, preferences);
 
   const cleanQuery = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Record<
     string,
@@ -88,7 +104,22 @@ export function SaveSearchButton({ query, defaultName }: { query: SearchValues; 
         onClose={() => setOpen(false)}
         onSubmit={(chosen) => void submit(chosen)}
         title={t('notifications.saved.dialogTitle')}
-        intro={t('notifications.saved.dialogIntro')}
+        intro={
+          user ? (
+            <>
+              <p>{t(alertIntroKey(channels))}</p>
+              {user.email ? null : (
+                <p>
+                  <Link to={`${href('profile')}#email`} className="font-medium text-brand-700 underline hover:no-underline">
+                    {t('notifications.saved.addEmail')}
+                  </Link>
+                </p>
+              )}
+            </>
+          ) : (
+            t('notifications.saved.dialogIntro')
+          )
+        }
         submitLabel={user ? t('notifications.saved.submit') : t('notifications.saved.signIn')}
       >
         {user ? (

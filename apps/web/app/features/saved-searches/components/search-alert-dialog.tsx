@@ -51,7 +51,8 @@ export function SearchAlertDialog({
   onClose: () => void;
   onSubmit: (name: string) => void;
   title: string;
-  intro?: string;
+  /** Said above the fields: a sentence, or paragraphs of their own. */
+  intro?: ReactNode;
   submitLabel: string;
   children?: ReactNode;
 }) {
@@ -73,7 +74,7 @@ export function SearchAlertDialog({
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
-        {intro ? <p className="text-sm text-gray-700">{intro}</p> : null}
+        {intro ? <div className="space-y-2 text-sm text-gray-700">{typeof intro === 'string' ? <p>{intro}</p> : intro}</div> : null}
         <Field
           id={nameId}
           label={t('notifications.saved.name')}
