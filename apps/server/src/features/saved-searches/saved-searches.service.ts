@@ -27,6 +27,8 @@ const PENDING_RETRIES = 3;
 /** How long a listing's matching waits for its approval to be told committed (`approved`) before it runs anyway. */
 const APPROVAL_GRACE_MS = 60_000;
 const matchKey = (propertyId: number) => `saved-searches.match:${propertyId}`;
+/** The instant notice of a listing to one person (one however many of their searches it matches). */
+export const matchNoticeKey = (userId: string, propertyId: number) => `saved-searches:listing:${propertyId}:user:${userId}`;
 const DIGESTS_PER_RUN = 200;
 /** How often due digests are looked for (at most): a daily digest goes out within this of its time. */
 export const DIGEST_INTERVAL_SECONDS = 600;
@@ -145,6 +147,9 @@ export function createSavedSearchesService({ repository, notifications, jobs, pu
   /**
    * Matches an approved listing against every saved search, records it for each (once per search, ever), and
    * sends the instant ones their notice in the same transaction; daily and weekly ones wait for their digest.
+   * A person is told of a listing once, however many of their instant searches it matches: one notice naming the
+   * oldest of them, keyed by person and listing, so a search saved later that finds it again (the listing approved
+   * again after an edit) does not tell them a second time. Each search still records it, marked sent.
    */
   async function match(propertyId: number, attempt = 1): Promise<{ matched: number; sent: number }> {
     const state = await repository.listingState(propertyId);
@@ -162,23 +167,30 @@ export function createSavedSearchesService({ repository, notifications, jobs, pu
       const [card] = await tx.cards([propertyId]);
       if (!card) return { matched: found.length, sent: 0 };
       const now = clock();
+      const byOwner = new Map<string, { searches: SavedSearchRow[]; language: string | null }>();
       for (const { search, language } of await tx.withOwners(instant)) {
+        const owner = byOwner.get(search.userId) ?? { searches: [], language };
+        owner.searches.push(search);
+        byOwner.set(search.userId, owner);
+      }
+      for (const [userId, { searches, language }] of byOwner) {
+        const [first] = searches.sort((a, b) => a.id - b.id);
         const lang = fromStoredLanguage(language);
         const item = cardItem(card, lang);
         await notifications.send(
           {
             type: savedSearchMatch,
-            recipientId: search.userId,
+            recipientId: userId,
             link: item.link,
-            params: { search: search.name, listing: card.name, price: formatMoney(lang, card.price), area: card[AREA_NAME[lang]] },
+            params: { search: first!.name, listing: card.name, price: formatMoney(lang, card.price), area: card[AREA_NAME[lang]] },
             items: [item],
-            key: `saved-search:${search.id}:listing:${propertyId}`,
+            key: matchNoticeKey(userId, propertyId),
           },
           { transaction },
         );
-        await tx.markSent(search.id, [propertyId], now);
+        for (const search of searches) await tx.markSent(search.id, [propertyId], now);
       }
-      return { matched: found.length, sent: instant.length };
+      return { matched: found.length, sent: byOwner.size };
     });
   }
 

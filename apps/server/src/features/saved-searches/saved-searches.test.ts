@@ -376,6 +376,49 @@ describe('saved searches', () => {
     );
   });
 
+  it('tells a person once of a listing that several of their instant searches match, naming the oldest, and never again', async () => {
+    const first = await save({ loc: 'bangsar' }, 'INSTANT', 'Anything in Bangsar');
+    const second = await save({ loc: 'bangsar', maxPrice: 3000 }, 'INSTANT', 'Bangsar under 3k');
+    const daily = await save({ loc: 'bangsar' }, 'DAILY', 'Bangsar daily');
+    const theirs = await save({ loc: 'bangsar' }, 'INSTANT', 'Their Bangsar', other);
+    const home = await listing({ name: 'Bangsar Twice Matched', price: 2400 });
+    await t.app.savedSearches.match(home);
+    await drain();
+
+    const told = (await notices()).content.filter((notice) => notice.url === `/details/${home}`);
+    expect(told.map((notice) => notice.title)).toEqual(['New home for “Anything in Bangsar”']);
+    const emails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, tenant.email));
+    expect(emails.filter((email) => email.body.includes('Bangsar Twice Matched')).map((email) => email.subject)).toEqual([
+      'New home for “Anything in Bangsar”',
+    ]);
+    // The other person hears of it from their own search.
+    const theirNotices = (await t.app.inject({ url: '/api/notices', headers: other })).json() as NoticeList;
+    expect(theirNotices.content.filter((notice) => notice.url === `/details/${home}`).map((notice) => notice.title)).toEqual([
+      'New home for “Their Bangsar”',
+    ]);
+    // Each search has it, once; the instant ones as sent, the daily one waiting for its digest.
+    const hits = await t.database.db.select().from(savedSearchHits).where(eq(savedSearchHits.propertyId, home));
+    expect(hits.map((hit) => [hit.savedSearchId, hit.sentAt !== null]).sort()).toEqual(
+      [
+        [first.id, true],
+        [second.id, true],
+        [daily.id, false],
+        [theirs.id, true],
+      ].sort(),
+    );
+
+    // A search saved later finds it again (approved again after an edit): recorded for it, not told a second time.
+    const later = await save({ loc: 'bangsar', minPrice: 2000 }, 'INSTANT', 'Bangsar from 2k');
+    await t.app.savedSearches.match(home);
+    await drain();
+    expect((await notices()).content.filter((notice) => notice.url === `/details/${home}`)).toHaveLength(1);
+    const [laterHit] = await t.database.db
+      .select()
+      .from(savedSearchHits)
+      .where(and(eq(savedSearchHits.savedSearchId, later.id), eq(savedSearchHits.propertyId, home)));
+    expect(laterHit?.sentAt).toBeInstanceOf(Date);
+  });
+
   it('groups a daily search’s new listings into one digest a day after saving, newest first, linked to its results', async () => {
     const daily = await save({ loc: 'bangsar', maxPrice: 2500 }, 'DAILY', 'Bangsar under 2.5k');
     const weekly = await save({ loc: 'bangsar', maxPrice: 2500 }, 'WEEKLY', 'Bangsar weekly');
