@@ -42,16 +42,34 @@ export const MarkNoticesReadBody = z
   .strict()
   .refine((body) => Boolean(body.ids) !== Boolean(body.all), { message: 'field.required', path: ['ids'] });
 
-/** One row of the preferences: a notice type, what each channel is set to; a channel not offered for it is absent. */
+/** The headings of the notification settings, in the page's order. */
+export const NOTICE_GROUPS = ['chat', 'viewings', 'savedSearches', 'deals', 'listings', 'services', 'account'] as const;
+export const NoticeGroup = z.enum(NOTICE_GROUPS);
+export type NoticeGroup = z.infer<typeof NoticeGroup>;
+
+/**
+ * One row of the preferences: a notice type, its heading, whether only landlords get it, what each channel is set
+ * to; a channel not offered for it is absent.
+ */
 export const NoticePreference = z.object({
   type: z.string(),
   label: z.string(),
+  // The server always sends both; optional so a preferences value built without them (a fixture) still reads.
+  group: NoticeGroup.optional(),
+  landlord: z.boolean().optional(),
   channels: z.object({ email: z.boolean().optional(), sms: z.boolean().optional(), push: z.boolean().optional() }),
 });
 export type NoticePreference = z.infer<typeof NoticePreference>;
-/** `push`: the VAPID public key to subscribe with, null when web push is not configured (the option is hidden). */
+/**
+ * `push`: the VAPID public key to subscribe with, null when web push is not configured (the option is hidden).
+ * `landlord`: the person has listed a home (else the landlords' types are shown apart, folded).
+ */
 export const NoticePreferences = z
-  .object({ types: z.array(NoticePreference), push: z.object({ publicKey: z.string().nullable(), subscriptions: z.number().int() }) })
+  .object({
+    types: z.array(NoticePreference),
+    landlord: z.boolean().optional(),
+    push: z.object({ publicKey: z.string().nullable(), subscriptions: z.number().int() }),
+  })
   .meta({ id: 'NoticePreferences' });
 export type NoticePreferences = z.infer<typeof NoticePreferences>;
 export const SetNoticePreferenceBody = z.object({ type: z.string().min(1).max(64), channel: NoticeChannel, enabled: z.boolean() }).strict();
@@ -68,6 +86,8 @@ export const PushEndpointBody = z.object({ endpoint: z.string().max(2000) }).str
 
 /** The one-click unsubscribe link's token (List-Unsubscribe too); the POST body mail clients send is accepted as is. */
 export const UnsubscribeQuery = z.object({ token: z.string().min(10).max(400) }).strict();
+/** The List-Unsubscribe address opened in a browser: any token is sent on to the page, which says when it is not valid. */
+export const UnsubscribePageQuery = z.object({ token: z.string().max(400).default('') });
 export const Unsubscribed = z.object({ type: z.string(), channel: NoticeChannel, label: z.string() });
 export type Unsubscribed = z.infer<typeof Unsubscribed>;
 

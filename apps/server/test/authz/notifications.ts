@@ -38,6 +38,18 @@ export const notificationsRows: Row[] = [
     request: () => ({ method: 'POST', url: '/api/notices/unsubscribe?token=bm90LWEtdG9rZW4.c2lnbmF0dXJl' }),
     expect: everyone(404),
   },
+  {
+    // The List-Unsubscribe address opened in a browser: sent on to the page, whoever asks (it changes nothing).
+    route: 'GET /api/notices/unsubscribe',
+    request: () => ({ url: '/api/notices/unsubscribe?token=bm90LWEtdG9rZW4.c2lnbmF0dXJl' }),
+    expect: everyone(303),
+  },
+  {
+    // What a token would stop, for the page that asks first: only a token we signed names anything.
+    route: 'GET /api/notices/unsubscribe/target',
+    request: () => ({ url: '/api/notices/unsubscribe/target?token=bm90LWEtdG9rZW4.c2lnbmF0dXJl' }),
+    expect: everyone(404),
+  },
   // Landlords who answer: public figures of any landlord.
   { route: 'GET /api/landlords/{id}/response', request: (c) => ({ url: `/api/landlords/${c.owner.id}/response` }), expect: everyone(200) },
   // Saved searches: the owner's own; someone else's answers 404 (not there, as far as they can tell).

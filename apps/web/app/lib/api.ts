@@ -439,6 +439,7 @@ export function createApi(fetcher: Fetcher, lang?: Language, handlers: { onBanne
       call<Answer<typeof notices.NoticePreferences>>('PUT', '/notices/preferences', body),
     subscribePush: (body: Sent<typeof notices.PushSubscriptionBody>) => call<{ subscriptions: number }>('POST', '/notices/push-subscriptions', body),
     unsubscribePush: (endpoint: string) => call<{ subscriptions: number }>('DELETE', '/notices/push-subscriptions', { endpoint }),
+    unsubscribeTarget: (token: string) => get<Answer<typeof notices.Unsubscribed>>(`/notices/unsubscribe/target${toQuery({ token })}`),
     unsubscribeNotices: (token: string) => call<Answer<typeof notices.Unsubscribed>>('POST', `/notices/unsubscribe${toQuery({ token })}`),
     landlordResponse: (landlordId: string) => get<Answer<typeof notices.LandlordResponse>>(`/landlords/${landlordId}/response`),
     savedSearches: () => get<Answer<typeof saved.SavedSearchList>>('/saved-searches'),

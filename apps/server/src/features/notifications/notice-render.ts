@@ -48,6 +48,9 @@ export function readUnsubscribeToken(secret: string, token: string): { userId: s
   }
 }
 
+/** The site's brand green (brand-700 of the web app's Tailwind theme, apps/web/app/app.css): the email looks like the site. */
+export const EMAIL_BRAND_COLOUR = '#0b634a';
+
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface RenderedEmail {
@@ -58,8 +61,9 @@ export interface RenderedEmail {
 
 /**
  * The email of a notice: plain text and HTML with the same content (cards as lines in the text), a footer that
- * says why it came, the unsubscribe page's link in the footer (one click: the page turns the email off as it
- * opens) and the API's in List-Unsubscribe, which mail clients POST to (RFC 8058).
+ * says why it came, the unsubscribe page's link in the footer (the page asks before it turns the email off: mail
+ * scanners open links) and the API's in List-Unsubscribe, which mail clients POST to (RFC 8058; a GET of it is
+ * sent on to the page).
  */
 export function renderEmail(
   definition: NoticeType,
@@ -105,11 +109,11 @@ export function renderEmail(
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
 <tr><td style="padding:24px">
-<div style="font-size:14px;color:#2563eb;font-weight:700">Kunci</div>
+<div style="font-size:14px;color:${EMAIL_BRAND_COLOUR};font-weight:700">Kunci</div>
 <h1 style="font-size:20px;margin:12px 0">${escape(view.title)}</h1>
 <p style="font-size:16px;line-height:1.5;margin:0 0 16px">${escape(view.body).replace(/\n/g, '<br>')}</p>
 ${cards ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${cards}</table>` : ''}
-<p style="margin:20px 0 0"><a href="${escape(url)}" style="display:inline-block;background:#2563eb;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">${escape(t('notifications.email.openButton'))}</a></p>
+<p style="margin:20px 0 0"><a href="${escape(url)}" style="display:inline-block;background:${EMAIL_BRAND_COLOUR};color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">${escape(t('notifications.email.openButton'))}</a></p>
 </td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:12px;color:#6b7280;line-height:1.5">
 ${escape(t('notifications.email.why', { label }))}<br>

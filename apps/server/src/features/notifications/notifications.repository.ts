@@ -1,6 +1,15 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
-import { noticeDeliveries, noticePreferences, notices, pushSubscriptions, users, type NoticeItem, type NoticeLink } from '@kunci/db/schema';
+import {
+  noticeDeliveries,
+  noticePreferences,
+  notices,
+  properties,
+  pushSubscriptions,
+  users,
+  type NoticeItem,
+  type NoticeLink,
+} from '@kunci/db/schema';
 import type { NoticeChannel } from '@kunci/contracts/notifications';
 
 export type NoticeRow = typeof notices.$inferSelect;
@@ -106,6 +115,10 @@ export function createNotificationsRepository(db: Database) {
         }),
 
     userExists: async (userId: string) => (await db.select({ id: users.id }).from(users).where(eq(users.id, userId))).length > 0,
+    hasListings: async (userId: string) =>
+      (await db.select({ id: properties.id }).from(properties).where(eq(properties.ownerId, userId)).limit(1)).length > 0,
+    /** The person's stored language, undefined when there is no such person. */
+    languageOf: async (userId: string) => (await db.select({ language: users.language }).from(users).where(eq(users.id, userId)))[0]?.language,
 
     /** Keeps a browser's subscription (a browser that was someone else's before is now this person's). */
     subscribe: (userId: string, subscription: { endpoint: string; p256dh: string; auth: string }) =>

@@ -13,6 +13,7 @@ import {
   PushSubscriptionBody,
   SetNoticePreferenceBody,
   Unsubscribed,
+  UnsubscribePageQuery,
   UnsubscribeQuery,
 } from '@kunci/contracts/notifications';
 import { requestLanguage } from '../../lib/language.ts';
@@ -112,6 +113,34 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
       },
     },
     async (request) => service.unsubscribe(request.query.token, requestLanguage(request)),
+  );
+
+  // Mail clients without one-click support open the List-Unsubscribe address in a browser: send the person to the
+  // page, which asks before it stops anything (a GET never unsubscribes: mail scanners follow links).
+  app.get(
+    '/notices/unsubscribe',
+    {
+      schema: {
+        tags,
+        summary: 'The List-Unsubscribe address opened in a browser: 303 to the unsubscribe page with the same token (changes nothing)',
+        querystring: UnsubscribePageQuery,
+        response: { 303: z.null() },
+      },
+    },
+    async (request, reply) => reply.redirect(await service.unsubscribePage(request.query.token, requestLanguage(request)), 303),
+  );
+
+  app.get(
+    '/notices/unsubscribe/target',
+    {
+      schema: {
+        tags,
+        summary: 'What a signed unsubscribe token would stop, in the caller’s language (changes nothing; no session needed)',
+        querystring: UnsubscribeQuery,
+        response: { 200: Unsubscribed, 404: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => service.unsubscribeTarget(request.query.token, requestLanguage(request)),
   );
 
   app.get(

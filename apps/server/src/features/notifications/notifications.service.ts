@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@kunci/db/client';
 import type { ServerEvent } from '@kunci/contracts/chat';
 import { ErrorCode } from '@kunci/contracts/errors';
-import { NOTICE_CHANNELS, type NoticeChannel, type NoticeList, type NoticePreferences, type Unsubscribed } from '@kunci/contracts/notifications';
+import {
+  NOTICE_CHANNELS,
+  NOTICE_GROUPS,
+  type NoticeChannel,
+  type NoticeList,
+  type NoticePreferences,
+  type Unsubscribed,
+} from '@kunci/contracts/notifications';
 import { fromStoredLanguage, type Language } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
 import { href } from '@kunci/i18n/paths';
@@ -10,6 +17,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { defineJob, type JobQueue } from '../../lib/jobs/jobs.service.ts';
 import type { Messenger } from '../../plugins/messaging.ts';
 import { noticeType, noticeTypes, type NoticeParams, type NoticeSender, type NoticeType, type SendNotice } from '../../lib/notices.ts';
+import { noticeGroup } from './notice-groups.ts';
 import { readUnsubscribeToken, renderEmail, renderNotice, renderPush, renderSms, unsubscribeToken } from './notice-render.ts';
 import type { NoticeRow, NotificationsRepository } from './notifications.repository.ts';
 import { isPushEndpoint, sendPush, type PushKeys } from './web-push.ts';
@@ -181,10 +189,14 @@ function centre(dependencies: NotificationsDependencies) {
             const row = chosen.find((p) => p.type === definition.type && p.channel === channel);
             channels[channel] = row ? row.enabled : definition.channels[channel] === true;
           }
-          return { type: definition.type, label: t(definition.label), channels };
+          return { type: definition.type, label: t(definition.label), ...noticeGroup(definition.type), channels };
         })
-        .sort((a, b) => a.type.localeCompare(b.type));
-      return { types, push: { publicKey: push?.publicKey ?? null, subscriptions: push ? (await repository.subscriptions(userId)).length : 0 } };
+        .sort((a, b) => NOTICE_GROUPS.indexOf(a.group) - NOTICE_GROUPS.indexOf(b.group) || a.type.localeCompare(b.type));
+      return {
+        types,
+        landlord: await repository.hasListings(userId),
+        push: { publicKey: push?.publicKey ?? null, subscriptions: push ? (await repository.subscriptions(userId)).length : 0 },
+      };
     },
 
     async setPreference(userId: string, lang: Language, body: { type: string; channel: NoticeChannel; enabled: boolean }) {
@@ -207,13 +219,30 @@ function centre(dependencies: NotificationsDependencies) {
       return { subscriptions: (await repository.subscriptions(userId)).length };
     },
 
-    /** The one-click unsubscribe: turns off the one type and channel the signed token names. */
-    async unsubscribe(token: string, lang: Language): Promise<Unsubscribed> {
+    /** What a signed token would stop (the unsubscribe page asks before it does); changes nothing. */
+    async unsubscribeTarget(token: string, lang: Language): Promise<Unsubscribed> {
       const target = readUnsubscribeToken(secret, token);
       const definition = target && noticeType(target.type);
       if (!target || !definition || !(await repository.userExists(target.userId))) throw notFound({ token: 'invalid' });
-      await repository.setPreference(target.userId, target.type, target.channel, false, clock());
       return { type: target.type, channel: target.channel, label: translatorFor(lang)(definition.label) };
+    },
+
+    /** The one-click unsubscribe: turns off the one type and channel the signed token names. */
+    async unsubscribe(token: string, lang: Language): Promise<Unsubscribed> {
+      const done = await this.unsubscribeTarget(token, lang);
+      await repository.setPreference(readUnsubscribeToken(secret, token)!.userId, done.type, done.channel, false, clock());
+      return done;
+    },
+
+    /**
+     * Where a browser that opens the List-Unsubscribe address goes: the unsubscribe page with the same token, in the
+     * recipient's language (the email's), else the browser's. Opening it changes nothing.
+     */
+    async unsubscribePage(token: string, browserLang: Language): Promise<string> {
+      const target = readUnsubscribeToken(secret, token);
+      const stored = target ? await repository.languageOf(target.userId) : undefined;
+      const lang = stored ? fromStoredLanguage(stored) : browserLang;
+      return href(lang, 'unsubscribe', undefined, { token });
     },
 
     unsubscribeUrls,

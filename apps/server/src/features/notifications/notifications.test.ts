@@ -1,17 +1,19 @@
 import { createECDH, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import webPush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NoticeList, NoticePreferences } from '@kunci/contracts/notifications';
+import { NOTICE_GROUPS, type NoticeList, type NoticePreferences } from '@kunci/contracts/notifications';
 import { chatConversations, chatMessages, noticeDeliveries, outboxMessages, properties, users } from '@kunci/db/schema';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/support.ts';
 import { chatUnanswered } from './landlord-notices.ts';
 import { createLandlordResponseRepository } from './landlord-response.repository.ts';
 import { createLandlordResponseService } from './landlord-response.service.ts';
 import { readUnsubscribeToken, renderEmail } from './notice-render.ts';
-import { defineNotice, type NoticeType } from '../../lib/notices.ts';
+import { defineNotice, noticeTypes, type NoticeType } from '../../lib/notices.ts';
+import { NOTICE_GROUPS as NOTICE_GROUPS_OF_TYPES } from './notice-groups.ts';
 import { createNotificationsRepository } from './notifications.repository.ts';
 
 /** A notice type of this test, worded as a saved-search alert (features define theirs beside them). */
@@ -109,9 +111,27 @@ describe('notification centre', () => {
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
 
-    // The header's address takes the one-click POST (RFC 8058; the unsubscribe page does the same as it opens).
     expect(readUnsubscribeToken('x'.repeat(40), token)).toBeUndefined();
     const oneClick = new URL(/^<(.+)>$/.exec(email!.headers!['List-Unsubscribe']!)![1]!);
+    const emailPreference = async () =>
+      ((await t.app.inject({ url: '/api/notices/preferences', headers: tenant.headers })).json() as NoticePreferences).types.find(
+        (p) => p.type === 'test.alert',
+      )?.channels;
+
+    // Opened in a browser (a mail client without one-click), the header's address sends the person to the page in
+    // the email's language, with the same token; the page tells what would stop. Neither turns anything off.
+    const opened = await t.app.inject({ url: oneClick.pathname + oneClick.search, headers: { 'accept-language': 'zh' } });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(`/my/unsubscribe?token=${token}`);
+    const target = await t.app.inject({ url: `/api/notices/unsubscribe/target?token=${token}`, headers: { 'x-language': 'en' } });
+    expect(target.json()).toEqual({ type: 'test.alert', channel: 'email', label: 'New homes for my saved searches' });
+    expect(await emailPreference()).toEqual({ email: true });
+    // A token that is not ours still reaches the page (which says so), in the browser's language.
+    const bad = await t.app.inject({ url: '/api/notices/unsubscribe?token=nonsense', headers: { 'x-language': 'zh' } });
+    expect([bad.statusCode, bad.headers.location]).toEqual([303, '/zh/unsubscribe?token=nonsense']);
+    expect((await t.app.inject({ url: '/api/notices/unsubscribe/target?token=bm90LWEtdG9rZW4.c2lnbmF0dXJl' })).statusCode).toBe(404);
+
+    // The header's address takes the one-click POST (RFC 8058).
     const done = await t.app.inject({
       method: 'POST',
       url: oneClick.pathname + oneClick.search,
@@ -162,6 +182,14 @@ describe('notification centre', () => {
     );
     expect(email.extra.html).toContain('<img src="https://cdn.example/x.webp"');
     expect(email.extra.html).toContain('href="https://kunci.my/unsubscribe?token=abc"');
+    // The email wears the site's green (the web app's Tailwind brand-700), not another colour of its own.
+    const theme = readFileSync(new URL('../../../../web/app/app.css', import.meta.url), 'utf8');
+    const brand = /--color-brand-700:\s*(#[0-9a-f]{6})/i.exec(theme)![1]!;
+    expect(email.extra.html).toContain(`background:${brand};`);
+    expect(email.extra.html).toContain(`color:${brand};font-weight:700">Kunci`);
+    expect(
+      email.extra.html.match(/#[0-9a-f]{6}/gi)?.filter((c) => !['#ffffff', '#111827', '#4b5563', '#6b7280', '#e5e7eb', '#f3f4f6', brand].includes(c)),
+    ).toEqual([]);
   });
 
   it('keeps the lines of a notice of several lines apart in the HTML part, as in the text (a deal step and what follows)', () => {
@@ -190,6 +218,22 @@ describe('notification centre', () => {
     });
     expect(email.text).toContain('The home is <booked>.\nUpload your documents within 5 days.');
     expect(email.extra.html).toContain('The home is &lt;booked&gt;.<br>Upload your documents within 5 days.');
+  });
+
+  it('puts every notice type of the app under a heading, in the page’s order, and marks the landlords’ own', async () => {
+    const prefs = (await t.app.inject({ url: '/api/notices/preferences', headers: tenant.headers })).json() as NoticePreferences;
+    // Every type a feature defines has its place (a new type without one fails here).
+    const unplaced = noticeTypes()
+      .map((definition) => definition.type)
+      .filter((type) => !type.startsWith('test.') && !NOTICE_GROUPS_OF_TYPES[type]);
+    expect(unplaced).toEqual([]);
+    const order = prefs.types.map((row) => NOTICE_GROUPS.indexOf(row.group!));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(prefs.types.find((row) => row.type === 'listings.approved')).toMatchObject({ group: 'listings', landlord: true });
+    expect(prefs.types.find((row) => row.type === 'chat.messages')).toMatchObject({ group: 'chat', landlord: false });
+    // Someone with no listing is told apart (the page folds the landlords' types), and the rows are all still there.
+    expect(prefs.landlord).toBe(false);
+    expect(prefs.types.length).toBe(noticeTypes().length);
   });
 
   it('honours each channel’s preference: SMS for an urgent type unless turned off, email off without touching SMS', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { NoticeChannel, NoticePreferences } from '@kunci/contracts/notifications';
+import { NOTICE_GROUPS, type NoticeChannel, type NoticeGroup, type NoticePreference, type NoticePreferences } from '@kunci/contracts/notifications';
 import { parsePath } from '@kunci/i18n/paths';
 import { serverApi, useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
@@ -29,6 +29,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
   useEffect(() => setPreferences(loaderData), [loaderData]);
   // Push is a column only when the server has VAPID keys.
   const channels = CHANNELS.filter((channel) => channel !== 'push' || preferences.push.publicKey);
+  const landlordOnly = preferences.landlord === false ? preferences.types.filter((row) => row.landlord) : [];
 
   // The box follows the click at once; the server's answer confirms it, a failure puts it back.
   const change = async (type: string, channel: NoticeChannel, enabled: boolean) => {
@@ -47,29 +48,77 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
   };
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-6 md:py-10">
+    // The bottom padding keeps the last row clear of the floating scroll-to-top and chat buttons on phones.
+    <div className="mx-auto max-w-3xl px-4 pb-44 pt-6 md:py-10">
       <h1 className="text-2xl font-bold md:text-3xl">{t('notifications.settings.title')}</h1>
       <p className="mt-2 text-gray-700">{t('notifications.settings.intro')}</p>
       {user && !user.email ? <p className="mt-2 text-sm text-amber-800">{t('notifications.settings.noEmail')}</p> : null}
       <p role="status" className={`mt-3 min-h-5 text-sm ${status?.kind === 'error' ? 'text-red-700' : 'text-green-700'}`} key={status?.key}>
         {status ? t(status.kind === 'saved' ? 'notifications.settings.saved' : 'notifications.settings.error') : ''}
       </p>
-      <div className="mt-2 overflow-x-auto rounded-xl border border-gray-200">
+      {groupRows(preferences.types.filter((row) => !row.landlord || preferences.landlord)).map(([group, rows]) => (
+        <PreferenceGroup key={group} group={group} rows={rows} channels={channels} onChange={change} />
+      ))}
+      {landlordOnly.length ? (
+        // Someone who has not listed a home yet sees what landlords get, apart and folded (they could list one).
+        <details className="mt-8 rounded-xl border border-gray-200 p-4">
+          <summary className="cursor-pointer font-semibold">{t('notifications.settings.landlords')}</summary>
+          <p className="mt-1 text-sm text-gray-700">{t('notifications.settings.landlordsHint')}</p>
+          {groupRows(landlordOnly).map(([group, rows]) => (
+            <PreferenceGroup key={group} group={group} rows={rows} channels={channels} onChange={change} level={3} />
+          ))}
+        </details>
+      ) : null}
+      {preferences.push.publicKey ? <PushSwitch publicKey={preferences.push.publicKey} /> : null}
+    </div>
+  );
+}
+
+/** Rows under their headings, in the page's order (a row without a heading goes with the account). */
+function groupRows(rows: NoticePreference[]): [NoticeGroup, NoticePreference[]][] {
+  return NOTICE_GROUPS.map((group): [NoticeGroup, NoticePreference[]] => [group, rows.filter((row) => (row.group ?? 'account') === group)]).filter(
+    ([, inGroup]) => inGroup.length > 0,
+  );
+}
+
+/** One heading's kinds of notice, a checkbox per channel offered (a dash where a channel is not). */
+function PreferenceGroup({
+  group,
+  rows,
+  channels,
+  onChange,
+  level = 2,
+}: {
+  group: NoticeGroup;
+  rows: NoticePreference[];
+  channels: NoticeChannel[];
+  onChange: (type: string, channel: NoticeChannel, enabled: boolean) => Promise<void>;
+  level?: 2 | 3;
+}) {
+  const { t } = useI18n();
+  const Heading = level === 2 ? 'h2' : 'h3';
+  const id = `notice-group-${level}-${group}`;
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <Heading id={id} className="mb-2 text-lg font-semibold">
+        {t(`notifications.settings.group.${group}`)}
+      </Heading>
+      <div className="overflow-x-auto rounded-xl border border-gray-200">
         <table className="w-full text-left text-sm">
           <thead className="bg-gray-50 text-gray-700">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-4 py-2 font-medium">
                 {t('notifications.settings.type')}
               </th>
               {channels.map((channel) => (
-                <th key={channel} scope="col" className="px-3 py-3 text-center font-medium">
+                <th key={channel} scope="col" className="w-16 px-2 py-2 text-center font-medium">
                   {t(CHANNEL_LABEL[channel])}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
-            {preferences.types.map((row) => (
+            {rows.map((row) => (
               <tr key={row.type}>
                 <th scope="row" className="px-4 py-3 font-normal text-gray-900">
                   {row.label}
@@ -77,7 +126,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
                 {channels.map((channel) => {
                   const value = row.channels[channel];
                   return (
-                    <td key={channel} className="px-3 py-3 text-center">
+                    <td key={channel} className="px-2 py-3 text-center">
                       {value === undefined ? (
                         <span aria-hidden className="text-gray-400">
                           –
@@ -87,7 +136,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
                           type="checkbox"
                           className="size-5 accent-brand-700"
                           checked={value}
-                          onChange={(event) => void change(row.type, channel, event.target.checked)}
+                          onChange={(event) => void onChange(row.type, channel, event.target.checked)}
                           aria-label={t('notifications.settings.channelFor', { channel: t(CHANNEL_LABEL[channel]), label: row.label })}
                         />
                       )}
@@ -99,8 +148,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
           </tbody>
         </table>
       </div>
-      {preferences.push.publicKey ? <PushSwitch publicKey={preferences.push.publicKey} /> : null}
-    </div>
+    </section>
   );
 }
 
