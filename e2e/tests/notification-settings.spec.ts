@@ -17,18 +17,22 @@ test('the notification settings on a phone: kinds grouped under headings, landlo
   await landlords.locator('summary').click();
   await expect(landlords.getByRole('heading', { level: 3, name: '我的房源' })).toBeVisible();
 
-  // Scrolled to the end of the page's own content, the last SMS box is what a tap there reaches.
-  const last = main.getByRole('checkbox').last();
-  await last.evaluate((box) => {
+  // Scrolled to the end of the page's own content, the floating buttons sit below its last box, over empty space.
+  const lastBox = landlords;
+  await lastBox.evaluate((box) => {
     const page = box.closest('main')!.firstElementChild!;
-    window.scrollTo(0, page.getBoundingClientRect().bottom + window.scrollY - window.innerHeight);
+    window.scrollTo({ top: page.getBoundingClientRect().bottom + window.scrollY - window.innerHeight, behavior: 'instant' });
   });
-  await expect
-    .poll(() =>
-      last.evaluate((box) => {
-        const r = box.getBoundingClientRect();
-        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === box;
-      }),
-    )
-    .toBe(true);
+  const floating = [page.getByRole('button', { name: '回到顶部' }), page.getByRole('button', { name: '打开聊天' })];
+  for (const button of floating) await expect(button).toBeVisible();
+  const contentBottom = (await lastBox.boundingBox())!.y + (await lastBox.boundingBox())!.height;
+  for (const button of floating) expect((await button.boundingBox())!.y).toBeGreaterThan(contentBottom);
+  // And the last SMS box is what a tap there reaches.
+  const last = main.getByRole('checkbox').last();
+  expect(
+    await last.evaluate((box) => {
+      const r = box.getBoundingClientRect();
+      return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === box;
+    }),
+  ).toBe(true);
 });

@@ -49,7 +49,7 @@ export default function NotificationSettings({ loaderData }: Route.ComponentProp
 
   return (
     // The bottom padding keeps the last row clear of the floating scroll-to-top and chat buttons on phones.
-    <div className="mx-auto max-w-3xl px-4 pb-44 pt-6 md:py-10">
+    <div className="mx-auto max-w-3xl px-4 pb-56 pt-6 md:py-10">
       <h1 className="text-2xl font-bold md:text-3xl">{t('notifications.settings.title')}</h1>
       <p className="mt-2 text-gray-700">{t('notifications.settings.intro')}</p>
       {user && !user.email ? <p className="mt-2 text-sm text-amber-800">{t('notifications.settings.noEmail')}</p> : null}
