@@ -255,6 +255,8 @@ try {
   const failures = new Map<number, number>();
   const started = performance.now();
   const startedOnClock = clock();
+  /** The wall-clock time of the first counted second, to match the figures by second with the servers' and PostgreSQL's logs. */
+  const countedFrom = new Date(Date.now() + warmup * 1000);
   const inFlight: Promise<void>[] = [];
   let n = 0;
   const sendUntil = async (end: number) => {
@@ -349,6 +351,7 @@ try {
     const arrived = delivered.get(body);
     if (arrived !== undefined) (bySecond[Math.floor((t0 - startedOnClock) / 1000) - warmup] ??= []).push(arrived - t0);
   }
+  console.log(`counted seconds from ${countedFrom.toISOString()}`);
   console.log(`delivery p99 by second sent (ms): ${Array.from(bySecond, (second) => (second ? Math.round(pct(second, 99)) : '-')).join(' ')}`);
   const noticeLatencies = [...noticeSentAt].filter(([id]) => noticeArrivals.has(id)).map(([id, t0]) => noticeArrivals.get(id)!.first - t0);
   const noticesLost = [...noticeSentAt.keys()].filter((id) => !noticeArrivals.has(id)).length;
