@@ -14,6 +14,8 @@ export interface ReceiverData {
   port: number;
   tokens: string[];
   wave: number;
+  /** How many messages the run sends (numbered from 0 in their bodies: `m-<number>-...`). */
+  messages: number;
 }
 
 /** What the main thread asks: open the sockets, measure this thread's loop, report what arrived, close. */
@@ -21,14 +23,18 @@ export type ReceiverRequest = { type: 'connect' } | { type: 'lag:start' } | { ty
 export type ReceiverAnswer =
   | { type: 'connected' }
   | { type: 'lag'; lag: Lag | undefined }
-  | { type: 'report'; delivered: [string, number][]; notices: [number, { first: number; count: number }][] }
+  | { type: 'report'; delivered: Float64Array; notices: [number, { first: number; count: number }][] }
   | { type: 'closed' };
 
 if (parentPort && workerData) {
-  const { port, tokens, wave } = workerData as ReceiverData;
+  const { port, tokens, wave, messages } = workerData as ReceiverData;
   const parent = parentPort;
   const sockets: WebSocket[] = [];
-  const delivered = new Map<string, number>();
+  /**
+   * When each message first arrived, by its number (NaN: not yet). Numbers in one array rather than a map of bodies:
+   * a map entry per message survived every scavenge of this thread, and its pauses (up to 60 ms) counted as delivery.
+   */
+  const delivered = new Float64Array(messages).fill(NaN);
   const notices = new Map<number, { first: number; count: number }>();
   let lag: ReturnType<typeof measureLag> | undefined;
 
@@ -46,8 +52,11 @@ if (parentPort && workerData) {
           if (seen) seen.count += 1;
           else notices.set(event.noticeId, { first: at, count: 1 });
         }
-        if (event.type === 'message' && event.message!.senderId !== null && !delivered.has(event.message!.body))
-          delivered.set(event.message!.body, at);
+        if (event.type === 'message' && event.message!.senderId !== null) {
+          const body = event.message!.body;
+          const number = Number(body.slice(2, body.indexOf('-', 2)));
+          if (Number.isNaN(delivered[number]!)) delivered[number] = at;
+        }
       });
       socket.on('error', reject);
     });
@@ -64,7 +73,7 @@ if (parentPort && workerData) {
       } else if (request.type === 'lag:stop') {
         answer({ type: 'lag', lag: lag?.stop() });
       } else if (request.type === 'report') {
-        answer({ type: 'report', delivered: [...delivered], notices: [...notices] });
+        answer({ type: 'report', delivered, notices: [...notices] });
       } else {
         for (const socket of sockets) socket.terminate();
         answer({ type: 'closed' });

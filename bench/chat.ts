@@ -32,6 +32,15 @@ import { LAG_PROBE, loopLag, type Lag } from './loop-lag.ts';
 import { scratch } from './scratch.ts';
 import { ready, startServer, stop } from './server.ts';
 
+/** A process's GC pauses as columns of the figures by process. */
+const gcColumns = ({ gc }: Lag) => ({
+  scavenges: gc.scavenges,
+  'p50 ms ': gc.scavengeP50,
+  'max ms ': gc.scavengeMax,
+  'full GCs': gc.full,
+  'GC ms': gc.total,
+});
+
 const pairs = Number(process.env['BENCH_PAIRS'] ?? 5000);
 const rate = Number(process.env['BENCH_RATE'] ?? 500); // messages per second
 const noticeRate = Number(process.env['BENCH_NOTICE_RATE'] ?? 20); // notices per second, beside the messages
@@ -170,9 +179,13 @@ try {
   // 10,000 sockets: tenants on A, landlords on B. Each instance's memory is read before and after its sockets.
   await new Promise((r) => setTimeout(r, 2000));
   const memoryBefore = servers.map((server) => rss(server.pid));
-  // Times on the monotonic clock the receiving thread reads too (chat-receiver.ts).
-  const sentAt = new Map<string, number>();
-  let delivered = new Map<string, number>();
+  // Times on the monotonic clock the receiving thread reads too (chat-receiver.ts), by message number (NaN: not sent,
+  // or not arrived). Arrays of numbers rather than a map of message bodies and a promise kept per send: what the client
+  // keeps for every message survived each of its scavenges, whose pauses (17-60 ms) counted as delivery time.
+  const warm = rate * warmup;
+  const total = warm + rate * seconds;
+  const sentAt = new Float64Array(total).fill(NaN);
+  let delivered: Float64Array = new Float64Array(total).fill(NaN);
   const noticeSentAt = new Map<number, number>();
   let noticeArrivals = new Map<number, { first: number; count: number }>();
   const connectStart = performance.now();
@@ -188,7 +201,12 @@ try {
       socket.on('error', reject);
     });
   // The landlords' sockets on B, opened by the receiving thread while this one opens the tenants'.
-  const receiverData: ReceiverData = { port: portB, tokens: tokens.filter((_, i) => i % 2 === 1), wave: Math.max(1, connectWave / 2) };
+  const receiverData: ReceiverData = {
+    port: portB,
+    tokens: tokens.filter((_, i) => i % 2 === 1),
+    wave: Math.max(1, connectWave / 2),
+    messages: total,
+  };
   receiver = new Worker(new URL('./chat-receiver.ts', import.meta.url), { workerData: receiverData });
   receiver.once('exit', () => (receiverEnded = true));
   const landlordsConnected = ask({ type: 'connect' }, 'connected');
@@ -204,7 +222,7 @@ try {
   /** What the receiving thread has seen arrive so far. */
   const collect = async () => {
     const report = await ask({ type: 'report' }, 'report');
-    delivered = new Map(report.delivered);
+    delivered = report.delivered;
     noticeArrivals = new Map(report.notices);
   };
 
@@ -247,8 +265,6 @@ try {
 
   // Steady sending: `rate` messages a second from tenants in turn, for `seconds`, after a warm-up of
   // `warmup` seconds at the same rate whose messages are not counted (JIT, connection pools, first queries).
-  const warm = rate * warmup;
-  const total = warm + rate * seconds;
   const sendLatency: number[] = [];
   let failed = 0;
   /** Failed sends by HTTP status (503: the instance could not reach the database in time). */
@@ -257,7 +273,9 @@ try {
   const startedOnClock = clock();
   /** The wall-clock time of the first counted second, to match the figures by second with the servers' and PostgreSQL's logs. */
   const countedFrom = new Date(Date.now() + warmup * 1000);
-  const inFlight: Promise<void>[] = [];
+  /** Sends not yet answered, and what resolves once the last has been (a count, not a promise kept per send). */
+  let unanswered = 0;
+  let allAnswered: (() => void) | undefined;
   let n = 0;
   const sendUntil = async (end: number) => {
     for (; n < end; n++) {
@@ -268,20 +286,22 @@ try {
       const body = `m-${n}-${randomUUID()}`;
       const t0 = clock();
       const counted = n >= warm;
-      if (counted) sentAt.set(body, t0);
-      inFlight.push(
-        post(`/api/chat-conversations/${conversations[pair]!.id}/messages`, tokens[2 * pair]!, JSON.stringify({ body, clientId: randomUUID() })).then(
-          (status) => {
-            if (!counted) return;
-            if (status >= 200 && status < 300) sendLatency.push(clock() - t0);
-            else {
-              failed++;
-              failures.set(status, (failures.get(status) ?? 0) + 1);
-              sentAt.delete(body);
-            }
-          },
-        ),
-      );
+      const number = n;
+      if (counted) sentAt[number] = t0;
+      unanswered++;
+      post(`/api/chat-conversations/${conversations[pair]!.id}/messages`, tokens[2 * pair]!, JSON.stringify({ body, clientId: randomUUID() }))
+        .then((status) => {
+          if (!counted) return;
+          if (status >= 200 && status < 300) sendLatency.push(clock() - t0);
+          else {
+            failed++;
+            failures.set(status, (failures.get(status) ?? 0) + 1);
+            sentAt[number] = NaN;
+          }
+        })
+        .finally(() => {
+          if (--unanswered === 0) allAnswered?.();
+        });
     }
   };
   // Every process's CPU and event-loop delay over the counted messages: the client and both instances share the
@@ -300,7 +320,7 @@ try {
   // messages due meanwhile in one burst, and the first counted seconds' p99 read 1-6 s in some runs.
   const sending = (async () => {
     await sendUntil(total);
-    await Promise.all(inFlight);
+    if (unanswered) await new Promise<void>((resolve) => (allAnswered = resolve));
   })();
   const clientCpuBefore = process.cpuUsage();
   const machineBefore = machineBusyMs();
@@ -324,7 +344,8 @@ try {
   await noticeLoop;
   // Let the last deliveries land.
   await collect();
-  for (let i = 0; i < 50 && [...sentAt.keys()].some((body) => !delivered.has(body)); i++) {
+  const missing = () => sentAt.some((t0, i) => !Number.isNaN(t0) && Number.isNaN(delivered[i]!));
+  for (let i = 0; i < 50 && missing(); i++) {
     await new Promise((r) => setTimeout(r, 100));
     await collect();
   }
@@ -334,8 +355,10 @@ try {
   }
   await close();
 
-  const latencies = [...sentAt].filter(([body]) => delivered.has(body)).map(([body, t0]) => delivered.get(body)! - t0);
-  const lost = [...sentAt.keys()].filter((body) => !delivered.has(body)).length;
+  /** The counted messages sent (answered 2xx): their number and when they were sent. */
+  const sent = [...sentAt].flatMap((t0, i) => (Number.isNaN(t0) ? [] : [[i, t0] as const]));
+  const latencies = sent.filter(([i]) => !Number.isNaN(delivered[i]!)).map(([i, t0]) => delivered[i]! - t0);
+  const lost = sent.length - latencies.length;
   const pct = (values: number[], p: number) => {
     const sorted = [...values].sort((a, b) => a - b);
     return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10 : NaN;
@@ -347,9 +370,9 @@ try {
   );
   // Where the tail sits in time: a stall of every process shows as a run of late seconds, a slow few as spread.
   const bySecond: number[][] = [];
-  for (const [body, t0] of sentAt) {
-    const arrived = delivered.get(body);
-    if (arrived !== undefined) (bySecond[Math.floor((t0 - startedOnClock) / 1000) - warmup] ??= []).push(arrived - t0);
+  for (const [i, t0] of sent) {
+    const arrived = delivered[i]!;
+    if (!Number.isNaN(arrived)) (bySecond[Math.floor((t0 - startedOnClock) / 1000) - warmup] ??= []).push(arrived - t0);
   }
   console.log(`counted seconds from ${countedFrom.toISOString()}`);
   console.log(`delivery p99 by second sent (ms): ${Array.from(bySecond, (second) => (second ? Math.round(pct(second, 99)) : '-')).join(' ')}`);
@@ -361,9 +384,9 @@ try {
       instances: 2,
       clients: pairs * 2,
       'connect all (ms)': Math.round(connectMs),
-      'sent (ok)': sentAt.size,
+      'sent (ok)': sent.length,
       'send errors': failed,
-      'msg/s achieved': Math.round(sentAt.size / elapsed),
+      'msg/s achieved': Math.round(sent.length / elapsed),
       delivered: latencies.length,
       lost,
       'delivery p50 ms': pct(latencies, 50),
@@ -402,7 +425,7 @@ try {
   const databaseMs = [...databaseAfter].reduce((sum, [pid, ms]) => sum + ms - (databaseBefore.get(pid) ?? 0), 0);
   const perMessage = (ms: number) => Math.round((ms / attempted) * 100) / 100;
   console.log(
-    `while the counted messages flowed (${elapsed.toFixed(1)} s): CPU per message and event-loop delay (monitorEventLoopDelay, 10 ms resolution) by process:`,
+    `while the counted messages flowed (${elapsed.toFixed(1)} s): CPU per message, event-loop delay (monitorEventLoopDelay, 10 ms resolution) and GC pauses (scavenges: count, p50, max; full collections; all pauses added up) by process:`,
   );
   console.table([
     {
@@ -411,6 +434,7 @@ try {
       'loop delay p50 ms': lags[0]!.p50,
       'p99 ms': lags[0]!.p99,
       'max ms': lags[0]!.max,
+      ...gcColumns(lags[0]!),
     },
     {
       process: "client, receiving thread (landlords' sockets)",
@@ -418,6 +442,7 @@ try {
       'loop delay p50 ms': receiverLag.p50,
       'p99 ms': receiverLag.p99,
       'max ms': receiverLag.max,
+      ...gcColumns(receiverLag),
     },
     ...servers.map((_, i) => ({
       process: i === 0 ? 'instance A (sends)' : 'instance B (delivers)',
@@ -425,6 +450,7 @@ try {
       'loop delay p50 ms': lags[i + 1]!.p50,
       'p99 ms': lags[i + 1]!.p99,
       'max ms': lags[i + 1]!.max,
+      ...gcColumns(lags[i + 1]!),
     })),
     { process: "PostgreSQL (this run's backends)", 'CPU ms/msg': perMessage(databaseMs) },
     { process: 'Redis', 'CPU ms/msg': perMessage(processCpu[2]!) },
