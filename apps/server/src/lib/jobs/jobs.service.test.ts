@@ -208,6 +208,24 @@ describe('job queue', () => {
     expect(await rows(`select state, last_error from jobs`)).toEqual([{ state: 'dead', last_error: 'lease ran out during the last attempt' }]);
   });
 
+  it('looks for such jobs once a lease, not on every take, and still marks them within it', async () => {
+    const jobs = queue(database.db);
+    jobs.handle(greet, async () => undefined);
+    expect(await jobs.runOnce()).toBe(0);
+    await jobs.enqueue(greet, { name: 'once' }, { maxAttempts: 1 });
+    await database.raw(`update jobs set state = 'running', attempts = 1, locked_by = 'gone', locked_until = $1`, [
+      new Date(START.getTime() + 1000).toISOString(),
+    ]);
+    // Its lease has run out, but this queue looked 2 s ago: the next take does not look again.
+    advance(2000);
+    expect(await jobs.runOnce()).toBe(0);
+    expect(await rows(`select state from jobs`)).toEqual([{ state: 'running' }]);
+    // A lease (60 s here) after it last looked, it does.
+    advance(58_000);
+    expect(await jobs.runOnce()).toBe(0);
+    expect(await rows(`select state, last_error from jobs`)).toEqual([{ state: 'dead', last_error: 'lease ran out during the last attempt' }]);
+  });
+
   it('runs each of 200 jobs exactly once with two instances taking them at the same time', async () => {
     const effect = defineJob<{ index: number }>('test.effect');
     const counts = new Map<number, number>();
