@@ -37,13 +37,14 @@ const summary = (histogram: Histogram, gc: Pauses): Lag => ({
 });
 
 /** Sums up GC pauses (`kind` is perf_hooks' NODE_PERFORMANCE_GC_*: 1 minor, 4 major, 8 incremental, 16 weak callbacks). */
-export function pauses(entries: readonly { kind: number; ms: number }[], minorKind: number): Pauses {
+export function pauses(entries: readonly { kind: number; ms: number }[], minorKind: number, majorKind: number): Pauses {
   const round = (x: number) => Math.round(x * 10) / 10;
   const minor = entries
     .filter((e) => e.kind === minorKind)
     .map((e) => e.ms)
     .sort((a, b) => a - b);
-  const full = entries.filter((e) => e.kind !== minorKind).map((e) => e.ms);
+  // Incremental marking's steps and weak callbacks count in the total only.
+  const full = entries.filter((e) => e.kind === majorKind).map((e) => e.ms);
   return {
     scavenges: minor.length,
     scavengeP50: round(minor[Math.floor(minor.length / 2)] ?? 0),
@@ -64,7 +65,7 @@ function watchGc(): { stop(): Pauses } {
   return {
     stop() {
       observer.disconnect();
-      return pauses(entries, constants.NODE_PERFORMANCE_GC_MINOR);
+      return pauses(entries, constants.NODE_PERFORMANCE_GC_MINOR, constants.NODE_PERFORMANCE_GC_MAJOR);
     },
   };
 }
@@ -98,7 +99,7 @@ function ask(server: ChildProcess, message: string): Promise<unknown> {
       if (m && typeof m === 'object' && 'lag' in m) {
         server.off('message', onMessage);
         const { lag, gc } = m as { lag: Omit<Lag, 'gc'> | 'started'; gc?: { kind: number; ms: number }[] };
-        resolve(lag === 'started' ? lag : { ...lag, gc: pauses(gc ?? [], constants.NODE_PERFORMANCE_GC_MINOR) });
+        resolve(lag === 'started' ? lag : { ...lag, gc: pauses(gc ?? [], constants.NODE_PERFORMANCE_GC_MINOR, constants.NODE_PERFORMANCE_GC_MAJOR) });
       }
     };
     server.on('message', onMessage);
