@@ -63,8 +63,9 @@ try {
   const [owner] = await db.insert(users).values({ phoneNumber: '+60179999999', name: 'Bench landlord' }).returning({ id: users.id });
   // Searches as people make them: nearly all in one area (3% anywhere), mostly a type, a top price, often rooms;
   // 1% instant (BENCH_INSTANT_SHARE), the rest daily or weekly.
-  for (let i = 0; i < SEARCHES; i += 5000) {
-    const batch = Array.from({ length: Math.min(5000, SEARCHES - i) }, (_, j) => {
+  // 2,000 rows a statement: PostgreSQL takes at most 65,535 parameters in one, and each row has 14.
+  for (let i = 0; i < SEARCHES; i += 2000) {
+    const batch = Array.from({ length: Math.min(2000, SEARCHES - i) }, (_, j) => {
       const area = random() < 0.03 ? null : pick(areaRows);
       const category = random() < 0.8 ? pick(categories).slug : null;
       const max = random() < 0.9 ? 1000 + Math.floor(random() * 40) * 100 : null;
@@ -183,13 +184,16 @@ try {
       return { jobs, alerts };
     }),
   );
-  // As the approval path does: queue the matching, then commit the approval.
+  // As the approval path does: queue the matching (due a minute later, in case the instance stops), commit the
+  // approval, then bring the matching forward to now.
   for (const id of listingIds) {
-    await instances[id % 2]!.alerts.approving(id);
+    const { alerts } = instances[id % 2]!;
+    await alerts.approving(id);
     await db
       .update(properties)
       .set({ reviewStatus: 'APPROVED', reviewedAt: new Date() })
       .where(sql`${properties.id} = ${id}`);
+    await alerts.approved(id);
   }
   const t0 = performance.now();
   const ran = [0, 0];
