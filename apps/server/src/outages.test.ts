@@ -45,9 +45,8 @@ describe.skipIf(!redisUrl)('Redis going away and coming back (runs with TEST_RED
     await redis.connect();
     direct = new Redis(redisUrl!);
     database = await openTestDatabase();
-    // Keys of its own: the worker's other test files share testConfig's prefix, and their PIN requests from the same
-    // address (127.0.0.1) fill the per-address hourly cap in Redis, which made this file's requests answer 429.
-    const config = testConfig({ LOG_LEVEL: 'info', REDIS_KEY_PREFIX: `kunci-test-outages-${process.pid}-${Date.now().toString(36)}:` });
+    // (Its keys are this file's own, testConfig's prefix: no other file's PIN requests count in its per-address cap.)
+    const config = testConfig({ LOG_LEVEL: 'info' });
     prefix = config.redisKeyPrefix;
     app = await buildApp({
       config,

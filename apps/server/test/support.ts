@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { LocalDiskStore, type MediaStore } from '@kunci/media/store';
 import { openTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { TEST_ROOT } from '../../../test/template.ts';
@@ -10,13 +10,25 @@ import { outbox, sixDigitCode } from './outbox.ts';
 
 export { openTestDatabase, type TestDatabase };
 
-// One Redis namespace per test file: counters left by earlier runs never leak into this one.
-const REDIS_KEY_PREFIX = `kunci-test-${process.pid}-${Date.now().toString(36)}:`;
+const RUN = `${process.pid}-${Date.now().toString(36)}`;
+const prefixes = new Map<string, string>();
+
+/**
+ * One Redis namespace per test file, shared by the apps one file builds (as instances of one deployment share
+ * theirs): counters left by earlier runs, or by the other files a worker runs in the same process (`isolate: false`),
+ * never count in this file's limits. The file is vitest's, read when the config is made.
+ */
+function redisKeyPrefix(): string {
+  const file = expect.getState().testPath ?? '';
+  let prefix = prefixes.get(file);
+  if (!prefix) prefixes.set(file, (prefix = `kunci-test-${RUN}-${prefixes.size}:`));
+  return prefix;
+}
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
-    REDIS_KEY_PREFIX,
+    REDIS_KEY_PREFIX: redisKeyPrefix(),
     LOG_LEVEL: 'silent',
     DATA_DIR: TEST_ROOT,
     MEDIA_DIR: inject('template').mediaDir,
