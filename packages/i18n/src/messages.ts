@@ -27,6 +27,7 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<MessageKey> = new Set([
   'growth.price.studio',
   'growth.testimonials.by',
   'notifications.settings.sms',
+  'notifications.unsubscribe.channel.sms',
   // The words of a deal's in-app notice are written by the deal, in each language (features/deals/deal-notices.ts).
   'deal.notice.text',
   // Notices whose words are the feature's own reviewed messages, written in the reader's language when delivered

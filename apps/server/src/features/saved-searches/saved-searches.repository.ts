@@ -105,6 +105,16 @@ function savedSearchQueries(db: Database) {
 
     find: async (id: number) => (await db.select().from(savedSearches).where(eq(savedSearches.id, id)))[0],
 
+    /** The person's saved search of exactly this query (jsonb equality: the order of its keys does not count), if any. */
+    sameQuery: async (userId: string, query: SavedSearchRow['query']) =>
+      (
+        await db
+          .select({ id: savedSearches.id, name: savedSearches.name })
+          .from(savedSearches)
+          .where(and(eq(savedSearches.userId, userId), sql`${savedSearches.query} = ${JSON.stringify(query)}::jsonb`))
+          .limit(1)
+      )[0],
+
     countOf: async (userId: string) => (await db.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId)))[0]?.n ?? 0,
 
     insert: async (values: SavedSearchValues) => (await db.insert(savedSearches).values(values).returning())[0]!,

@@ -182,7 +182,14 @@ export function createSavedSearchesService({ repository, notifications, jobs, pu
             type: savedSearchMatch,
             recipientId: userId,
             link: item.link,
-            params: { search: first!.name, listing: card.name, price: formatMoney(lang, card.price), area: card[AREA_NAME[lang]] },
+            params: {
+              search: first!.name,
+              listing: card.name,
+              price: card.price,
+              area_en: card.areaNameEn,
+              area_ms: card.areaNameMs,
+              area_zh: card.areaNameZh,
+            },
             items: [item],
             key: matchNoticeKey(userId, propertyId),
           },
@@ -242,11 +249,16 @@ export function createSavedSearchesService({ repository, notifications, jobs, pu
     async create(userId: string, body: { name: string; frequency: SavedSearchFrequency; query: SearchQuery }, lang: Language) {
       if ((await repository.countOf(userId)) >= BUSINESS.alerts.maxSavedSearches)
         throw new AppError(ErrorCode.CONFLICT, { userId }, undefined, 'notifications.saved.tooMany');
+      // The same search twice would list twice and say nothing new: the person is told the name they saved it under.
+      const query = storedQuery(body.query);
+      const same = await repository.sameQuery(userId, query);
+      if (same)
+        throw new AppError(ErrorCode.CONFLICT, { userId, savedSearchId: same.id }, undefined, 'notifications.saved.duplicate', { name: same.name });
       const row = await repository.insert({
         userId,
         name: body.name,
         frequency: body.frequency,
-        query: storedQuery(body.query),
+        query,
         ...(await resolve(body.query)),
       });
       return view(row, 0, lang);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NoticeList } from '@kunci/contracts/notifications';
 import type { SavedSearch, SavedSearchList } from '@kunci/contracts/saved-searches';
 import { IMAGE_WIDTHS } from '@kunci/contracts/constants';
+import { ErrorCode } from '@kunci/contracts/errors';
 import { SearchQuery } from '@kunci/contracts/listings';
 import {
   areas,
@@ -127,9 +128,10 @@ describe('saved searches', () => {
       method: 'POST',
       url: '/api/saved-searches',
       headers: tenant.headers,
-      payload: { name: 'x', frequency: 'DAILY', query: {} },
+      payload: { name: 'x', frequency: 'DAILY', query: { loc: 'cheras' } },
     });
     expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toMatchObject({ message: 'You have the most saved searches allowed. Delete one to save another.' });
     const id = await listing(bangsarCondo);
     const found = new Set(await matching(id));
     const names = Object.entries(searches)
@@ -328,9 +330,33 @@ describe('saved searches', () => {
     expect(((await t.app.inject({ url: '/api/saved-searches', headers: tenant.headers })).json() as SavedSearchList).content).toEqual([]);
   });
 
+  it('refuses a search the person saved already, whatever its name, frequency or order of filters, in their language', async () => {
+    const first = await save({ loc: 'bangsar', propertyType: 'condo', bedrooms: 2, maxPrice: 2500 }, 'INSTANT', 'Bangsar condo 2BR');
+    const again = (headers: Record<string, string>, query: Record<string, string | number>) =>
+      t.app.inject({ method: 'POST', url: '/api/saved-searches', headers, payload: { name: 'Again', frequency: 'WEEKLY', query } });
+    // The same filters in another order, and with what a search does not keep (the sort, the page).
+    const twice = await again(tenant.headers, { maxPrice: 2500, bedrooms: 2, propertyType: 'condo', loc: 'bangsar', sort: 'price', pageNumber: 2 });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({
+      errorCode: ErrorCode.CONFLICT,
+      message: 'You already saved this search, as “Bangsar condo 2BR”. Change it under My saved searches.',
+    });
+    const inMalay = await again({ ...tenant.headers, 'x-language': 'ms' }, { loc: 'bangsar', propertyType: 'condo', bedrooms: 2, maxPrice: 2500 });
+    expect(inMalay.json()).toMatchObject({
+      message: 'Anda sudah menyimpan carian ini sebagai “Bangsar condo 2BR”. Ubahnya di Carian tersimpan saya.',
+    });
+    expect(((await t.app.inject({ url: '/api/saved-searches', headers: tenant.headers })).json() as SavedSearchList).content).toHaveLength(1);
+
+    // One filter more is another search; someone else may save the same one; once deleted, it may be saved again.
+    expect((await again(tenant.headers, { loc: 'bangsar', propertyType: 'condo', bedrooms: 3, maxPrice: 2500 })).statusCode).toBe(201);
+    expect((await again(other, { loc: 'bangsar', propertyType: 'condo', bedrooms: 2, maxPrice: 2500 })).statusCode).toBe(201);
+    await t.app.inject({ method: 'DELETE', url: `/api/saved-searches/${first.id}`, headers: tenant.headers });
+    expect((await again(tenant.headers, { loc: 'bangsar', propertyType: 'condo', bedrooms: 2, maxPrice: 2500 })).statusCode).toBe(201);
+  });
+
   it('tells an instant search of a listing as a moderator approves it, in the bell and by email, and never twice', async () => {
     const search = await save({ loc: 'bangsar', propertyType: 'condo', bedrooms: 2, maxPrice: 2500 }, 'INSTANT', 'Bangsar condo');
-    const daily = await save({ loc: 'bangsar' }, 'DAILY', 'Bangsar daily');
+    const daily = await save({ loc: 'bangsar', minPrice: 1000 }, 'DAILY', 'Bangsar daily from 1k');
     const pending = await listing({
       name: 'Bangsar Approved Suites',
       category: 'condo',
@@ -354,6 +380,10 @@ describe('saved searches', () => {
       items: [expect.objectContaining({ title: 'Bangsar Approved Suites', url: `/details/${pending}` })],
     });
     expect(list.content[0]!.body).toMatch(/^Bangsar Approved Suites in Bangsar, RM\s?2,300 a month/);
+    // Read in another language than its reader's at the time, the bell names the area in that language.
+    const inChinese = (await t.app.inject({ url: '/api/notices', headers: { ...tenant.headers, 'x-language': 'zh' } })).json() as NoticeList;
+    expect(inChinese.content[0]!.body).toContain('孟沙');
+    expect(inChinese.content[0]!.body).not.toContain('Bangsar的');
     const emails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, tenant.email));
     expect(emails.map((e) => e.subject)).toEqual(['New home for “Bangsar condo”']);
     expect(emails[0]!.body).toContain(`Bangsar Approved Suites\nRM`);
@@ -379,7 +409,7 @@ describe('saved searches', () => {
   it('tells a person once of a listing that several of their instant searches match, naming the oldest, and never again', async () => {
     const first = await save({ loc: 'bangsar' }, 'INSTANT', 'Anything in Bangsar');
     const second = await save({ loc: 'bangsar', maxPrice: 3000 }, 'INSTANT', 'Bangsar under 3k');
-    const daily = await save({ loc: 'bangsar' }, 'DAILY', 'Bangsar daily');
+    const daily = await save({ loc: 'bangsar', minPrice: 1000 }, 'DAILY', 'Bangsar daily from 1k');
     const theirs = await save({ loc: 'bangsar' }, 'INSTANT', 'Their Bangsar', other);
     const home = await listing({ name: 'Bangsar Twice Matched', price: 2400 });
     await t.app.savedSearches.match(home);
@@ -421,7 +451,7 @@ describe('saved searches', () => {
 
   it('groups a daily search’s new listings into one digest a day after saving, newest first, linked to its results', async () => {
     const daily = await save({ loc: 'bangsar', maxPrice: 2500 }, 'DAILY', 'Bangsar under 2.5k');
-    const weekly = await save({ loc: 'bangsar', maxPrice: 2500 }, 'WEEKLY', 'Bangsar weekly');
+    const weekly = await save({ loc: 'bangsar', maxPrice: 2600 }, 'WEEKLY', 'Bangsar weekly');
     const first = await listing({ name: 'Bangsar Digest One', price: 2000, dateCreated: new Date(Date.now() - 60_000) });
     const second = await listing({ name: 'Bangsar Digest Two', price: 2100 });
     const gone = await listing({ name: 'Bangsar Digest Gone', price: 2200 });

@@ -36,7 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = noindexMeta('notifications.unsubscribe.confirmTitle');
 
-const CHANNEL_LABEL = { email: 'notifications.settings.email', sms: 'notifications.settings.sms', push: 'notifications.settings.push' } as const;
+/** A channel's name inside a sentence ("Pemberitahuan e-mel untuk …"), not the settings' capitalised column header. */
+const CHANNEL_LABEL = {
+  email: 'notifications.unsubscribe.channel.email',
+  sms: 'notifications.unsubscribe.channel.sms',
+  push: 'notifications.unsubscribe.channel.push',
+} as const;
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useI18n();
