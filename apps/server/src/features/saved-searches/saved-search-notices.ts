@@ -21,7 +21,7 @@ export const savedSearchMatch = defineNotice<SavedSearchMatchParams>({
       search: params.search,
       listing: params.listing,
       price: typeof params.price === 'number' ? formatMoney(lang, params.price) : params.price,
-      area: stored[`area_${lang}`] ?? stored.area ?? stored.area_en ?? '',
+      area: stored[`area_${lang}`] ?? stored.area ?? '',
     };
   },
 });

@@ -247,13 +247,14 @@ export function createSavedSearchesService({ repository, notifications, jobs, pu
     },
 
     async create(userId: string, body: { name: string; frequency: SavedSearchFrequency; query: SearchQuery }, lang: Language) {
-      if ((await repository.countOf(userId)) >= BUSINESS.alerts.maxSavedSearches)
-        throw new AppError(ErrorCode.CONFLICT, { userId }, undefined, 'notifications.saved.tooMany');
-      // The same search twice would list twice and say nothing new: the person is told the name they saved it under.
+      // The same search twice would list twice and say nothing new: the person is told the name they saved it under
+      // (before the cap, which would tell someone at the cap to delete a search to save one they have).
       const query = storedQuery(body.query);
       const same = await repository.sameQuery(userId, query);
       if (same)
         throw new AppError(ErrorCode.CONFLICT, { userId, savedSearchId: same.id }, undefined, 'notifications.saved.duplicate', { name: same.name });
+      if ((await repository.countOf(userId)) >= BUSINESS.alerts.maxSavedSearches)
+        throw new AppError(ErrorCode.CONFLICT, { userId }, undefined, 'notifications.saved.tooMany');
       const row = await repository.insert({
         userId,
         name: body.name,
