@@ -405,6 +405,14 @@ export const en = {
   'auth.pin.resend': 'Send a new PIN',
   'auth.pin.resendIn': 'Send a new PIN in {time}',
   'auth.pin.stillValid': 'Please wait a moment before asking for another PIN. The PIN we sent you still works.',
+  'auth.wait.pinCooldown':
+    'We sent a PIN to this number moments ago and it still works. You can ask for a new one in {seconds, plural, one {# second} other {# seconds}}.',
+  'auth.wait.pinsForNumber': 'Too many PINs were asked for this number. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  'auth.wait.pinsFromAddress':
+    'Too many PINs were asked for from your network. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  'auth.wait.failuresFromAddress':
+    'Too many wrong PINs or passwords were tried from your network. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  'auth.wait.locked': 'Too many wrong attempts. Signing in this way is paused for {minutes, plural, one {# more minute} other {# more minutes}}.',
   'auth.changeNumber': 'Use another number',
   'auth.usePassword': 'Log in with a password instead',
   'auth.usePin': 'Log in with a PIN instead',

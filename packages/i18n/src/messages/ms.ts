@@ -403,6 +403,13 @@ export const ms: Messages = {
   'auth.pin.resend': 'Hantar PIN baharu',
   'auth.pin.resendIn': 'Hantar PIN baharu dalam {time}',
   'auth.pin.stillValid': 'Sila tunggu sebentar sebelum meminta PIN lain. PIN yang telah kami hantar masih boleh digunakan.',
+  'auth.wait.pinCooldown':
+    'Kami telah menghantar PIN ke nombor ini sebentar tadi dan PIN itu masih boleh digunakan. Anda boleh meminta PIN baharu dalam {seconds, plural, other {# saat}}.',
+  'auth.wait.pinsForNumber': 'Terlalu banyak PIN diminta untuk nombor ini. Sila cuba lagi dalam {minutes, plural, other {# minit}}.',
+  'auth.wait.pinsFromAddress': 'Terlalu banyak PIN diminta dari rangkaian anda. Sila cuba lagi dalam {minutes, plural, other {# minit}}.',
+  'auth.wait.failuresFromAddress':
+    'Terlalu banyak PIN atau kata laluan yang salah dicuba dari rangkaian anda. Sila cuba lagi dalam {minutes, plural, other {# minit}}.',
+  'auth.wait.locked': 'Terlalu banyak percubaan yang salah. Log masuk dengan cara ini digantung selama {minutes, plural, other {# minit}} lagi.',
   'auth.changeNumber': 'Guna nombor lain',
   'auth.usePassword': 'Log masuk dengan kata laluan',
   'auth.usePin': 'Log masuk dengan PIN',

@@ -88,6 +88,15 @@ describe('phone and PIN sign-in', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json().errorCode).toBe(ErrorCode.RATE_LIMITED);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // The refusal says how long, in the caller's language: the PIN sent still works.
+    const seconds = Number(res.headers['retry-after']);
+    expect(res.json().message).toBe(
+      `We sent a PIN to this number moments ago and it still works. You can ask for a new one in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    );
+    const malay = await post(t, '/api/pin/request', { phoneNo: phone }, { 'x-language': 'ms' });
+    expect(malay.json().message).toMatch(/^Kami telah menghantar PIN .* dalam \d+ saat\.$/);
+    const chinese = await post(t, '/api/pin/request', { phoneNo: phone }, { 'x-language': 'zh' });
+    expect(chinese.json().message).toMatch(/您可在 \d+ 秒后申请新的验证码。$/);
   });
 
   it('locks the account after five wrong PINs; even the right PIN is refused then', async () => {
@@ -98,6 +107,11 @@ describe('phone and PIN sign-in', () => {
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push((await post(t, '/api/pin/verify', { phoneNo: phone, pin: wrong })).json().errorCode);
     expect(answers).toEqual([10020, 10020, 10020, 10020, ErrorCode.ACCOUNT_LOCKED, ErrorCode.ACCOUNT_LOCKED]);
+    // How long the pause lasts (the lock's time left, LOCK_MINUTES at most), in the caller's language.
+    const locked = await post(t, '/api/pin/verify', { phoneNo: phone, pin: wrong }, { 'x-language': 'ms' });
+    expect(locked.json().message).toBe(
+      `Terlalu banyak percubaan yang salah. Log masuk dengan cara ini digantung selama ${t.config.auth.lockMinutes} minit lagi.`,
+    );
     expect((await post(t, '/api/pin/verify', { phoneNo: phone, pin })).statusCode).toBe(423);
     expect((await post(t, '/api/pin/request', { phoneNo: phone })).statusCode).toBe(423);
     expect((await post(t, '/api/pin/pre-check', { phoneNo: phone })).json()).toEqual({ phoneNo: phone });
@@ -111,8 +125,12 @@ describe('hourly caps', () => {
     const t = await createTestApp({ env: { PIN_RESEND_SECONDS: '0', PIN_MAX_PER_HOUR_PER_PHONE: '3' } });
     const phone = freshPhone();
     const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await post(t, '/api/pin/request', { phoneNo: phone })).statusCode);
-    expect(codes).toEqual([200, 200, 200, 429]);
+    for (let i = 0; i < 3; i++) codes.push((await post(t, '/api/pin/request', { phoneNo: phone })).statusCode);
+    const capped = await post(t, '/api/pin/request', { phoneNo: phone });
+    expect([...codes, capped.statusCode]).toEqual([200, 200, 200, 429]);
+    // The number's hour started with its first PIN: about an hour to wait, said in minutes and sent as Retry-After.
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(capped.json().message).toBe('Too many PINs were asked for this number. Please try again in 60 minutes.');
     await t.close();
   });
 
@@ -124,6 +142,14 @@ describe('hourly caps', () => {
         (await t.app.inject({ method: 'POST', url: '/api/pin/request', payload: { phoneNo: freshPhone() }, remoteAddress: '10.7.7.7' })).statusCode,
       );
     expect(codes).toEqual([200, 200, 429]);
+    const chinese = await t.app.inject({
+      method: 'POST',
+      url: '/api/pin/request',
+      payload: { phoneNo: freshPhone() },
+      remoteAddress: '10.7.7.7',
+      headers: { 'x-language': 'zh' },
+    });
+    expect(chinese.json().message).toBe('您所在的网络申请验证码的次数过多，请在 60 分钟后再试。');
     await t.close();
   });
 });

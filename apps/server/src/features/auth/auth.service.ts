@@ -85,7 +85,7 @@ export function createAuthService(deps: {
   async function assertAddressAllowed(caller: Caller) {
     const key = `fail:ip:${caller.ip}`;
     if ((await counters.get(key)) >= settings.maxFailuresPerIp) {
-      throw new AppError(ErrorCode.RATE_LIMITED, { cap: 'failures per ip', retryAfterMs: await counters.ttl(key) });
+      throw await waitError('failures per ip', key, 'auth.wait.failuresFromAddress');
     }
   }
 
@@ -94,7 +94,28 @@ export function createAuthService(deps: {
    * that must not keep its owner from signing in with a PIN sent to their own phone.
    */
   async function assertNotLocked(phone: string, kind: Credential) {
-    if ((await counters.get(`lock:${kind}:${phone}`)) > 0) throw new AppError(ErrorCode.ACCOUNT_LOCKED, { phone: phone.slice(0, 5), kind });
+    if ((await counters.get(`lock:${kind}:${phone}`)) > 0) throw await lockedError(phone, kind);
+  }
+
+  /** A locked sign-in says for how long it stays paused (the lock's time left, a whole minute at least). */
+  async function lockedError(phone: string, kind: Credential) {
+    const minutes = Math.max(1, Math.ceil((await counters.ttl(`lock:${kind}:${phone}`)) / 60_000));
+    return new AppError(ErrorCode.ACCOUNT_LOCKED, { phone: phone.slice(0, 5), kind }, undefined, 'auth.wait.locked', { minutes });
+  }
+
+  /**
+   * "Too many" refusals say how long to wait, in the caller's language: a bare "wait a moment" left people asking for
+   * PINs again and again, each refused (Retry-After says the same to programs).
+   */
+  async function waitError(
+    cap: string,
+    key: string,
+    messageKey: 'auth.wait.failuresFromAddress' | 'auth.wait.pinsFromAddress' | 'auth.wait.pinsForNumber',
+  ) {
+    const retryAfterMs = await counters.ttl(key);
+    return new AppError(ErrorCode.RATE_LIMITED, { cap, retryAfterMs }, undefined, messageKey, {
+      minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)),
+    });
   }
 
   /**
@@ -126,7 +147,7 @@ export function createAuthService(deps: {
         await messenger.sms(phone, text).catch(() => repository.audit('lock_notice_failed', who));
       }
     }
-    throw new AppError(ErrorCode.ACCOUNT_LOCKED);
+    throw await lockedError(phone, kind);
   }
 
   async function signIn(user: { id: string; status: string }, phone: string, method: ActiveSession['method'], caller: Caller) {
@@ -152,13 +173,15 @@ export function createAuthService(deps: {
     // The address first: a request it refuses must not spend the number's cooldown or hourly allowance, or
     // one address could keep an owner from getting their PIN.
     if ((await counters.hit(`pin:h:ip:${caller.ip}`, HOUR_MS)) > settings.pinMaxPerHourPerIp)
-      throw new AppError(ErrorCode.RATE_LIMITED, { cap: 'ip', retryAfterMs: await counters.ttl(`pin:h:ip:${caller.ip}`) });
+      throw await waitError('ip', `pin:h:ip:${caller.ip}`, 'auth.wait.pinsFromAddress');
     const cooldownMs = settings.pinResendSeconds * 1000;
     if (cooldownMs > 0 && (await counters.hit(`pin:cool:${phone}`, cooldownMs)) > 1) {
-      throw new AppError(ErrorCode.RATE_LIMITED, { retryAfterMs: await counters.ttl(`pin:cool:${phone}`) });
+      const retryAfterMs = await counters.ttl(`pin:cool:${phone}`);
+      const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+      throw new AppError(ErrorCode.RATE_LIMITED, { retryAfterMs }, undefined, 'auth.wait.pinCooldown', { seconds });
     }
     if ((await counters.hit(`pin:h:phone:${phone}`, HOUR_MS)) > settings.pinMaxPerHourPerPhone)
-      throw new AppError(ErrorCode.RATE_LIMITED, { cap: 'phone' });
+      throw await waitError('phone', `pin:h:phone:${phone}`, 'auth.wait.pinsForNumber');
 
     const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await repository.replacePin(phone, purpose, pinHash(phone, pin).toString('hex'), settings.pinTtlSeconds);
