@@ -147,6 +147,7 @@ describe('our ICU formatter', () => {
     last4: '4242',
     pin: '123456',
     minutes: 5,
+    seconds: 42,
     email: 'a@b.my',
     code: '654321',
     date: '4 Nov 2026',
