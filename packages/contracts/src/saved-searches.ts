@@ -34,12 +34,13 @@ export const SavedSearchParams = z.object({ id: z.coerce.number().int().positive
 export const SavedSearch = z
   .object({
     id: z.number().int(),
+    /** As the person typed it; a name left as "Save this search" offered it (its results page's title) is in the request's language. */
     name: z.string(),
     frequency: SavedSearchFrequency,
     paused: z.boolean(),
     query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
     url: z.string(),
-    /** Listings found since it was saved (sent or waiting for the next digest). */
+    /** Listings that matched it as they were approved since it was saved (sent or waiting for the next digest, some maybe taken down since). */
     found: z.number().int(),
     createdAt: z.string(),
   })

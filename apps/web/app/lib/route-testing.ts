@@ -2,11 +2,12 @@
 // visitor, and the calls the route made. Not imported by the app.
 import { createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, RouterContextProvider, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, Outlet, RouterContextProvider, StaticRouterProvider, type RouteObject } from 'react-router';
 import type { User } from '@kunci/contracts/users';
 import type { Language } from '@kunci/i18n/locales';
 import { CATALOGUES } from '@kunci/i18n/messages';
 import { I18nProvider } from './i18n.tsx';
+import type { RootData } from './root-data.ts';
 import { serverContext } from './server-context.ts';
 import { sessionContext } from './session.server.ts';
 
@@ -92,15 +93,19 @@ export async function thrown(run: () => Promise<unknown>): Promise<Response> {
 }
 
 /**
- * A page or component server-rendered as the app renders it: inside a router (links and forms need one) and, given a
- * language, with that language's catalogue. Answers the HTML.
+ * A page or component server-rendered as the app renders it: inside a router (links and forms need one), given a
+ * language, with that language's catalogue, and given `root`, under a root route with that loader data (what
+ * `useRootData` reads: the areas, the signed-in user). Answers the HTML.
  */
 export async function renderPage(
   element: ReactElement,
-  { lang, url = 'http://localhost:3000/' }: { lang?: Language; url?: string } = {},
+  { lang, url = 'http://localhost:3000/', root }: { lang?: Language; url?: string; root?: Partial<RootData> } = {},
 ): Promise<string> {
   const page = lang ? createElement(I18nProvider, { lang, messages: CATALOGUES[lang], children: element }) : element;
-  const handler = createStaticHandler([{ path: '*', element: page }]);
+  const routes: RouteObject[] = root
+    ? [{ id: 'root', path: '/', loader: () => ({ lang, ...root }), element: createElement(Outlet), children: [{ path: '*', element: page }] }]
+    : [{ path: '*', element: page }];
+  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error('unexpected redirect');
   return renderToString(createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context }));

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@kunci/db/client';
-import { areas, landmarks, properties, savedSearchHits, savedSearches, users } from '@kunci/db/schema';
+import { areas, landmarks, properties, propertyTypes, savedSearchHits, savedSearches, users } from '@kunci/db/schema';
 import { cardColumns, cardCover, cardCoverColumns, inRunningPromotion, isLive, keysHeld } from '../../lib/listing-card.repository.ts';
 
 /** Raw statements answer { rows } on both drivers (PGlite and node-postgres). */
@@ -92,25 +92,35 @@ function savedSearchQueries(db: Database) {
         .where(eq(properties.id, propertyId))
     )[0];
 
+  /**
+   * Saved searches as their owner sees them: how many listings each found, and the names of its area and of its one
+   * property type in every language (what its results page's title, and so its automatic name, is made of).
+   */
+  const listed = () =>
+    db
+      .select({
+        search: savedSearches,
+        found: sql<number>`(select count(*)::int from ${savedSearchHits} h where h.saved_search_id = ${savedSearches.id})`,
+        area: { en: areas.nameEn, ms: areas.nameMs, zh: areas.nameZh },
+        type: { en: propertyTypes.nameEn, ms: propertyTypes.nameMs, zh: propertyTypes.nameZh },
+      })
+      .from(savedSearches)
+      .leftJoin(areas, eq(areas.slug, sql`${savedSearches.query}->>'loc'`))
+      // Several types ("condo,studio") name no type, as on the results page they open.
+      .leftJoin(propertyTypes, eq(propertyTypes.slug, sql`${savedSearches.query}->>'propertyType'`));
+
   return {
-    list: (userId: string) =>
-      db
-        .select({
-          search: savedSearches,
-          found: sql<number>`(select count(*)::int from ${savedSearchHits} h where h.saved_search_id = ${savedSearches.id})`,
-        })
-        .from(savedSearches)
-        .where(eq(savedSearches.userId, userId))
-        .orderBy(desc(savedSearches.id)),
+    list: (userId: string) => listed().where(eq(savedSearches.userId, userId)).orderBy(desc(savedSearches.id)),
+
+    /** One saved search as `list` gives it. */
+    listedById: async (id: number) => (await listed().where(eq(savedSearches.id, id)))[0],
 
     find: async (id: number) => (await db.select().from(savedSearches).where(eq(savedSearches.id, id)))[0],
 
     /** The person's saved search of exactly this query (jsonb equality: the order of its keys does not count), if any. */
     sameQuery: async (userId: string, query: SavedSearchRow['query']) =>
       (
-        await db
-          .select({ id: savedSearches.id, name: savedSearches.name })
-          .from(savedSearches)
+        await listed()
           .where(and(eq(savedSearches.userId, userId), sql`${savedSearches.query} = ${JSON.stringify(query)}::jsonb`))
           .limit(1)
       )[0],
@@ -231,6 +241,7 @@ function savedSearchQueries(db: Database) {
 }
 
 export type SavedSearchQueries = ReturnType<typeof savedSearchQueries>;
+export type ListedSavedSearch = Awaited<ReturnType<SavedSearchQueries['list']>>[number];
 
 /**
  * The queries, and `transaction(work)` handing `work` them bound to one transaction with that transaction's handle,

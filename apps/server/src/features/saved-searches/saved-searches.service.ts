@@ -6,14 +6,21 @@ import { LANDMARK_RADIUS_KM, type SearchQuery } from '@kunci/contracts/listings'
 import type { ListingType } from '@kunci/contracts/reference';
 import type { SavedSearch, SavedSearchFrequency, SavedSearchList } from '@kunci/contracts/saved-searches';
 import { formatMoney } from '@kunci/i18n/format';
-import { fromStoredLanguage, type Language } from '@kunci/i18n/locales';
+import { fromStoredLanguage, LANGUAGES, type Language } from '@kunci/i18n/locales';
 import { translatorFor } from '@kunci/i18n/messages';
+import { resultsTitle } from '@kunci/i18n/results-title';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { defineJob, type JobQueue } from '../../lib/jobs/jobs.service.ts';
 import { mediaSrc } from '../../lib/media-src.ts';
 import { linkPath, type NoticeRoute, type NoticeSender } from '../../lib/notices.ts';
 import { savedSearchDigest, savedSearchMatch } from './saved-search-notices.ts';
-import type { SavedSearchesRepository, SavedSearchQueries, SavedSearchRow, SavedSearchValues } from './saved-searches.repository.ts';
+import type {
+  ListedSavedSearch,
+  SavedSearchesRepository,
+  SavedSearchQueries,
+  SavedSearchRow,
+  SavedSearchValues,
+} from './saved-searches.repository.ts';
 import { containing } from '../../lib/like.ts';
 
 const RENT_TYPES: ListingType[] = ['HIGHRISE', 'LANDED', 'ROOM'];
@@ -69,6 +76,24 @@ export function resultsRoute(query: StoredQuery): NoticeRoute {
   return { route: 'rent', params: { loc: String(loc ?? DEFAULT_CITY_SLUG), ...(single ? { propertyType: single } : {}) }, query: filters };
 }
 
+/** The name "Save this search" offers for a query: its results page's title in `lang`; none for a rent search without an area. */
+function automaticName({ search, area, type }: ListedSavedSearch, lang: Language): string | undefined {
+  const purpose = search.query.purpose === 'sale' ? 'sale' : 'rent';
+  if (purpose === 'rent' && !area) return undefined;
+  return resultsTitle(translatorFor(lang), { purpose, area: area?.[lang], type: type?.[lang] });
+}
+
+/**
+ * The name to show in `lang`. A name the person left as offered (the results page's title, in the language of the page
+ * it was saved on) is shown in `lang`; a name they typed stays as typed. The two are told apart by comparing the name
+ * with that title in each language, so nothing more is stored: a title whose words changed since it was saved (in
+ * the catalogues, or an area renamed) is no longer recognised and shows as it was saved.
+ */
+function shownName(listed: ListedSavedSearch, lang: Language): string {
+  const automatic = LANGUAGES.some((each) => automaticName(listed, each) === listed.search.name);
+  return automatic ? automaticName(listed, lang)! : listed.search.name;
+}
+
 export interface SavedSearchesDependencies {
   repository: SavedSearchesRepository;
   notifications: NoticeSender;
@@ -108,15 +133,15 @@ export function createSavedSearchesService({ repository, notifications, jobs, pu
     };
   }
 
-  const view = (row: SavedSearchRow, found: number, lang: Language): SavedSearch => ({
-    id: row.id,
-    name: row.name,
-    frequency: row.frequency,
-    paused: row.paused,
-    query: row.query,
-    url: linkPath(lang, resultsRoute(row.query)),
-    found,
-    createdAt: row.createdAt.toISOString(),
+  const view = (listed: ListedSavedSearch, lang: Language): SavedSearch => ({
+    id: listed.search.id,
+    name: shownName(listed, lang),
+    frequency: listed.search.frequency,
+    paused: listed.search.paused,
+    query: listed.search.query,
+    url: linkPath(lang, resultsRoute(listed.search.query)),
+    found: listed.found,
+    createdAt: listed.search.createdAt.toISOString(),
   });
 
   async function own(userId: string, id: number) {
@@ -243,7 +268,7 @@ export function createSavedSearchesService({ repository, notifications, jobs, pu
 
   return {
     async list(userId: string, lang: Language): Promise<SavedSearchList> {
-      return { content: (await repository.list(userId)).map(({ search, found }) => view(search, found, lang)) };
+      return { content: (await repository.list(userId)).map((listed) => view(listed, lang)) };
     },
 
     async create(userId: string, body: { name: string; frequency: SavedSearchFrequency; query: SearchQuery }, lang: Language) {
@@ -252,7 +277,9 @@ export function createSavedSearchesService({ repository, notifications, jobs, pu
       const query = storedQuery(body.query);
       const same = await repository.sameQuery(userId, query);
       if (same)
-        throw new AppError(ErrorCode.CONFLICT, { userId, savedSearchId: same.id }, undefined, 'notifications.saved.duplicate', { name: same.name });
+        throw new AppError(ErrorCode.CONFLICT, { userId, savedSearchId: same.search.id }, undefined, 'notifications.saved.duplicate', {
+          name: shownName(same, lang),
+        });
       if ((await repository.countOf(userId)) >= BUSINESS.alerts.maxSavedSearches)
         throw new AppError(ErrorCode.CONFLICT, { userId }, undefined, 'notifications.saved.tooMany');
       const row = await repository.insert({
@@ -262,7 +289,7 @@ export function createSavedSearchesService({ repository, notifications, jobs, pu
         query,
         ...(await resolve(body.query)),
       });
-      return view(row, 0, lang);
+      return view((await repository.listedById(row.id))!, lang);
     },
 
     async update(
@@ -273,9 +300,8 @@ export function createSavedSearchesService({ repository, notifications, jobs, pu
     ) {
       await own(userId, id);
       const changes = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-      const row = (await repository.update(id, changes, clock()))!;
-      const found = (await repository.list(userId)).find((entry) => entry.search.id === id)?.found ?? 0;
-      return view(row, found, lang);
+      await repository.update(id, changes, clock());
+      return view((await repository.listedById(id))!, lang);
     },
 
     async remove(userId: string, id: number) {

@@ -354,6 +354,55 @@ describe('saved searches', () => {
     expect((await again(tenant.headers, { loc: 'bangsar', propertyType: 'condo', bedrooms: 2, maxPrice: 2500 })).statusCode).toBe(201);
   });
 
+  it('says a name left as offered (the results page’s title) in the reader’s language, and a typed name as typed', async () => {
+    // Saved from the English, the Chinese and the Malay results pages with the name "Save this search" offers.
+    const condo = await save({ loc: 'bangsar', propertyType: 'condo', maxPrice: 2500 }, 'INSTANT', 'Condo for rent in Bangsar');
+    const sale = await save({ purpose: 'sale', maxPrice: 900_000 }, 'DAILY', '马来西亚房屋出售');
+    const anyType = await save({ loc: 'mont-kiara' }, 'WEEKLY', 'Rumah untuk disewa di Mont Kiara');
+    // Typed: words of the person's own, and a title that is not this search's (another area).
+    const typed = await save({ loc: 'bangsar', propertyType: 'studio' }, 'INSTANT', 'Near the office');
+    const otherTitle = await save({ loc: 'cheras' }, 'INSTANT', 'Homes for rent in Bangsar');
+    const names = async (lang: string) => {
+      const list = (await t.app.inject({ url: '/api/saved-searches', headers: { ...tenant.headers, 'x-language': lang } })).json() as SavedSearchList;
+      const byId = new Map(list.content.map((search) => [search.id, search.name]));
+      return [condo, sale, anyType, typed, otherTitle].map((search) => byId.get(search.id));
+    };
+    expect(await names('en')).toEqual([
+      'Condo for rent in Bangsar',
+      'Homes for sale in Malaysia',
+      'Homes for rent in Mont Kiara',
+      'Near the office',
+      'Homes for rent in Bangsar',
+    ]);
+    expect(await names('ms')).toEqual([
+      'Kondo untuk disewa di Bangsar',
+      'Rumah untuk dijual di Malaysia',
+      'Rumah untuk disewa di Mont Kiara',
+      'Near the office',
+      'Homes for rent in Bangsar',
+    ]);
+    expect(await names('zh')).toEqual(['孟沙共管公寓出租', '马来西亚房屋出售', '满家乐房屋出租', 'Near the office', 'Homes for rent in Bangsar']);
+
+    // Changed on the Chinese site without renaming, it is still the offered name; the answers say it in their language.
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/saved-searches/${condo.id}`,
+      headers: { ...tenant.headers, 'x-language': 'zh' },
+      payload: { name: '孟沙共管公寓出租', frequency: 'DAILY' },
+    });
+    expect(changed.json()).toMatchObject({ name: '孟沙共管公寓出租', frequency: 'DAILY' });
+    expect((await names('en'))[0]).toBe('Condo for rent in Bangsar');
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      headers: { ...tenant.headers, 'x-language': 'ms' },
+      payload: { name: 'Again', frequency: 'WEEKLY', query: { loc: 'bangsar', propertyType: 'condo', maxPrice: 2500 } },
+    });
+    expect(twice.json()).toMatchObject({
+      message: 'Anda sudah menyimpan carian ini sebagai “Kondo untuk disewa di Bangsar”. Ubahnya di Carian tersimpan saya.',
+    });
+  });
+
   it('tells an instant search of a listing as a moderator approves it, in the bell and by email, and never twice', async () => {
     const search = await save({ loc: 'bangsar', propertyType: 'condo', bedrooms: 2, maxPrice: 2500 }, 'INSTANT', 'Bangsar condo');
     const daily = await save({ loc: 'bangsar', minPrice: 1000 }, 'DAILY', 'Bangsar daily from 1k');

@@ -1,6 +1,7 @@
 import { Link, data, redirect } from 'react-router';
 import { DEFAULT_CITY_SLUG, DEFAULT_PAGE_SIZE } from '@kunci/contracts/constants';
 import { href, parsePath, sectionOf } from '@kunci/i18n/paths';
+import { resultsTitle } from '@kunci/i18n/results-title';
 import { serverApi } from '../../../lib/api.ts';
 import { metaI18n, useI18n } from '../../../lib/i18n.tsx';
 import { seo } from '../../../lib/seo.ts';
@@ -24,7 +25,7 @@ export const headers = sharedPageHeaders('listings');
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { lang } = parsePath(url.pathname);
-  const purpose = sectionOf(url.pathname) === 'buy' ? 'sale' : 'rent';
+  const purpose: 'rent' | 'sale' = sectionOf(url.pathname) === 'buy' ? 'sale' : 'rent';
   const api = serverApi(context, lang);
   const [areas, types] = await Promise.all([api.areas(), api.propertyTypes()]);
   const { loc: locParam, propertyType: pathType } = params as { loc?: string; propertyType?: string };
@@ -83,9 +84,7 @@ function headingFor(
   lang: ReturnType<typeof metaI18n>['lang'],
   d: Pick<Route.ComponentProps['loaderData'], 'purpose' | 'area' | 'type'>,
 ): string {
-  if (d.purpose === 'sale') return t('buy.title');
-  const area = d.area?.name[lang] ?? '';
-  return d.type ? t('rent.title', { type: d.type.name[lang], area }) : t('rent.titleAll', { area });
+  return resultsTitle(t, { purpose: d.purpose, area: d.area?.name[lang], type: d.type?.name[lang] });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

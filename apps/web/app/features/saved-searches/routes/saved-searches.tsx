@@ -5,22 +5,29 @@ import { parsePath } from '@kunci/i18n/paths';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { serverApi, useApi } from '../../../lib/api.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
+import { useRootData } from '../../../lib/root-data.ts';
 import { noindexMeta } from '../../../lib/seo.ts';
 import { requireUser } from '../../../lib/session.server.ts';
 import { SearchAlertDialog, useSearchAlertForm } from '../components/search-alert-dialog.tsx';
+import { searchFilters } from '../search-filters.ts';
 import type { Route } from './+types/saved-searches';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = parsePath(new URL(request.url).pathname);
   requireUser(request, context, lang);
-  return serverApi(context, lang).savedSearches();
+  const api = serverApi(context, lang);
+  // The types' names, for the filters on each card (the areas' come with the root loader's data).
+  const [saved, types] = await Promise.all([api.savedSearches(), api.propertyTypes()]);
+  return { ...saved, types };
 }
 
 export const meta: Route.MetaFunction = noindexMeta('notifications.saved.title');
 
-/** The person's saved searches: open the results, rename or change how often, pause and resume, delete. */
+/** The person's saved searches, each with its filters: open the results, rename or change how often, pause and resume, delete. */
 export default function SavedSearches({ loaderData }: Route.ComponentProps) {
-  const { t, href } = useI18n();
+  const i18n = useI18n();
+  const { t, href } = i18n;
+  const { areas } = useRootData();
   const api = useApi();
   const toast = useToast();
   const revalidator = useRevalidator();
@@ -69,7 +76,14 @@ export default function SavedSearches({ loaderData }: Route.ComponentProps) {
                       </span>
                     ) : null}
                   </h2>
-                  <p className="text-sm text-gray-700">
+                  <ul aria-label={t('filters.title')} className="mt-2 flex flex-wrap gap-1.5">
+                    {searchFilters(search.query, i18n, { areas, types: loaderData.types }).map((chip) => (
+                      <li key={chip} className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs text-gray-800">
+                        {chip}
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="mt-2 text-sm text-gray-700">
                     {t(`notifications.saved.frequency.${search.frequency}`)} · {t('notifications.saved.found', { count: search.found })}
                   </p>
                 </div>
