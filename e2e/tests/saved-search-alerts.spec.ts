@@ -135,7 +135,7 @@ test('a tenant saves a search, a matching listing is approved, the bell shows it
   await tenant.getByRole('menuitem', { name: 'Saved searches' }).click();
   await expect(tenant).toHaveURL(/\/dashboard\/saved-searches$/);
   const item = tenant.getByTestId('saved-search').filter({ hasText: searchName });
-  await expect(item).toContainText('1 home found');
+  await expect(item).toContainText('1 new home since you saved it');
   await item.getByRole('button', { name: 'Pause' }).click();
   await expect(item).toContainText('Paused');
   await moderatorContext.close();
