@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, test } from '../support.ts';
+import { expectNoSeriousAxeViolations, signIn, test } from '../support.ts';
 
 /** The issue's phone: 390 x 844, touch. */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -134,6 +134,62 @@ test('a tenant on a phone searches from the home page, filters in a sheet, keeps
     const [top, end] = [await box(page.getByRole('button', { name: 'Back to top' })), await box(lastLine)];
     expect(end.y + end.height, 'the footer’s last line above the corner buttons').toBeLessThanOrEqual(top.y);
   }).toPass({ timeout: 10_000 });
+});
+
+test('on a phone, the floating chat opens over the whole screen, the page under it stays still, and Escape or its close button give focus back to the chat button', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, '+60123000001', 'kunci-tenant-2026');
+  for (const { prefix, rent, title, close, all } of [
+    { prefix: '', rent: 'rent', title: 'Chat', close: 'Close chats', all: 'See all conversations' },
+    { prefix: '/my', rent: 'sewa', title: 'Sembang', close: 'Tutup sembang', all: 'Lihat semua perbualan' },
+    { prefix: '/zh', rent: 'rent', title: '聊天', close: '关闭聊天', all: '查看所有对话' },
+  ]) {
+    await page.goto(`${prefix}/${rent}/bangsar`);
+    const button = page.getByTestId('floating-chat');
+    await expect(button).toBeVisible();
+    // At the page's end, where the footer showed under the panel.
+    const footer = page.getByRole('contentinfo');
+    await scrollUntil(page, 5_000, () => expect(footer).toBeInViewport({ timeout: 1_000 }));
+    const scrolled = await page.evaluate(() => window.scrollY);
+
+    await button.click();
+    const panel = page.getByRole('dialog', { name: title });
+    await expect(panel.getByRole('link', { name: all })).toBeVisible();
+    const viewport = page.viewportSize()!;
+    expect(await box(panel), `${prefix || '/'}: the panel covers the screen`).toEqual({ x: 0, y: 0, ...viewport });
+    // Its title, list and link to every conversation on the screen, the link at its foot.
+    await expect(panel.getByRole('heading', { name: title })).toBeInViewport({ ratio: 1 });
+    await expect(panel.getByRole('link', { name: all })).toBeInViewport({ ratio: 1 });
+    const link = await box(panel.getByRole('link', { name: all }));
+    expect(link.y + link.height).toBeGreaterThan(viewport.height - 60);
+    // Nothing of the page shows through: the footer's corners and middle are under the panel.
+    const footerShows = await footer.evaluate((el, { width, height }) => {
+      const { left, right, top, bottom } = el.getBoundingClientRect();
+      const y = Math.min(Math.max(top, 0) + 8, height - 1);
+      const points = [
+        [left + 8, y],
+        [(left + right) / 2, (y + Math.min(bottom, height)) / 2],
+        [right - 8, Math.min(bottom, height) - 8],
+      ];
+      return points.some(([px, py]) => el.contains(document.elementFromPoint(Math.min(px!, width - 1), py!)));
+    }, viewport);
+    expect(footerShows, `${prefix || '/'}: the footer is hidden under the panel`).toBe(false);
+    // A swipe at the top of the screen does not scroll the page under the panel.
+    await page.mouse.move(viewport.width / 2, 20);
+    await page.mouse.wheel(0, -600);
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => window.scrollY), `${prefix || '/'}: the page under the panel stays still`).toBe(scrolled);
+
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(button).toBeFocused();
+    await button.click();
+    await panel.getByRole('button', { name: close }).click();
+    await expect(panel).toHaveCount(0);
+    await expect(button).toBeFocused();
+  }
 });
 
 test('picking a suggestion in the phone menu’s search closes the menu', async ({ page }) => {
