@@ -115,7 +115,7 @@ test('wrong PINs are explained in the visitor’s language, and the fifth locks 
   await page.getByLabel('6位数验证码').fill(wrong);
   await page.getByRole('button', { name: '验证并继续' }).click();
   const locked = page.getByRole('dialog', { name: '账户已锁定' });
-  await expect(locked).toContainText('错误次数过多');
+  await expect(locked).toContainText('错误尝试次数过多，此登录方式已暂停，请在 15 分钟后再试。');
   // A true modal: in the top layer over a dimmed page, with focus held inside.
   expect(await locked.evaluate((d) => d.matches(':modal'))).toBe(true);
   expect(await locked.evaluate((d) => getComputedStyle(d, '::backdrop').backgroundColor)).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
