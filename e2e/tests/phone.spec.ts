@@ -147,6 +147,8 @@ test('on a phone, the floating chat opens over the whole screen, the page under 
     { prefix: '/zh', rent: 'rent', title: '聊天', close: '关闭聊天', all: '查看所有对话' },
   ]) {
     await page.goto(`${prefix}/${rent}/bangsar`);
+    // The panel's safe-area padding only takes effect when the page covers the screen (iPhones report zero otherwise).
+    await expect(page.locator('meta[name="viewport"]')).toHaveAttribute('content', /viewport-fit=cover/);
     const button = page.getByTestId('floating-chat');
     await expect(button).toBeVisible();
     // At the page's end, where the footer showed under the panel.

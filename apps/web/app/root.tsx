@@ -153,7 +153,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang={HTML_LANG[lang]} data-view="grid">
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0f7a5a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {root ? <meta name="map-tiles" content={root.mapTileUrl} /> : null}
